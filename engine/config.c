@@ -1,0 +1,49 @@
+/* config.c: the named search configurations (the names of specs/README.md). */
+#include <string.h>
+
+#include "config.h"
+
+/* Order matters only for `prune configs`: recursive family, then tree family
+ * from the baseline up, as the studies present them. */
+static const search_config configs[] = {
+    {"minimax", "plain minimax: a max function and a min function calling each other",
+     ALGORITHM_MINIMAX, {0}},
+    {"alphabeta", "minimax with fail-soft alpha-beta, max/min pair, first strictly better move",
+     ALGORITHM_ALPHABETA, {0}},
+    {"alphabeta-scala", "the Scala post's alpha-beta as published: fresh window per root child, "
+     "minimize clamps with the beta it was called with", ALGORITHM_ALPHABETA_SCALA, {0}},
+    {"negamax", "plain negamax, values from the side to move", ALGORITHM_NEGAMAX, {0}},
+    {"negamax-ab", "negamax with alpha-beta; moves ordered by the value after the move "
+     "(seeded shuffle, then stable sort)", ALGORITHM_NEGAMAX_AB, {0}},
+    {"tree-standard", "Minimaxer tree: persistent nodes, deepening 1..D, no pruning",
+     ALGORITHM_TREE, {.deepening = true}},
+    {"tree-ab", "Minimaxer tree: deepening, alpha-beta, children in move order",
+     ALGORITHM_TREE, {.pruning = true, .deepening = true}},
+    {"tree-ab-presort", "Minimaxer tree: deepening, alpha-beta, children stable-sorted before each revisit",
+     ALGORITHM_TREE, {.pruning = true, .presort = true, .deepening = true}},
+    {"tree-ab-presort-gen", "as tree-ab-presort, children created lazily (generator)",
+     ALGORITHM_TREE, {.pruning = true, .presort = true, .generator = true, .deepening = true}},
+    {"tree-ab-presort-gen-bubble", "as tree-ab-presort-gen, with the early-exit bubble sort",
+     ALGORITHM_TREE,
+     {.pruning = true, .presort = true, .generator = true, .bubble = true, .deepening = true}},
+    {"tree-optimal", "one specialised function: alpha-beta, deepening, lazy children, "
+     "early-exit bubble sort, no option checks", ALGORITHM_TREE,
+     {.pruning = true, .presort = true, .generator = true, .bubble = true, .deepening = true,
+      .optimal = true}},
+    {"tree-ab-depth", "Minimaxer tree: alpha-beta, a single pass at depth D (no deepening)",
+     ALGORITHM_TREE, {.pruning = true}},
+};
+
+size_t config_count(void) { return sizeof configs / sizeof configs[0]; }
+
+const search_config *config_at(size_t index)
+{
+    return index < config_count() ? &configs[index] : NULL;
+}
+
+const search_config *config_find(const char *name)
+{
+    for (size_t i = 0; i < config_count(); i++)
+        if (strcmp(configs[i].name, name) == 0) return &configs[i];
+    return NULL;
+}

@@ -1,0 +1,42 @@
+/*
+ * config.h: a search configuration is an algorithm plus its options.  The
+ * table of named configurations is data (engine/config.c); the search code
+ * reads the options, and tree-optimal is the same tree search compiled with
+ * its options fixed (see engine/tree_search.h).
+ */
+#ifndef PRUNE_CONFIG_H
+#define PRUNE_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum {
+    ALGORITHM_MINIMAX,         /* max/min pair, no pruning */
+    ALGORITHM_ALPHABETA,       /* max/min pair, fail-soft alpha-beta */
+    ALGORITHM_ALPHABETA_SCALA, /* the Scala post's alpha-beta, slip included */
+    ALGORITHM_NEGAMAX,         /* plain negamax */
+    ALGORITHM_NEGAMAX_AB,      /* negamax, alpha-beta, seeded shuffle-then-sort ordering */
+    ALGORITHM_TREE,            /* Minimaxer's persistent tree (options below) */
+} search_algorithm;
+
+typedef struct {
+    bool pruning;     /* alpha-beta */
+    bool presort;     /* re-sort existing children before each revisit */
+    bool generator;   /* create children lazily */
+    bool bubble;      /* early-exit bubble sort instead of the stable sort */
+    bool deepening;   /* passes 1..D instead of the single pass D */
+    bool optimal;     /* the specialised function with no option checks */
+} tree_options;
+
+typedef struct {
+    const char *name;
+    const char *description;
+    search_algorithm algorithm;
+    tree_options tree;
+} search_config;
+
+const search_config *config_find(const char *name);
+size_t config_count(void);
+const search_config *config_at(size_t index);
+
+#endif

@@ -1,0 +1,224 @@
+/*
+ * recursive_search.h: the recursive family (minimax, alphabeta,
+ * alphabeta-scala, negamax, negamax-ab), written once.
+ *
+ * This file is a template: engine/search_instance.c includes it twice per
+ * game, with SEARCH_UNDO 0 (copy-make) and 1 (do-undo) and SEARCH_NAME
+ * giving the functions a suffix.  Both modes visit the same positions in the
+ * same order, so every count, value and best move is the same; only the
+ * cost of reaching a child differs.
+ *
+ * Conventions shared by every function here (specs/README.md, ardri.md):
+ * - one node is counted per call, root included;
+ * - the side to move decides max or min (and negamax's colour); values
+ *   handed around are from the maximiser's view unless a name says "mover";
+ * - depth 0 returns the evaluation, a finished game its terminal value,
+ *   a side with no legal move scores 0;
+ * - with a game win score W (GAME_WIN_SCORE), a finished game found with d
+ *   plies left scores +-(W + d), and a child value that is exactly a win W
+ *   for the side choosing (a win seen at the horizon) becomes W + d when it
+ *   becomes the best (the Ard Ri engine's rule; W = 0 switches it off);
+ * - the best root move is the first child with a strictly better value.
+ */
+
+/* Reaches a child of *s by move m: copy-make plays on a clone in *scratch,
+ * do-undo plays on *s itself.  Returns the child position. */
+static inline GAME_STATE *SEARCH_NAME(enter)(GAME_STATE *s, GAME_STATE *scratch, GAME_MOVE m,
+                                             GAME_UNDO *undo)
+{
+    if (SEARCH_UNDO) {
+        GAME(do_move)(s, m, undo);
+        return s;
+    }
+    (void)undo;
+    *scratch = *s;
+    GAME(play)(scratch, m);
+    return scratch;
+}
+
+static inline void SEARCH_NAME(leave)(GAME_STATE *s, GAME_MOVE m, const GAME_UNDO *undo)
+{
+    if (SEARCH_UNDO) GAME(undo_move)(s, m, undo);
+    else { (void)s; (void)m; (void)undo; }
+}
+
+/* Copy-make recounts the evaluation; do-undo reads what the moves carried. */
+static inline int SEARCH_NAME(evaluate)(const GAME_STATE *s)
+{
+    return SEARCH_UNDO ? GAME(evaluate_carried)(s) : GAME(evaluate)(s);
+}
+
+/* The value of a position where the recursion stops, or INT_MIN when it
+ * goes on.  Counts the node first, as every search function here does. */
+static inline int SEARCH_NAME(stop_value)(search_context *ctx, const GAME_STATE *s, int depth)
+{
+    count_node(ctx);
+    if (depth == 0) return SEARCH_NAME(evaluate)(s);
+    if (GAME(is_over)(s)) return win_with_depth(SEARCH_NAME(evaluate)(s), depth);
+    return INT_MIN;
+}
+
+static int SEARCH_NAME(minimax)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best_move)
+{
+    int stop = SEARCH_NAME(stop_value)(ctx, s, depth);
+    if (stop != INT_MIN) return stop;
+    GAME_MOVE moves[GAME_MAX_MOVES];
+    int count = GAME(generate_moves)(s, moves);
+    if (count == 0) return 0;
+    bool maximising = GAME(max_to_move)(s);
+    int best = maximising ? INT_MIN : INT_MAX;
+    for (int i = 0; i < count; i++) {
+        GAME_STATE scratch;
+        GAME_UNDO undo;
+        GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
+        int v = SEARCH_NAME(minimax)(ctx, child, depth - 1, NULL);
+        SEARCH_NAME(leave)(s, moves[i], &undo);
+        if (maximising ? v > best : v < best) {
+            best = win_for_chooser(v, depth, maximising ? 1 : -1);
+            if (best_move) *best_move = moves[i];
+        }
+    }
+    return best;
+}
+
+/* Fail-soft alpha-beta in the Ard Ri engine's shape: alpha (beta) moves to
+ * the new best, and a child value reaching beta (alpha) is returned as is. */
+static int SEARCH_NAME(alphabeta)(search_context *ctx, GAME_STATE *s, int depth, int alpha,
+                                  int beta, GAME_MOVE *best_move)
+{
+    int stop = SEARCH_NAME(stop_value)(ctx, s, depth);
+    if (stop != INT_MIN) return stop;
+    GAME_MOVE moves[GAME_MAX_MOVES];
+    int count = GAME(generate_moves)(s, moves);
+    if (count == 0) return 0;
+    bool maximising = GAME(max_to_move)(s);
+    int best = maximising ? INT_MIN : INT_MAX;
+    for (int i = 0; i < count; i++) {
+        GAME_STATE scratch;
+        GAME_UNDO undo;
+        GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
+        int v = SEARCH_NAME(alphabeta)(ctx, child, depth - 1, alpha, beta, NULL);
+        SEARCH_NAME(leave)(s, moves[i], &undo);
+        if (maximising) {
+            if (v > best) {
+                best = win_for_chooser(v, depth, 1);
+                if (best_move) *best_move = moves[i];
+                if (v > alpha) alpha = best;
+            }
+            if (v >= beta) return v;
+        } else {
+            if (v < best) {
+                best = win_for_chooser(v, depth, -1);
+                if (best_move) *best_move = moves[i];
+                if (v < beta) beta = best;
+            }
+            if (v <= alpha) return v;
+        }
+    }
+    return best;
+}
+
+/* The Scala post's functions: minimize and maximize alternate strictly by
+ * ply whoever moves, return the mover's heuristic at a finished game or
+ * depth 0, and keep the published slip (minimize clamps with the beta it
+ * was called with).  `maximizing` is the function, not the side. */
+static int SEARCH_NAME(scala)(search_context *ctx, GAME_STATE *s, int depth, int alpha, int beta,
+                              bool maximizing)
+{
+    count_node(ctx);
+    GAME_MOVE moves[GAME_MAX_MOVES];
+    int count = depth == 0 || GAME(is_over)(s) ? 0 : GAME(generate_moves)(s, moves);
+    if (count == 0) return mover_sign(s) * SEARCH_NAME(evaluate)(s);
+    int running = maximizing ? alpha : beta;
+    for (int i = 0; i < count; i++) {
+        GAME_STATE scratch;
+        GAME_UNDO undo;
+        GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
+        if (maximizing) {
+            int v = SEARCH_NAME(scala)(ctx, child, depth - 1, running, beta, false);
+            SEARCH_NAME(leave)(s, moves[i], &undo);
+            running = v > running ? v : running;
+            if (running >= beta) return beta;
+        } else {
+            int v = SEARCH_NAME(scala)(ctx, child, depth - 1, alpha, running, true);
+            SEARCH_NAME(leave)(s, moves[i], &undo);
+            running = v < beta ? v : beta;
+            if (alpha >= running) return alpha;
+        }
+    }
+    return running;
+}
+
+/* The Scala root: every move gets minimize with a fresh full window, and
+ * the first smallest value wins (as published). */
+static int SEARCH_NAME(scala_root)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best_move)
+{
+    count_node(ctx);
+    GAME_MOVE moves[GAME_MAX_MOVES];
+    int count = depth == 0 || GAME(is_over)(s) ? 0 : GAME(generate_moves)(s, moves);
+    if (count == 0) return mover_sign(s) * SEARCH_NAME(evaluate)(s);
+    int best = INT_MAX;
+    for (int i = 0; i < count; i++) {
+        GAME_STATE scratch;
+        GAME_UNDO undo;
+        GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
+        int v = SEARCH_NAME(scala)(ctx, child, depth - 1, INT_MIN, INT_MAX, false);
+        SEARCH_NAME(leave)(s, moves[i], &undo);
+        if (v < best) {
+            best = v;
+            *best_move = moves[i];
+        }
+    }
+    return best;
+}
+
+/* The value after each move from the mover's view, for negamax-ab's
+ * ordering: shuffled with the search's generator, then stably sorted best
+ * first.  Both state modes compute equal values, so they order alike. */
+static void SEARCH_NAME(order_moves)(search_context *ctx, GAME_STATE *s, GAME_MOVE *moves, int count)
+{
+    int sign = mover_sign(s);
+    scored_move scored[GAME_MAX_MOVES];
+    for (int i = 0; i < count; i++) {
+        GAME_STATE scratch;
+        GAME_UNDO undo;
+        GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
+        scored[i].value = sign * SEARCH_NAME(evaluate)(child);
+        SEARCH_NAME(leave)(s, moves[i], &undo);
+        scored[i].move = moves[i];
+    }
+    shuffle_and_sort(ctx, scored, count);
+    for (int i = 0; i < count; i++) moves[i] = scored[i].move;
+}
+
+/* Negamax, values from the mover's view.  A child with the same mover (an
+ * extra turn) keeps the sign and the window; otherwise both flip.  With
+ * `pruning` off the window is ignored and nothing is ordered. */
+static int SEARCH_NAME(negamax)(search_context *ctx, GAME_STATE *s, int depth, int alpha, int beta,
+                                bool pruning, GAME_MOVE *best_move)
+{
+    int stop = SEARCH_NAME(stop_value)(ctx, s, depth);
+    if (stop != INT_MIN) return mover_sign(s) * stop;
+    GAME_MOVE moves[GAME_MAX_MOVES];
+    int count = GAME(generate_moves)(s, moves);
+    if (count == 0) return 0;
+    if (pruning) SEARCH_NAME(order_moves)(ctx, s, moves, count);
+    bool mover = GAME(max_to_move)(s);
+    int best = INT_MIN;
+    for (int i = 0; i < count; i++) {
+        GAME_STATE scratch;
+        GAME_UNDO undo;
+        GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
+        bool same = GAME(max_to_move)(child) == mover;
+        int v = same ? SEARCH_NAME(negamax)(ctx, child, depth - 1, alpha, beta, pruning, NULL)
+                     : -SEARCH_NAME(negamax)(ctx, child, depth - 1, -beta, -alpha, pruning, NULL);
+        SEARCH_NAME(leave)(s, moves[i], &undo);
+        if (v > best) {
+            best = win_for_chooser(v, depth, 1);
+            if (best_move) *best_move = moves[i];
+            if (v > alpha) alpha = best;
+        }
+        if (pruning && v >= beta) return v;
+    }
+    return best;
+}

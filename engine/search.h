@@ -1,0 +1,84 @@
+/*
+ * search.h: the game-independent face of prune's search engine.
+ *
+ * A search is described by a search_request (game, position, config, depth,
+ * state mode, limits) and answered by a search_result (best move, value,
+ * counters, time).  Each game is compiled together with the engine into one
+ * game_entry (see engine/search_instance.c), so the search code is written
+ * once and instantiated per game, with the game's functions inlined.
+ */
+#ifndef PRUNE_SEARCH_H
+#define PRUNE_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "config.h"
+
+/* How children are produced: copy-make clones the parent and plays the move
+ * on the clone; do-undo changes one position in place and restores it. */
+typedef enum { STATE_COPY, STATE_UNDO } state_mode;
+
+/* Limits that keep a search from running away.  A search that would visit
+ * (recursive family) or create (tree family) more nodes than max_nodes
+ * stops and reports SEARCH_BUDGET_EXCEEDED instead of exhausting memory. */
+#define SEARCH_DEFAULT_MAX_NODES 200000000ULL
+#define SEARCH_DEFAULT_SEED 20240501ULL
+
+typedef struct {
+    const search_config *config;
+    const char *moves;   /* comma-separated moves from the start, or "" */
+    int depth;           /* plies below the root; 1 looks at the children */
+    state_mode state;
+    uint64_t max_nodes;  /* 0 means SEARCH_DEFAULT_MAX_NODES */
+    uint64_t seed;       /* move-ordering shuffle of negamax-ab */
+} search_request;
+
+typedef struct {
+    char best[32];       /* the chosen root move in the game's notation, or "none" */
+    int value;           /* from the point of view of the side to move at the root */
+    uint64_t nodes;      /* every search call (tree family: every negamax call), root included */
+    uint64_t created;    /* tree family: child nodes created over all passes */
+    uint64_t evals;      /* tree family: leaf values assigned over all passes */
+    uint64_t tree_bytes; /* tree family: bytes held by the tree at the end */
+    int passes;          /* tree family: deepening passes run */
+    double seconds;      /* wall-clock time of the search alone */
+} search_result;
+
+typedef struct {
+    uint64_t nodes;      /* positions in the tree to the given depth, root included */
+    uint64_t leaves;     /* positions at the depth limit or with the game over */
+    uint64_t finished;   /* positions with the game over */
+} perft_result;
+
+typedef enum {
+    SEARCH_OK = 0,
+    SEARCH_BAD_INPUT = 2,          /* message says what was wrong */
+    SEARCH_BUDGET_EXCEEDED = 3,    /* message says which limit */
+} search_status;
+
+/* Everything the command line, the tests and the benchmarks need from one
+ * game.  Every function writes a one-line message on failure. */
+typedef struct {
+    const char *name;
+    const char *description;
+    const char *move_example;      /* notation hint for error messages */
+    int max_depth;                 /* deepest search the game accepts */
+    bool has_undo;
+    search_status (*search)(const search_request *request, search_result *result,
+                            char *message, size_t message_size);
+    search_status (*perft)(const char *moves, int depth, perft_result *result,
+                           char *message, size_t message_size);
+    /* Prints the position after `moves` (board, side to move, value, legal
+     * moves); returns SEARCH_BAD_INPUT on a bad move list. */
+    search_status (*show)(const char *moves, FILE *out, char *message, size_t message_size);
+} game_entry;
+
+/* The registry of compiled games (engine/game_registry.c). */
+const game_entry *game_find(const char *name);
+size_t game_count(void);
+const game_entry *game_at(size_t index);
+
+#endif

@@ -1,0 +1,130 @@
+/*
+ * ttt.h: tic-tac-toe as the tic-tac-toe study plays it (specs/ttt.md).
+ *
+ * Squares 0..8 row-major, X first and maximising, moves in ascending square
+ * order, +1/-1/0 at the end with no depth term.  The state keeps the winner
+ * so that "is the game over" costs one test instead of eight line checks.
+ * The game contract every game follows is in games/README.md.
+ */
+#ifndef PRUNE_TTT_H
+#define PRUNE_TTT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define TTT_NAME "ttt"
+#define TTT_DESCRIPTION "tic-tac-toe, squares 0..8 row-major, X first (tic-tac-toe study)"
+#define TTT_MOVE_EXAMPLE "a square 0..8, e.g. 4"
+#define TTT_MAX_MOVES 9
+#define TTT_MAX_DEPTH 9
+#define TTT_WIN_SCORE 0 /* no depth term on wins */
+
+enum { TTT_FULL = 0x1FF };
+
+typedef uint8_t ttt_move;
+
+typedef struct {
+    uint16_t x, o;     /* occupied squares, bit i = square i */
+    int8_t winner;     /* +1 X has three in a row, -1 O has, 0 nobody yet */
+    bool x_to_move;
+} ttt_state;
+
+typedef struct {
+    int8_t winner;     /* the winner before the move */
+} ttt_undo;
+
+/* Lines through each square, padded with a repeat of the first line so
+ * that every row can be tested without a length. */
+static const uint16_t ttt_lines_through[9][4] = {
+    {0x007, 0x049, 0x111, 0x007}, {0x007, 0x092, 0x007, 0x007},
+    {0x007, 0x124, 0x054, 0x007}, {0x038, 0x049, 0x038, 0x038},
+    {0x038, 0x092, 0x111, 0x054}, {0x038, 0x124, 0x038, 0x038},
+    {0x1C0, 0x049, 0x054, 0x1C0}, {0x1C0, 0x092, 0x1C0, 0x1C0},
+    {0x1C0, 0x124, 0x111, 0x1C0},
+};
+
+static inline void ttt_start(ttt_state *s)
+{
+    *s = (ttt_state){.x = 0, .o = 0, .winner = 0, .x_to_move = true};
+}
+
+static inline bool ttt_max_to_move(const ttt_state *s) { return s->x_to_move; }
+
+static inline bool ttt_is_over(const ttt_state *s)
+{
+    return s->winner != 0 || (s->x | s->o) == TTT_FULL;
+}
+
+static inline int ttt_generate_moves(const ttt_state *s, ttt_move *moves)
+{
+    unsigned empty = ~(unsigned)(s->x | s->o) & TTT_FULL;
+    int count = 0;
+    while (empty) {
+        moves[count++] = (ttt_move)__builtin_ctz(empty);
+        empty &= empty - 1;
+    }
+    return count;
+}
+
+/* Only lines through the square just played can have been completed. */
+static inline bool ttt_completes_line(unsigned bits, ttt_move square)
+{
+    const uint16_t *lines = ttt_lines_through[square];
+    return (bits & lines[0]) == lines[0] || (bits & lines[1]) == lines[1] ||
+           (bits & lines[2]) == lines[2] || (bits & lines[3]) == lines[3];
+}
+
+static inline void ttt_play(ttt_state *s, ttt_move m)
+{
+    uint16_t bit = (uint16_t)(1u << m);
+    if (s->x_to_move) {
+        s->x |= bit;
+        if (ttt_completes_line(s->x, m)) s->winner = 1;
+    } else {
+        s->o |= bit;
+        if (ttt_completes_line(s->o, m)) s->winner = -1;
+    }
+    s->x_to_move = !s->x_to_move;
+}
+
+static inline void ttt_do_move(ttt_state *s, ttt_move m, ttt_undo *undo)
+{
+    undo->winner = s->winner;
+    ttt_play(s, m);
+}
+
+static inline void ttt_undo_move(ttt_state *s, ttt_move m, const ttt_undo *undo)
+{
+    uint16_t clear = (uint16_t)~(1u << m);
+    s->x_to_move = !s->x_to_move;
+    if (s->x_to_move) s->x &= clear; else s->o &= clear;
+    s->winner = undo->winner;
+}
+
+static inline int ttt_evaluate(const ttt_state *s) { return s->winner; }
+static inline int ttt_evaluate_carried(const ttt_state *s) { return s->winner; }
+
+static inline bool ttt_parse_move(const char *text, ttt_move *move)
+{
+    if (text[0] < '0' || text[0] > '8' || text[1] != '\0') return false;
+    *move = (ttt_move)(text[0] - '0');
+    return true;
+}
+
+static inline void ttt_format_move(ttt_move m, char *out, size_t size)
+{
+    snprintf(out, size, "%u", (unsigned)m);
+}
+
+static inline void ttt_print(const ttt_state *s, FILE *out)
+{
+    for (int square = 0; square < 9; square++) {
+        unsigned bit = 1u << square;
+        char c = (s->x & bit) ? 'X' : (s->o & bit) ? 'O' : (char)('0' + square);
+        fprintf(out, "%c%s", c, square % 3 == 2 ? "\n" : " ");
+    }
+    fprintf(out, "%s to move\n", s->x_to_move ? "X" : "O");
+}
+
+#endif
