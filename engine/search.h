@@ -66,6 +66,7 @@ typedef struct {
     const char *description;
     const char *move_example;      /* notation hint for error messages */
     int max_depth;                 /* deepest search the game accepts */
+    int test_depth;                /* deepest depth where minimax is cheap enough for tests */
     bool has_undo;
     search_status (*search)(const search_request *request, search_result *result,
                             char *message, size_t message_size);
@@ -74,6 +75,9 @@ typedef struct {
     /* Prints the position after `moves` (board, side to move, value, legal
      * moves); returns SEARCH_BAD_INPUT on a bad move list. */
     search_status (*show)(const char *moves, FILE *out, char *message, size_t message_size);
+    /* Writes the moves of a seeded random line of at most `plies` plies from
+     * the start (stopping where the game ends) as a comma-separated list. */
+    void (*random_line)(uint64_t seed, int plies, char *moves, size_t moves_size);
 } game_entry;
 
 /* The registry of compiled games (engine/game_registry.c). */

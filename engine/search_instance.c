@@ -332,13 +332,40 @@ static search_status show(const char *moves, FILE *out, char *message, size_t me
     return SEARCH_OK;
 }
 
+/* Seeded random lines give the tests many positions of every game without
+ * anyone choosing them by hand. */
+static void random_line(uint64_t seed, int plies, char *moves, size_t moves_size)
+{
+    search_context rng = {.rng = seed};
+    GAME_STATE s;
+    GAME(start)(&s);
+    size_t used = 0;
+    moves[0] = '\0';
+    for (int ply = 0; ply < plies && !GAME(is_over)(&s); ply++) {
+        GAME_MOVE legal[GAME_MAX_MOVES];
+        int count = GAME(generate_moves)(&s, legal);
+        if (count == 0) break;
+        GAME_MOVE move = legal[next_random(&rng) % (uint64_t)count];
+        char text[MOVE_TEXT];
+        GAME(format_move)(move, text, sizeof text);
+        size_t length = strlen(text);
+        if (used + length + 2 > moves_size) break;
+        if (used) moves[used++] = ',';
+        memcpy(moves + used, text, length + 1);
+        used += length;
+        GAME(play)(&s, move);
+    }
+}
+
 const game_entry ENTRY_NAME = {
     .name = GAME_CONSTANT(NAME),
     .description = GAME_CONSTANT(DESCRIPTION),
     .move_example = GAME_CONSTANT(MOVE_EXAMPLE),
     .max_depth = GAME_CONSTANT(MAX_DEPTH),
+    .test_depth = GAME_CONSTANT(TEST_DEPTH),
     .has_undo = true,
     .search = search,
     .perft = perft,
     .show = show,
+    .random_line = random_line,
 };

@@ -19,6 +19,7 @@
 #define KALAH_DESCRIPTION "Kalah-like mancala of the Minimaxer example (minimaxer study)"
 #define KALAH_MOVE_EXAMPLE "a pit 0..5 of the mover, e.g. 5"
 #define KALAH_MAX_MOVES 6
+#define KALAH_TEST_DEPTH 6 /* minimax affordable in tests */
 #define KALAH_MAX_DEPTH 40
 #define KALAH_WIN_SCORE 0
 

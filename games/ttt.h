@@ -17,6 +17,7 @@
 #define TTT_DESCRIPTION "tic-tac-toe, squares 0..8 row-major, X first (tic-tac-toe study)"
 #define TTT_MOVE_EXAMPLE "a square 0..8, e.g. 4"
 #define TTT_MAX_MOVES 9
+#define TTT_TEST_DEPTH 9 /* minimax affordable in tests */
 #define TTT_MAX_DEPTH 9
 #define TTT_WIN_SCORE 0 /* no depth term on wins */
 
