@@ -53,8 +53,9 @@ static const char search_usage_text[] =
     "                     create, more than N nodes (default 200000000)\n"
     "  --seed N           seed of negamax-ab's move-ordering shuffle (default 20240501)\n"
     "  --json             one JSON object on one line: game, config, depth, moves, state,\n"
-    "                     best, value, nodes, seconds, and for tree configs created, evals,\n"
-    "                     passes and tree_bytes\n"
+    "                     best, value, maximiser_value (the value from the maximising side's\n"
+    "                     view), nodes, seconds, and for tree configs created, evals, passes\n"
+    "                     and tree_bytes\n"
     "\n"
     "value is from the point of view of the side to move at the root; nodes counts every\n"
     "search call, root included.\n";
@@ -151,7 +152,8 @@ static void print_search_json(const arguments *a, const search_config *config, c
     print_json_string("state", a->state ? a->state : "copy");
     putchar(',');
     print_json_string("best", r->best);
-    printf(",\"value\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.6f", r->value, r->nodes, r->seconds);
+    printf(",\"value\":%d,\"maximiser_value\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.6f", r->value,
+           r->root_max ? r->value : -r->value, r->nodes, r->seconds);
     if (config->algorithm == ALGORITHM_TREE)
         printf(",\"created\":%" PRIu64 ",\"evals\":%" PRIu64 ",\"passes\":%d,\"tree_bytes\":%" PRIu64,
                r->created, r->evals, r->passes, r->tree_bytes);

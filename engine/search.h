@@ -39,6 +39,7 @@ typedef struct {
 typedef struct {
     char best[32];       /* the chosen root move in the game's notation, or "none" */
     int value;           /* from the point of view of the side to move at the root */
+    bool root_max;       /* the maximiser is to move at the root */
     uint64_t nodes;      /* every search call (tree family: every negamax call), root included */
     uint64_t created;    /* tree family: child nodes created over all passes */
     uint64_t evals;      /* tree family: leaf values assigned over all passes */

@@ -279,7 +279,7 @@ static search_status search(const search_request *request, search_result *result
     }
     double seconds = clock_seconds() - start;
     bool has_moves = !GAME(is_over)(&s) && GAME(generate_moves)(&s, (GAME_MOVE[GAME_MAX_MOVES]){0}) > 0;
-    *result = (search_result){.value = value, .nodes = ctx.nodes, .created = ctx.created,
+    *result = (search_result){.value = value, .root_max = GAME(max_to_move)(&s), .nodes = ctx.nodes, .created = ctx.created,
                               .evals = ctx.evals, .passes = ctx.passes, .seconds = seconds,
                               .tree_bytes = tree ? arena_bytes(&ctx.arena) : 0};
     if (has_moves) GAME(format_move)(best, result->best, sizeof result->best);

@@ -207,7 +207,7 @@ static void SEARCH_NAME(tree_negamax)(search_context *ctx, uint32_t index, GAME_
     }
     node->value = sign == parent_sign ? best : -best;
     node->depth = (int16_t)ctx->pass;
-    if (index == 0) ctx->root_best = best_move, ctx->root_value = best;
+    if (index == 0) ctx->root_best = best_move;
 }
 
 /* Runs the passes (1..D with deepening, else D alone) on a fresh tree.
@@ -229,6 +229,8 @@ static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state
         SEARCH_NAME(tree_negamax)(ctx, root, root_state, pass, -sign, -SEARCH_INFINITY, SEARCH_INFINITY);
         if (!ctx->pass_hit_horizon) break;
     }
+    /* The root's value is kept in its (absent) parent's frame. */
+    ctx->root_value = -SEARCH_NAME(tree_node_at)(ctx, root)->value;
     ctx->node_size = sizeof(TREE_NODE);
 }
 

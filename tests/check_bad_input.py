@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Checks that bad input exits 2 with one line on stderr and nothing on stdout.
+
+Each line of tests/bad_input/*.txt is `expected stderr substring<TAB>arg<TAB>arg...`
+(the arguments after `prune`; an empty argument is written as `''`).
+
+usage: check_bad_input.py PRUNE FILE...
+"""
+import subprocess
+import sys
+
+
+def expand(paths):
+    """A directory stands for its *.txt files, so new files are picked up."""
+    import glob
+    import os
+    out = []
+    for path in paths:
+        out += sorted(glob.glob(os.path.join(path, "*.txt"))) if os.path.isdir(path) else [path]
+    return out
+
+
+def main():
+    prune, paths = sys.argv[1], expand(sys.argv[2:])
+    passed = failed = 0
+    for path in paths:
+        for line in open(path):
+            if not line.strip() or line.startswith("#"):
+                continue
+            expected, *args = line.rstrip("\n").split("\t")
+            args = ["" if a == "''" else a for a in args]
+            done = subprocess.run([prune, *args], capture_output=True, text=True, timeout=120)
+            lines = done.stderr.splitlines()
+            problems = []
+            if done.returncode != 2:
+                problems.append(f"exit status {done.returncode}, expected 2")
+            if done.stdout:
+                problems.append(f"stdout not empty: {done.stdout[:80]!r}")
+            if len(lines) != 1:
+                problems.append(f"{len(lines)} stderr lines, expected 1: {done.stderr[:200]!r}")
+            elif expected not in lines[0]:
+                problems.append(f"stderr {lines[0]!r} lacks {expected!r}")
+            label = "prune " + " ".join(args)
+            if problems:
+                failed += 1
+                print(f"FAIL {label}: " + "; ".join(problems))
+            else:
+                passed += 1
+                print(f"ok   {label}: {lines[0]}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Checks the perft golden files: exact node, leaf and finished-game counts.
+
+Each line of tests/perft/GAME.txt is `moves<TAB>depth<TAB>nodes<TAB>leaves<TAB>finished`
+(moves `-` for the start position; `#` starts a comment).
+
+usage: check_perft.py PRUNE FILE...
+"""
+import json
+import os
+import subprocess
+import sys
+
+
+def expand(paths):
+    """A directory stands for its *.txt files, so new files are picked up."""
+    import glob
+    import os
+    out = []
+    for path in paths:
+        out += sorted(glob.glob(os.path.join(path, "*.txt"))) if os.path.isdir(path) else [path]
+    return out
+
+
+def main():
+    prune, paths = sys.argv[1], expand(sys.argv[2:])
+    passed = failed = 0
+    for path in paths:
+        game = os.path.splitext(os.path.basename(path))[0]
+        for line in open(path):
+            if not line.strip() or line.startswith("#"):
+                continue
+            moves, depth, nodes, leaves, finished = line.rstrip("\n").split("\t")
+            moves = "" if moves == "-" else moves
+            done = subprocess.run([prune, "perft", game, "--depth", depth, "--moves", moves, "--json"],
+                                  capture_output=True, text=True, timeout=600)
+            want = {"nodes": int(nodes), "leaves": int(leaves), "finished": int(finished)}
+            got = json.loads(done.stdout) if done.returncode == 0 else {"error": done.stderr.strip()}
+            got = {k: got.get(k) for k in want} if done.returncode == 0 else got
+            if got == want:
+                passed += 1
+                print(f"ok   {game} [{moves}] depth {depth}: {want}")
+            else:
+                failed += 1
+                print(f"FAIL {game} [{moves}] depth {depth}: got {got}, expected {want}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

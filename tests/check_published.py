@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Checks every search figure of studies/published.csv and tests/expected/*.csv.
+
+Rows whose metric is nodes, created, evals, best or value and that name a
+config and a depth are searched with `prune search --json`, in copy and in
+undo mode; each figure must match exactly (a node count is a fact).  A
+`value` row whose note says it is from the attackers' side is compared with
+the maximiser's value (Ard Ri's attackers maximise).
+
+usage: check_published.py PRUNE CSV...
+"""
+import csv
+import json
+import subprocess
+import sys
+
+SEARCH_METRICS = {"nodes", "created", "evals", "best", "value"}
+
+
+def search(prune, row, state):
+    args = [prune, "search", row["game"], "--config", row["config"], "--depth", row["depth"],
+            "--moves", row["moves"], "--state", state, "--json"]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} exited {done.returncode}: {done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def observed(result, row):
+    metric = row["metric"]
+    if metric == "value" and "attackers side" in row.get("note", ""):
+        return str(result["maximiser_value"])
+    return str(result[metric])
+
+
+def expand(paths):
+    """A directory stands for its *.csv files, so new files are picked up."""
+    import glob
+    import os
+    out = []
+    for path in paths:
+        out += sorted(glob.glob(os.path.join(path, "*.csv"))) if os.path.isdir(path) else [path]
+    return out
+
+
+def main():
+    prune, paths = sys.argv[1], expand(sys.argv[2:])
+    rows = []
+    for path in paths:
+        with open(path, newline="") as f:
+            rows += [r for r in csv.DictReader(f)
+                     if r["metric"] in SEARCH_METRICS and r["config"] and r["depth"]]
+    cache, failures = {}, 0
+    for row in rows:
+        for state in ("copy", "undo"):
+            key = (row["game"], row["moves"], row["config"], row["depth"], state)
+            if key not in cache:
+                try:
+                    cache[key] = search(prune, row, state)
+                except (RuntimeError, ValueError, subprocess.TimeoutExpired) as error:
+                    cache[key] = error
+            got = cache[key] if isinstance(cache[key], Exception) else observed(cache[key], row)
+            label = f"{row['game']} [{row['moves']}] {row['config']} depth {row['depth']} {state}"
+            if not isinstance(got, str) or got != row["value"]:
+                failures += 1
+                print(f"FAIL {label}: {row['metric']} {got}, expected {row['value']}")
+            else:
+                print(f"ok   {label}: {row['metric']} {got}")
+    print(f"{len(rows) * 2 - failures} passed, {failures} failed")
+    return 1 if failures or not rows else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
