@@ -58,10 +58,12 @@ static inline int SEARCH_NAME(stop_value)(search_context *ctx, const GAME_STATE 
     return INT_MIN;
 }
 
-static int SEARCH_NAME(minimax)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best_move)
+/* Each search below is split in two: the node is counted and tested for
+ * a stop (stop_value) by the caller, inline, and only a position that goes
+ * on is expanded by a call.  Leaves, about half of every tree, then cost no
+ * call at all. */
+static int SEARCH_NAME(minimax_expand)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best_move)
 {
-    int stop = SEARCH_NAME(stop_value)(ctx, s, depth);
-    if (stop != INT_MIN) return stop;
     GAME_MOVE moves[GAME_MAX_MOVES];
     int count = GAME(generate_moves)(s, moves);
     if (count == 0) return 0;
@@ -71,7 +73,8 @@ static int SEARCH_NAME(minimax)(search_context *ctx, GAME_STATE *s, int depth, G
         GAME_STATE scratch;
         GAME_UNDO undo;
         GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
-        int v = SEARCH_NAME(minimax)(ctx, child, depth - 1, NULL);
+        int v = SEARCH_NAME(stop_value)(ctx, child, depth - 1);
+        if (v == INT_MIN) v = SEARCH_NAME(minimax_expand)(ctx, child, depth - 1, NULL);
         SEARCH_NAME(leave)(s, moves[i], &undo);
         if (maximising ? v > best : v < best) {
             best = win_for_chooser(v, depth, maximising ? 1 : -1);
@@ -81,13 +84,17 @@ static int SEARCH_NAME(minimax)(search_context *ctx, GAME_STATE *s, int depth, G
     return best;
 }
 
-/* Fail-soft alpha-beta in the Ard Ri engine's shape: alpha (beta) moves to
- * the new best, and a child value reaching beta (alpha) is returned as is. */
-static int SEARCH_NAME(alphabeta)(search_context *ctx, GAME_STATE *s, int depth, int alpha,
-                                  int beta, GAME_MOVE *best_move)
+static int SEARCH_NAME(minimax)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best_move)
 {
     int stop = SEARCH_NAME(stop_value)(ctx, s, depth);
-    if (stop != INT_MIN) return stop;
+    return stop != INT_MIN ? stop : SEARCH_NAME(minimax_expand)(ctx, s, depth, best_move);
+}
+
+/* Fail-soft alpha-beta in the Ard Ri engine's shape: alpha (beta) moves to
+ * the new best, and a child value reaching beta (alpha) is returned as is. */
+static int SEARCH_NAME(alphabeta_expand)(search_context *ctx, GAME_STATE *s, int depth, int alpha,
+                                  int beta, GAME_MOVE *best_move)
+{
     GAME_MOVE moves[GAME_MAX_MOVES];
     int count = GAME(generate_moves)(s, moves);
     if (count == 0) return 0;
@@ -97,7 +104,8 @@ static int SEARCH_NAME(alphabeta)(search_context *ctx, GAME_STATE *s, int depth,
         GAME_STATE scratch;
         GAME_UNDO undo;
         GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
-        int v = SEARCH_NAME(alphabeta)(ctx, child, depth - 1, alpha, beta, NULL);
+        int v = SEARCH_NAME(stop_value)(ctx, child, depth - 1);
+        if (v == INT_MIN) v = SEARCH_NAME(alphabeta_expand)(ctx, child, depth - 1, alpha, beta, NULL);
         SEARCH_NAME(leave)(s, moves[i], &undo);
         if (maximising) {
             if (v > best) {
@@ -116,6 +124,13 @@ static int SEARCH_NAME(alphabeta)(search_context *ctx, GAME_STATE *s, int depth,
         }
     }
     return best;
+}
+
+static int SEARCH_NAME(alphabeta)(search_context *ctx, GAME_STATE *s, int depth, int alpha,
+                                  int beta, GAME_MOVE *best_move)
+{
+    int stop = SEARCH_NAME(stop_value)(ctx, s, depth);
+    return stop != INT_MIN ? stop : SEARCH_NAME(alphabeta_expand)(ctx, s, depth, alpha, beta, best_move);
 }
 
 /* The Scala post's functions: minimize and maximize alternate strictly by
