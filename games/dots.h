@@ -1,0 +1,190 @@
+/*
+ * dots.h: Dots and Boxes on 4x4 dots as the Scala minimax posts play it
+ * (specs/dots.md).
+ *
+ * Dots 0..15 row-major, 3x3 boxes, 24 lines.  Line indices follow the
+ * study's move order: 0..11 are the horizontal lines (d, d+1) by ascending
+ * d (d % 4 != 3), 12..23 the vertical lines (d, d+4) for d = 0..11.  Boxes
+ * 0..8 are row-major; box b has its top-left dot at d = b + b / 3.  A move
+ * completing one or two boxes scores them and the mover moves again.  The
+ * evaluation is player 0's score minus player 1's (player 0 moves first and
+ * maximises); the Scala hVal, the mover's score minus the other's, is that
+ * times the mover's sign, which is how the engine's alphabeta-scala uses it.
+ * The game contract every game follows is in games/README.md.
+ */
+#ifndef PRUNE_DOTS_H
+#define PRUNE_DOTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define DOTS_NAME "dots"
+#define DOTS_DESCRIPTION "Dots and Boxes, 4x4 dots, lines i-j, extra turn on a box (scala study)"
+#define DOTS_MOVE_EXAMPLE "a line i-j between neighbouring dots 0..15 with i < j, e.g. 0-1 or 0-4"
+#define DOTS_MAX_MOVES 24
+#define DOTS_TEST_DEPTH 4 /* minimax affordable in tests: 267745 nodes from the start */
+#define DOTS_MAX_DEPTH 24
+#define DOTS_WIN_SCORE 0
+
+enum { DOTS_ALL_LINES = 0xFFFFFF, DOTS_LINES = 24, DOTS_BOXES = 9 };
+
+typedef uint8_t dots_move;   /* line index 0..23 */
+
+typedef struct {
+    uint32_t lines;          /* drawn lines, bit i = line index i */
+    uint16_t owned[2];       /* boxes completed by each player, bit b = box b */
+    int8_t score;            /* player 0's boxes minus player 1's, carried */
+    uint8_t to_move;         /* 0 (first player, maximises) or 1 */
+} dots_state;
+
+typedef struct {
+    uint16_t boxes;          /* the boxes the move completed */
+} dots_undo;
+
+/* The four lines of each box: top b, bottom b + 3, left 12 + d, right 13 + d. */
+static const uint32_t dots_box_lines[DOTS_BOXES] = {
+#define DOTS_BOX(b) ((1u << (b)) | (1u << ((b) + 3)) | (3u << (12 + (b) + (b) / 3)))
+    DOTS_BOX(0), DOTS_BOX(1), DOTS_BOX(2), DOTS_BOX(3), DOTS_BOX(4),
+    DOTS_BOX(5), DOTS_BOX(6), DOTS_BOX(7), DOTS_BOX(8),
+#undef DOTS_BOX
+};
+
+/* The boxes (one or two) each line borders, bit b = box b. */
+static const uint16_t dots_line_boxes[DOTS_LINES] = {
+    /* horizontals: row r of lines borders box rows r - 1 and r */
+    0x001, 0x002, 0x004, 0x009, 0x012, 0x024, 0x048, 0x090, 0x120, 0x040, 0x080, 0x100,
+    /* verticals (d, d+4), d = 0..11: column c = d % 4 borders box columns c - 1 and c */
+    0x001, 0x003, 0x006, 0x004, 0x008, 0x018, 0x030, 0x020, 0x040, 0x0C0, 0x180, 0x100,
+};
+
+static inline void dots_start(dots_state *s)
+{
+    *s = (dots_state){.lines = 0, .owned = {0, 0}, .score = 0, .to_move = 0};
+}
+
+static inline bool dots_max_to_move(const dots_state *s) { return s->to_move == 0; }
+static inline bool dots_is_over(const dots_state *s) { return s->lines == DOTS_ALL_LINES; }
+
+static inline int dots_generate_moves(const dots_state *s, dots_move *moves)
+{
+    uint32_t empty = ~s->lines & DOTS_ALL_LINES;
+    int count = 0;
+    while (empty) {
+        moves[count++] = (dots_move)__builtin_ctz(empty);
+        empty &= empty - 1;
+    }
+    return count;
+}
+
+/* The boxes bordering line m that are complete in `lines`. */
+static inline uint16_t dots_completed(uint32_t lines, dots_move m)
+{
+    uint16_t near = dots_line_boxes[m], done = 0;
+    while (near) {
+        int b = __builtin_ctz(near);
+        if ((lines & dots_box_lines[b]) == dots_box_lines[b]) done |= (uint16_t)(1u << b);
+        near &= (uint16_t)(near - 1);
+    }
+    return done;
+}
+
+/* Draws the line and returns the boxes it completed. */
+static inline uint16_t dots_draw(dots_state *s, dots_move m)
+{
+    s->lines |= 1u << m;
+    uint16_t boxes = dots_completed(s->lines, m);
+    if (boxes) {
+        int gained = __builtin_popcount(boxes);
+        s->owned[s->to_move] |= boxes;
+        s->score = (int8_t)(s->score + (s->to_move == 0 ? gained : -gained));
+    } else {
+        s->to_move ^= 1;
+    }
+    return boxes;
+}
+
+static inline void dots_play(dots_state *s, dots_move m) { dots_draw(s, m); }
+
+static inline void dots_do_move(dots_state *s, dots_move m, dots_undo *undo)
+{
+    undo->boxes = dots_draw(s, m);
+}
+
+static inline void dots_undo_move(dots_state *s, dots_move m, const dots_undo *undo)
+{
+    s->lines &= ~(1u << m);
+    if (undo->boxes) {
+        int gained = __builtin_popcount(undo->boxes);
+        s->owned[s->to_move] &= (uint16_t)~undo->boxes;
+        s->score = (int8_t)(s->score - (s->to_move == 0 ? gained : -gained));
+    } else {
+        s->to_move ^= 1;
+    }
+}
+
+static inline int dots_evaluate(const dots_state *s)
+{
+    return __builtin_popcount(s->owned[0]) - __builtin_popcount(s->owned[1]);
+}
+
+static inline int dots_evaluate_carried(const dots_state *s) { return s->score; }
+
+/* A dot number 0..15 without leading zeros; returns the text after it or
+ * NULL. */
+static inline const char *dots_parse_dot(const char *text, int *dot)
+{
+    if (text[0] < '0' || text[0] > '9') return NULL;
+    int value = text[0] - '0';
+    text++;
+    if (value != 0 && text[0] >= '0' && text[0] <= '9') {
+        value = value * 10 + (text[0] - '0');
+        text++;
+    }
+    if (value > 15 || (text[0] >= '0' && text[0] <= '9')) return NULL;
+    *dot = value;
+    return text;
+}
+
+static inline bool dots_parse_move(const char *text, dots_move *move)
+{
+    int i, j;
+    text = dots_parse_dot(text, &i);
+    if (!text || text[0] != '-') return false;
+    text = dots_parse_dot(text + 1, &j);
+    if (!text || text[0] != '\0') return false;
+    if (j == i + 1 && i % 4 != 3) *move = (dots_move)(i - i / 4);
+    else if (j == i + 4 && i < 12) *move = (dots_move)(12 + i);
+    else return false;
+    return true;
+}
+
+static inline void dots_format_move(dots_move m, char *out, size_t size)
+{
+    int i = m < 12 ? m + m / 3 : m - 12;
+    snprintf(out, size, "%d-%d", i, m < 12 ? i + 1 : i + 4);
+}
+
+/* The board as the Scala Board prints it, with the box owners inside. */
+static inline void dots_print(const dots_state *s, FILE *out)
+{
+    for (int row = 0; row < 4; row++) {
+        for (int col = 0; col < 4; col++) {
+            fputc('+', out);
+            if (col < 3) fputs(s->lines & (1u << (row * 3 + col)) ? "---" : "   ", out);
+        }
+        fputc('\n', out);
+        if (row == 3) break;
+        for (int col = 0; col < 4; col++) {
+            fputc(s->lines & (1u << (12 + row * 4 + col)) ? '|' : ' ', out);
+            if (col == 3) break;
+            unsigned box = 1u << (row * 3 + col);
+            fprintf(out, " %c ", s->owned[0] & box ? '0' : s->owned[1] & box ? '1' : ' ');
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "score %d-%d, %s\n", __builtin_popcount(s->owned[0]), __builtin_popcount(s->owned[1]),
+            dots_is_over(s) ? "game over" : s->to_move == 0 ? "player 0 to move" : "player 1 to move");
+}
+
+#endif
