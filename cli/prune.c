@@ -11,7 +11,6 @@
  * Bad input prints one line on stderr and exits 2 before anything is
  * printed on stdout, so a caller never sees a partial result.
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -20,6 +19,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "numbers.h"
 #include "search.h"
 
 #define EXIT_BAD_INPUT 2
@@ -75,11 +75,8 @@ static _Noreturn void fail(const char *format, ...)
 /* A whole decimal number in [minimum, maximum], or a failure naming `what`. */
 static long long parse_number(const char *text, const char *what, long long minimum, long long maximum)
 {
-    char *end;
-    errno = 0;
-    long long value = strtoll(text, &end, 10);
-    if (!*text || *end || errno == ERANGE || (text[0] == '-' && minimum >= 0) ||
-        value < minimum || value > maximum)
+    long long value;
+    if (!parse_whole_number(text, minimum, maximum, &value))
         fail("%s must be a whole number from %lld to %lld, not '%s'", what, minimum, maximum, text);
     return value;
 }

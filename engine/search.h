@@ -25,6 +25,9 @@ typedef enum { STATE_COPY, STATE_UNDO } state_mode;
  * (recursive family) or create (tree family) more nodes than max_nodes
  * stops and reports SEARCH_BUDGET_EXCEEDED instead of exhausting memory. */
 #define SEARCH_DEFAULT_MAX_NODES 200000000ULL
+/* Tree configs also stop before their nodes would take more than this,
+ * whatever --max-nodes says: half of a 24 GiB machine. */
+#define SEARCH_TREE_MEMORY_LIMIT (12ULL << 30)
 #define SEARCH_DEFAULT_SEED 20240501ULL
 
 typedef struct {

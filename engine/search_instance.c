@@ -243,6 +243,10 @@ static search_status report_budget(int why, const search_context *ctx, char *mes
     if (why == 3)
         snprintf(message, size, "out of memory after creating %llu tree nodes",
                  (unsigned long long)ctx->created);
+    else if (why == 2 && ctx->arena.limit <= ctx->max_nodes)
+        snprintf(message, size, "search stopped: its tree would take more than %llu GiB (%llu nodes of %zu bytes)",
+                 (unsigned long long)(SEARCH_TREE_MEMORY_LIMIT >> 30), (unsigned long long)ctx->arena.limit,
+                 ctx->arena.node_size);
     else
         snprintf(message, size, "search stopped: it would exceed the node budget of %llu (raise --max-nodes)",
                  (unsigned long long)ctx->max_nodes);
@@ -261,7 +265,8 @@ static search_status search(const search_request *request, search_result *result
     ctx = (search_context){.max_nodes = request->max_nodes ? request->max_nodes : SEARCH_DEFAULT_MAX_NODES,
                            .rng = request->seed, .options = config->tree};
     bool tree = config->algorithm == ALGORITHM_TREE;
-    arena_init(&ctx.arena, tree_node_size(undo), ctx.max_nodes + 1);
+    uint64_t memory_nodes = SEARCH_TREE_MEMORY_LIMIT / tree_node_size(undo);
+    arena_init(&ctx.arena, tree_node_size(undo), ctx.max_nodes + 1 < memory_nodes ? ctx.max_nodes + 1 : memory_nodes);
     GAME_MOVE best = 0;
     int value = 0;
     double start = clock_seconds();
