@@ -3,17 +3,24 @@
 
 #include "arena.h"
 
-void arena_init(arena *a, size_t node_size, uint64_t limit)
+void arena_reset(arena *a, size_t node_size, uint64_t limit)
 {
-    *a = (arena){.node_size = node_size};
+    if (a->node_size != node_size) {
+        arena_trim(a, 0);
+        a->node_size = node_size;
+    }
+    a->used = 0;
     a->limit = limit > UINT32_MAX ? UINT32_MAX : (uint32_t)limit;
 }
 
-void arena_free(arena *a)
+void arena_trim(arena *a, size_t keep)
 {
-    for (size_t i = 0; i < a->block_count; i++) free(a->blocks[i]);
-    free(a->blocks);
-    *a = (arena){.node_size = a->node_size, .limit = a->limit};
+    while (a->block_count > keep) free(a->blocks[--a->block_count]);
+    if (a->block_count == 0) {
+        free(a->blocks);
+        a->blocks = NULL;
+        a->block_capacity = 0;
+    }
 }
 
 int arena_grow(arena *a)

@@ -32,6 +32,7 @@
 #define ENTRY_NAME EXPAND3(prune_game_, PRUNE_GAME, )
 
 #define TREE_MOVES_UNKNOWN 255
+#define ARENA_KEEP_BLOCKS 4     /* kept between searches: ~64k nodes */
 #define SEARCH_INFINITY INT_MAX
 #define MOVE_TEXT 32
 
@@ -262,17 +263,18 @@ static search_status search(const search_request *request, search_result *result
     const search_config *config = request->config;
     bool undo = request->state == STATE_UNDO;
     static search_context ctx;  /* one search at a time; jmp_buf is large */
-    ctx = (search_context){.max_nodes = request->max_nodes ? request->max_nodes : SEARCH_DEFAULT_MAX_NODES,
+    arena kept = ctx.arena;     /* blocks reused from the last search */
+    ctx = (search_context){.arena = kept, .max_nodes = request->max_nodes ? request->max_nodes : SEARCH_DEFAULT_MAX_NODES,
                            .rng = request->seed, .options = config->tree};
     bool tree = config->algorithm == ALGORITHM_TREE;
     uint64_t memory_nodes = SEARCH_TREE_MEMORY_LIMIT / tree_node_size(undo);
-    arena_init(&ctx.arena, tree_node_size(undo), ctx.max_nodes + 1 < memory_nodes ? ctx.max_nodes + 1 : memory_nodes);
+    arena_reset(&ctx.arena, tree_node_size(undo), ctx.max_nodes + 1 < memory_nodes ? ctx.max_nodes + 1 : memory_nodes);
     GAME_MOVE best = 0;
     int value = 0;
     double start = clock_seconds();
     int why = setjmp(ctx.budget_exceeded);
     if (why) {
-        arena_free(&ctx.arena);
+        arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
         return report_budget(why, &ctx, message, message_size);
     }
     if (tree) {
@@ -289,7 +291,7 @@ static search_status search(const search_request *request, search_result *result
                               .tree_bytes = tree ? arena_bytes(&ctx.arena) : 0};
     if (has_moves) GAME(format_move)(best, result->best, sizeof result->best);
     else snprintf(result->best, sizeof result->best, "none");
-    arena_free(&ctx.arena);
+    arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
     return SEARCH_OK;
 }
 

@@ -15,16 +15,16 @@
  * Node fields keep the library's meaning: `value` is the inherited value
  * from the parent's mover's view, `depth` the pass that set it (-1 never),
  * `next_move` the index of the next move to create a child from.  Children
- * form a singly linked list in walking order; sorting relinks it.
+ * form a singly linked list in walking order; sorting relinks it.  Links are
+ * pointers (arena blocks never move) so walking costs no index arithmetic.
  */
 
-typedef struct {
+typedef struct SEARCH_NAME(tree_node_s) {
+    struct SEARCH_NAME(tree_node_s) *first_child, *next_sibling;
     int32_t value;
     int16_t depth;
     uint8_t next_move;
     uint8_t move_count;    /* TREE_MOVES_UNKNOWN until first expanded */
-    uint32_t first_child;  /* arena index, 0 = none (0 is the root) */
-    uint32_t next_sibling;
     GAME_MOVE move;        /* the move from the parent */
 #if !SEARCH_UNDO
     GAME_STATE state;
@@ -33,17 +33,24 @@ typedef struct {
 
 #define TREE_NODE SEARCH_NAME(tree_node)
 
-static inline TREE_NODE *SEARCH_NAME(tree_node_at)(search_context *ctx, uint32_t index)
+static inline TREE_NODE *SEARCH_NAME(tree_new_node)(search_context *ctx, GAME_MOVE move)
 {
-    return (TREE_NODE *)arena_at(&ctx->arena, index);
+    uint32_t index = arena_new(&ctx->arena, ctx);
+    TREE_NODE *node = ARENA_AT(&ctx->arena, TREE_NODE, index);
+    node->first_child = node->next_sibling = NULL;
+    node->value = 0;
+    node->depth = -1;
+    node->next_move = 0;
+    node->move_count = TREE_MOVES_UNKNOWN;
+    node->move = move;
+    return node;
 }
 
 /* Creates the child of `parent` reached by `move`, counted in `created`. */
-static uint32_t SEARCH_NAME(tree_create_child)(search_context *ctx, TREE_NODE *parent, GAME_MOVE move)
+static inline TREE_NODE *SEARCH_NAME(tree_create_child)(search_context *ctx, TREE_NODE *parent,
+                                                        GAME_MOVE move)
 {
-    uint32_t index = arena_new(&ctx->arena, ctx);
-    TREE_NODE *child = SEARCH_NAME(tree_node_at)(ctx, index);
-    *child = (TREE_NODE){.value = 0, .depth = -1, .move_count = TREE_MOVES_UNKNOWN, .move = move};
+    TREE_NODE *child = SEARCH_NAME(tree_new_node)(ctx, move);
 #if !SEARCH_UNDO
     child->state = parent->state;
     GAME(play)(&child->state, move);
@@ -51,7 +58,7 @@ static uint32_t SEARCH_NAME(tree_create_child)(search_context *ctx, TREE_NODE *p
     (void)parent;
 #endif
     ctx->created++;
-    return index;
+    return child;
 }
 
 /* The library's "a before b" of its default (stable) sort: deeper pass
@@ -62,77 +69,81 @@ static inline bool SEARCH_NAME(tree_sorts_before)(const TREE_NODE *a, const TREE
     return a->depth >= 0 && a->value > b->value;
 }
 
-static void SEARCH_NAME(tree_stable_sort)(search_context *ctx, uint32_t *kids, int count)
+/* Returns whether anything moved. */
+static bool SEARCH_NAME(tree_stable_sort)(TREE_NODE **kids, int count)
 {
+    bool moved = false;
     for (int i = 1; i < count; i++) {
-        uint32_t moving = kids[i];
-        const TREE_NODE *m = SEARCH_NAME(tree_node_at)(ctx, moving);
+        TREE_NODE *moving = kids[i];
         int j = i;
-        while (j > 0 && SEARCH_NAME(tree_sorts_before)(m, SEARCH_NAME(tree_node_at)(ctx, kids[j - 1]))) {
-            kids[j] = kids[j - 1];
-            j--;
-        }
+        for (; j > 0 && SEARCH_NAME(tree_sorts_before)(moving, kids[j - 1]); j--) kids[j] = kids[j - 1];
         kids[j] = moving;
+        moved |= j != i;
     }
+    return moved;
 }
 
 /* The early-exit bubble sort of Minimaxer 3.2.x: a pass stops at the first
  * child evaluated in a later pass than its predecessor; passes repeat until
- * one swaps nothing.  A never-evaluated child is never swapped forward. */
-static void SEARCH_NAME(tree_bubble_sort)(search_context *ctx, uint32_t *kids, int count)
+ * one swaps nothing.  A never-evaluated child is never swapped forward.
+ * Returns whether anything moved. */
+static bool SEARCH_NAME(tree_bubble_sort)(TREE_NODE **kids, int count)
 {
+    bool moved = false;
     for (bool changed = true; changed;) {
         changed = false;
         for (int i = 1; i < count; i++) {
-            const TREE_NODE *a = SEARCH_NAME(tree_node_at)(ctx, kids[i - 1]);
-            const TREE_NODE *b = SEARCH_NAME(tree_node_at)(ctx, kids[i]);
+            const TREE_NODE *a = kids[i - 1], *b = kids[i];
             if (b->depth > a->depth) break;
             if (b->depth >= 0 && b->value > a->value) {
-                uint32_t t = kids[i - 1];
                 kids[i - 1] = kids[i];
-                kids[i] = t;
+                kids[i] = (TREE_NODE *)a;
                 changed = true;
             }
         }
+        moved |= changed;
     }
+    return moved;
 }
 
 /* Collects the existing children in list order, sorts them if the options
- * say so, and relinks the list.  Returns how many there are. */
-static int SEARCH_NAME(tree_sort_children)(search_context *ctx, TREE_NODE *node, uint32_t *kids)
+ * say so, and relinks the list when the order changed.  Returns how many
+ * there are. */
+static int SEARCH_NAME(tree_sort_children)(search_context *ctx, TREE_NODE *node, TREE_NODE **kids)
 {
+    (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
     int count = 0;
-    for (uint32_t k = node->first_child; k; k = SEARCH_NAME(tree_node_at)(ctx, k)->next_sibling)
-        kids[count++] = k;
+    for (TREE_NODE *k = node->first_child; k; k = k->next_sibling) kids[count++] = k;
     if (!TREE_OPTION(presort) || count < 2) return count;
-    if (TREE_OPTION(bubble)) SEARCH_NAME(tree_bubble_sort)(ctx, kids, count);
-    else SEARCH_NAME(tree_stable_sort)(ctx, kids, count);
-    node->first_child = kids[0];
-    for (int i = 0; i < count; i++)
-        SEARCH_NAME(tree_node_at)(ctx, kids[i])->next_sibling = i + 1 < count ? kids[i + 1] : 0;
+    bool moved = TREE_OPTION(bubble) ? SEARCH_NAME(tree_bubble_sort)(kids, count)
+                                     : SEARCH_NAME(tree_stable_sort)(kids, count);
+    if (moved) {
+        node->first_child = kids[0];
+        for (int i = 0; i + 1 < count; i++) kids[i]->next_sibling = kids[i + 1];
+        kids[count - 1]->next_sibling = NULL;
+    }
     return count;
 }
 
 /* Eager expansion: every move gets a child on the first visit. */
-static void SEARCH_NAME(tree_create_all)(search_context *ctx, TREE_NODE *node, const GAME_MOVE *moves,
-                                    int count)
+static int SEARCH_NAME(tree_create_all)(search_context *ctx, TREE_NODE *node, const GAME_MOVE *moves,
+                                        int count, TREE_NODE **kids)
 {
-    uint32_t previous = 0;
     for (int i = 0; i < count; i++) {
-        uint32_t k = SEARCH_NAME(tree_create_child)(ctx, node, moves[i]);
-        if (previous) SEARCH_NAME(tree_node_at)(ctx, previous)->next_sibling = k;
-        else node->first_child = k;
-        previous = k;
+        kids[i] = SEARCH_NAME(tree_create_child)(ctx, node, moves[i]);
+        if (i) kids[i - 1]->next_sibling = kids[i];
     }
+    node->first_child = kids[0];
     node->next_move = (uint8_t)count;
+    return count;
 }
 
 /* Assigns a leaf value (depth 0, finished game, or no legal move) in the
  * parent's frame, and notes whether the pass met its horizon. */
 static void SEARCH_NAME(tree_assign_leaf)(search_context *ctx, TREE_NODE *node, const GAME_STATE *s,
-                                     int depth, int parent_sign, bool has_moves)
+                                          int depth, int parent_sign, bool has_moves)
 {
-    int value = has_moves || GAME(is_over)(s) ? (SEARCH_UNDO ? GAME(evaluate_carried)(s) : GAME(evaluate)(s)) : 0;
+    int value = has_moves ? (SEARCH_UNDO ? GAME(evaluate_carried)(s) : GAME(evaluate)(s)) : 0;
     if (depth == 0) ctx->pass_hit_horizon = true;
     else value = win_with_depth(value, depth);
     node->value = parent_sign * value;
@@ -140,65 +151,65 @@ static void SEARCH_NAME(tree_assign_leaf)(search_context *ctx, TREE_NODE *node, 
     ctx->evals++;
 }
 
-/* One negamax call on `index`.  The window arrives in the parent's frame
+/* One negamax call on `node`.  The window arrives in the parent's frame
  * and is flipped here when the mover changes.  In do-undo mode `s` is the
- * working position, already moved to this node; in copy mode it is unused. */
-static void SEARCH_NAME(tree_negamax)(search_context *ctx, uint32_t index, GAME_STATE *s, int depth,
-                                 int parent_sign, int alpha, int beta)
+ * working position, already moved to this node; in copy mode it is unused.
+ * Moves are generated on the first expansion (to know whether there are
+ * any) and afterwards only when a new child must be created. */
+static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
+                                      int parent_sign, int alpha, int beta)
 {
     count_node(ctx);
-    TREE_NODE *node = SEARCH_NAME(tree_node_at)(ctx, index);
 #if !SEARCH_UNDO
     s = &node->state;
 #endif
+    bool over = GAME(is_over)(s);
+    GAME_MOVE moves[GAME_MAX_MOVES];
+    bool have_moves = false;
+    int move_count = node->move_count;
+    if (depth > 0 && !over && move_count == TREE_MOVES_UNKNOWN) {
+        move_count = GAME(generate_moves)(s, moves);
+        node->move_count = (uint8_t)move_count;
+        have_moves = true;
+    }
+    if (depth == 0 || over || move_count == 0) {
+        SEARCH_NAME(tree_assign_leaf)(ctx, node, s, depth, parent_sign, over || move_count != 0);
+        return;
+    }
     int sign = mover_sign(s);
     if (sign != parent_sign) {
         int t = alpha;
         alpha = -beta;
         beta = -t;
     }
-    GAME_MOVE moves[GAME_MAX_MOVES];
-    int move_count = node->move_count;
-    bool need_moves = move_count == TREE_MOVES_UNKNOWN ||
-                      (TREE_OPTION(generator) && node->next_move < move_count);
-    if (depth > 0 && !GAME(is_over)(s) && need_moves) {
-        move_count = GAME(generate_moves)(s, moves);
-        node->move_count = (uint8_t)move_count;
-    }
-    if (depth == 0 || GAME(is_over)(s) || move_count == 0) {
-        SEARCH_NAME(tree_assign_leaf)(ctx, node, s, depth, parent_sign, move_count != 0);
-        return;
-    }
-    uint32_t kids[GAME_MAX_MOVES];
+    TREE_NODE *kids[GAME_MAX_MOVES];
     int existing = SEARCH_NAME(tree_sort_children)(ctx, node, kids);
-    if (!TREE_OPTION(generator) && existing == 0) {
-        SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count);
-        existing = SEARCH_NAME(tree_sort_children)(ctx, node, kids);
-    }
+    if (!TREE_OPTION(generator) && existing == 0)
+        existing = SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count, kids);
     int best = INT_MIN;
-    GAME_MOVE best_move = 0;
-    uint32_t last = existing ? kids[existing - 1] : 0;
+    TREE_NODE *best_child = NULL;
+    TREE_NODE *last = existing ? kids[existing - 1] : NULL;
     for (int i = 0;; i++) {
-        uint32_t k;
-        if (i < existing) k = kids[i];
+        TREE_NODE *child;
+        if (i < existing) child = kids[i];
         else if (node->next_move < move_count) {
-            k = SEARCH_NAME(tree_create_child)(ctx, node, moves[node->next_move++]);
-            if (last) SEARCH_NAME(tree_node_at)(ctx, last)->next_sibling = k;
-            else node->first_child = k;
-            last = k;
+            if (!have_moves) GAME(generate_moves)(s, moves), have_moves = true;
+            child = SEARCH_NAME(tree_create_child)(ctx, node, moves[node->next_move++]);
+            if (last) last->next_sibling = child;
+            else node->first_child = child;
+            last = child;
         } else break;
-        TREE_NODE *child = SEARCH_NAME(tree_node_at)(ctx, k);
 #if SEARCH_UNDO
         GAME_UNDO undo;
         GAME(do_move)(s, child->move, &undo);
-        SEARCH_NAME(tree_negamax)(ctx, k, s, depth - 1, sign, alpha, beta);
+        SEARCH_NAME(tree_negamax)(ctx, child, s, depth - 1, sign, alpha, beta);
         GAME(undo_move)(s, child->move, &undo);
 #else
-        SEARCH_NAME(tree_negamax)(ctx, k, NULL, depth - 1, sign, alpha, beta);
+        SEARCH_NAME(tree_negamax)(ctx, child, NULL, depth - 1, sign, alpha, beta);
 #endif
-        if (best == INT_MIN || child->value > best) {
+        if (!best_child || child->value > best) {
             best = win_for_chooser(child->value, depth, 1);
-            best_move = child->move;
+            best_child = child;
             if (TREE_OPTION(pruning)) {
                 alpha = best > alpha ? best : alpha;
                 if (alpha >= beta) break;
@@ -207,7 +218,7 @@ static void SEARCH_NAME(tree_negamax)(search_context *ctx, uint32_t index, GAME_
     }
     node->value = sign == parent_sign ? best : -best;
     node->depth = (int16_t)ctx->pass;
-    if (index == 0) ctx->root_best = best_move;
+    if (depth == ctx->pass) ctx->root_best = best_child->move;
 }
 
 /* Runs the passes (1..D with deepening, else D alone) on a fresh tree.
@@ -215,11 +226,9 @@ static void SEARCH_NAME(tree_negamax)(search_context *ctx, uint32_t index, GAME_
  * game tree was searched, as the library's FULL_DEPTH exit does. */
 static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state, int depth)
 {
-    uint32_t root = arena_new(&ctx->arena, ctx);
-    TREE_NODE *node = SEARCH_NAME(tree_node_at)(ctx, root);
-    *node = (TREE_NODE){.value = 0, .depth = -1, .move_count = TREE_MOVES_UNKNOWN};
+    TREE_NODE *root = SEARCH_NAME(tree_new_node)(ctx, 0);
 #if !SEARCH_UNDO
-    node->state = *root_state;
+    root->state = *root_state;
 #endif
     int sign = mover_sign(root_state);
     for (int pass = TREE_OPTION(deepening) ? 1 : depth; pass <= depth; pass++) {
@@ -230,8 +239,7 @@ static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state
         if (!ctx->pass_hit_horizon) break;
     }
     /* The root's value is kept in its (absent) parent's frame. */
-    ctx->root_value = -SEARCH_NAME(tree_node_at)(ctx, root)->value;
-    ctx->node_size = sizeof(TREE_NODE);
+    ctx->root_value = -root->value;
 }
 
 #undef TREE_NODE
