@@ -9,13 +9,16 @@ void arena_reset(arena *a, size_t node_size, uint64_t limit)
         arena_trim(a, 0);
         a->node_size = node_size;
     }
+    a->block_in_use = 0;
+    a->next = a->end = NULL;
     a->used = 0;
-    a->limit = limit > UINT32_MAX ? UINT32_MAX : (uint32_t)limit;
+    a->limit = limit;
 }
 
 void arena_trim(arena *a, size_t keep)
 {
     while (a->block_count > keep) free(a->blocks[--a->block_count]);
+    if (a->block_in_use > a->block_count) a->block_in_use = a->block_count;
     if (a->block_count == 0) {
         free(a->blocks);
         a->blocks = NULL;
@@ -23,7 +26,7 @@ void arena_trim(arena *a, size_t keep)
     }
 }
 
-int arena_grow(arena *a)
+static int arena_add_block(arena *a)
 {
     if (a->block_count == a->block_capacity) {
         size_t capacity = a->block_capacity ? a->block_capacity * 2 : 16;
@@ -38,7 +41,18 @@ int arena_grow(arena *a)
     return 1;
 }
 
-size_t arena_bytes(const arena *a)
+/* The new free part stops at the limit, so arena_take needs one test. */
+int arena_refill(arena *a, int *out_of_memory)
 {
-    return (size_t)a->used * a->node_size;
+    *out_of_memory = 0;
+    if (a->used >= a->limit) return 0;
+    if (a->block_in_use == a->block_count && !arena_add_block(a)) {
+        *out_of_memory = 1;
+        return 0;
+    }
+    uint64_t nodes = a->limit - a->used < ARENA_BLOCK_NODES ? a->limit - a->used : ARENA_BLOCK_NODES;
+    a->next = a->blocks[a->block_in_use++];
+    a->end = a->next + nodes * a->node_size;
+    a->used += nodes;
+    return 1;
 }

@@ -1,7 +1,7 @@
 /*
- * arena.h: fixed-size tree nodes handed out by index from blocks that never
- * move, so a pointer to a node stays valid while the tree grows, and one
- * malloc serves 16384 nodes.  Index 0 is the first node handed out.
+ * arena.h: fixed-size tree nodes taken from blocks that never move, so a
+ * pointer to a node stays valid while the tree grows, one malloc serves
+ * 16384 nodes, and taking a node is a pointer bump.
  *
  * An arena outlives a search: arena_reset hands the same blocks out again,
  * so repeated searches (a benchmark's operations) do not pay for fresh
@@ -13,28 +13,39 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ARENA_BLOCK_BITS 14
-#define ARENA_BLOCK_NODES (1u << ARENA_BLOCK_BITS)
+#define ARENA_BLOCK_NODES 16384u
 
 typedef struct {
     unsigned char **blocks;
     size_t block_count, block_capacity;
+    size_t block_in_use;          /* blocks[block_in_use - 1] is being filled */
+    unsigned char *next, *end;    /* the free part of the block being filled */
     size_t node_size;
-    uint32_t used;       /* nodes handed out */
-    uint32_t limit;      /* nodes the arena may hand out */
+    uint64_t used;                /* nodes taken, counting the block being filled */
+    uint64_t limit;               /* nodes the arena may hand out */
 } arena;
 
-/* Starts handing out nodes from index 0 again; keeps the blocks when the
- * node size is unchanged. */
+/* Starts handing out nodes from the first block again; keeps the blocks
+ * when the node size is unchanged. */
 void arena_reset(arena *a, size_t node_size, uint64_t limit);
 /* Frees all but the first `keep` blocks. */
 void arena_trim(arena *a, size_t keep);
-/* Grows by one block; returns 0 when the limit or memory is exhausted. */
-int arena_grow(arena *a);
-size_t arena_bytes(const arena *a);
+/* Moves on to the next block; returns 0 when the limit is reached (with
+ * *out_of_memory 0) or malloc fails (*out_of_memory 1). */
+int arena_refill(arena *a, int *out_of_memory);
 
-/* The node at `index`, for nodes of the compile-time type `type`. */
-#define ARENA_AT(a, type, index) \
-    ((type *)(void *)(a)->blocks[(index) >> ARENA_BLOCK_BITS] + ((index) & (ARENA_BLOCK_NODES - 1)))
+static inline uint64_t arena_count(const arena *a)
+{
+    return a->used - (uint64_t)(a->end - a->next) / a->node_size;
+}
+
+/* A node, or NULL when the arena must refill first. */
+static inline void *arena_take(arena *a)
+{
+    if (a->next == a->end) return NULL;
+    void *node = a->next;
+    a->next += a->node_size;
+    return node;
+}
 
 #endif

@@ -62,12 +62,15 @@ static inline void count_node(search_context *ctx)
     if (++ctx->nodes > ctx->max_nodes) longjmp(ctx->budget_exceeded, 1);
 }
 
-static inline uint32_t arena_new(arena *a, search_context *ctx)
+/* A tree node from the arena; at the node budget or out of memory the
+ * search ends (see report_budget). */
+static inline void *new_tree_node(search_context *ctx)
 {
-    if (a->used >= a->limit) longjmp(ctx->budget_exceeded, 2);
-    if ((a->used >> ARENA_BLOCK_BITS) >= a->block_count && !arena_grow(a))
-        longjmp(ctx->budget_exceeded, 3);
-    return a->used++;
+    void *node = arena_take(&ctx->arena);
+    if (node) return node;
+    int out_of_memory;
+    if (!arena_refill(&ctx->arena, &out_of_memory)) longjmp(ctx->budget_exceeded, out_of_memory ? 3 : 2);
+    return arena_take(&ctx->arena);
 }
 
 static inline int mover_sign(const GAME_STATE *s) { return GAME(max_to_move)(s) ? 1 : -1; }
@@ -288,7 +291,7 @@ static search_status search(const search_request *request, search_result *result
     bool has_moves = !GAME(is_over)(&s) && GAME(generate_moves)(&s, (GAME_MOVE[GAME_MAX_MOVES]){0}) > 0;
     *result = (search_result){.value = value, .root_max = GAME(max_to_move)(&s), .nodes = ctx.nodes, .created = ctx.created,
                               .evals = ctx.evals, .passes = ctx.passes, .seconds = seconds,
-                              .tree_bytes = tree ? arena_bytes(&ctx.arena) : 0};
+                              .tree_bytes = tree ? arena_count(&ctx.arena) * ctx.arena.node_size : 0};
     if (has_moves) GAME(format_move)(best, result->best, sizeof result->best);
     else snprintf(result->best, sizeof result->best, "none");
     arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
