@@ -19,6 +19,13 @@
  * pointers (arena blocks never move) so walking costs no index arithmetic.
  */
 
+/* Games whose whole move list takes at most 16 bytes keep it in the node
+ * (for Kalah it fills what would be padding), so creating a child later
+ * needs no regeneration; other games regenerate when they create. */
+#ifndef TREE_KEEPS_MOVES
+#define TREE_KEEPS_MOVES (GAME_MAX_MOVES * sizeof(GAME_MOVE) <= 16)
+#endif
+
 typedef struct SEARCH_NAME(tree_node_s) {
     struct SEARCH_NAME(tree_node_s) *first_child, *next_sibling;
     int32_t value;
@@ -26,6 +33,7 @@ typedef struct SEARCH_NAME(tree_node_s) {
     uint8_t next_move;
     uint8_t move_count;    /* TREE_MOVES_UNKNOWN until first expanded */
     GAME_MOVE move;        /* the move from the parent */
+    GAME_MOVE moves[TREE_KEEPS_MOVES ? GAME_MAX_MOVES : 1];
 #if !SEARCH_UNDO
     GAME_STATE state;
 #endif
@@ -180,8 +188,9 @@ static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME
     s = &node->state;
 #endif
     bool over = GAME(is_over)(s);
-    GAME_MOVE moves[GAME_MAX_MOVES];
-    bool have_moves = false;
+    GAME_MOVE local_moves[TREE_KEEPS_MOVES ? 1 : GAME_MAX_MOVES];
+    GAME_MOVE *moves = TREE_KEEPS_MOVES ? node->moves : local_moves;
+    bool have_moves = TREE_KEEPS_MOVES;
     int move_count = node->move_count;
     if (depth > 0 && !over && move_count == TREE_MOVES_UNKNOWN) {
         move_count = GAME(generate_moves)(s, moves);
