@@ -1,0 +1,150 @@
+// bench.mjs: the minimaxer study's peer.  For every tree config of prune
+// and depth 5 and 6 it runs the same search with the Minimaxer library
+// (pinned in package.json) on mancala.mjs, checks the counts, and times
+// whole operations: one operation builds a fresh root and tree and searches
+// it, tree building included, as the blog measured.
+//
+//   node bench.mjs [--quick] [--depths 5,6] [--configs a,b] [--repetitions N]
+//                  [--min-time SECONDS] [--warmup SECONDS]
+//
+// Prints one JSON object per line: config, depth, created (tree.nodeCount),
+// evals (leaf values assigned, summed over the deepening passes), best,
+// value, repetitions, ops_per_second (median of the repetitions), all the
+// repetitions' rates, and expected/ok from specs/kalah.md's reference counts.
+// Exits 1 when a count differs from the reference.
+
+import { Negamax, NegamaxOpts } from "minimaxer";
+import { createRequire } from "node:module";
+import { getMoves, createChildNode, startRoot } from "./mancala.mjs";
+
+const require = createRequire(import.meta.url);
+const LIBRARY_VERSION = require("minimaxer/package.json").version;
+
+// The library's const enums, as numbers.
+const SEARCH_DEPTH = 0;
+const SEARCH_DEEPENING = 2;
+const PRUNING_NONE = 0;
+const PRUNING_ALPHA_BETA = 1;
+const SORT_DEFAULT = 0;
+const SORT_BUBBLE_EFFICIENT = 2;
+
+// prune's tree configs as Minimaxer options.
+export const CONFIGS = {
+    "tree-standard": { method: SEARCH_DEEPENING, pruning: PRUNING_NONE },
+    "tree-ab": { method: SEARCH_DEEPENING, pruning: PRUNING_ALPHA_BETA },
+    "tree-ab-presort": { method: SEARCH_DEEPENING, pruning: PRUNING_ALPHA_BETA, presort: true },
+    "tree-ab-presort-gen": {
+        method: SEARCH_DEEPENING, pruning: PRUNING_ALPHA_BETA, presort: true, genBased: true,
+    },
+    "tree-ab-presort-gen-bubble": {
+        method: SEARCH_DEEPENING, pruning: PRUNING_ALPHA_BETA, presort: true, genBased: true,
+        sortMethod: SORT_BUBBLE_EFFICIENT,
+    },
+    "tree-optimal": { method: SEARCH_DEEPENING, optimal: true },
+    "tree-ab-depth": { method: SEARCH_DEPTH, pruning: PRUNING_ALPHA_BETA },
+};
+
+// specs/kalah.md, measured from minimaxer 3.2.3: [created, evals] by depth.
+const EXPECTED = {
+    "tree-standard": { 5: [5960, 5960], 6: [29776, 29776] },
+    "tree-ab": { 5: [2515, 1380], 6: [7732, 4048] },
+    "tree-ab-presort": { 5: [705, 338], 6: [1547, 614] },
+    "tree-ab-presort-gen": { 5: [372, 338], 6: [651, 614] },
+    "tree-ab-presort-gen-bubble": { 5: [372, 338], 6: [872, 714] },
+    "tree-optimal": { 5: [372, 338], 6: [872, 714] },
+    "tree-ab-depth": { 5: [2430, 947], 6: [7617, 2668] },
+};
+
+function makeOpts(config, depth) {
+    const opts = new NegamaxOpts();
+    opts.depth = depth;
+    opts.sortMethod = SORT_DEFAULT;
+    Object.assign(opts, CONFIGS[config]);
+    return opts;
+}
+
+// One operation: a fresh root, a fresh tree, one whole search.
+export function search(config, depth) {
+    const tree = new Negamax(startRoot(), makeOpts(config, depth));
+    tree.GetMoves = getMoves;
+    tree.CreateChildNode = createChildNode;
+    let evals = 0;
+    let passes = 0;
+    tree.depthCallback = (_tree, result) => {
+        evals += result.outcomes;
+        passes++;
+    };
+    const result = tree.evaluate();
+    if (passes === 0) evals = result.outcomes; // a single evalDepth: no callback
+    return { created: tree.nodeCount, evals, best: String(result.move), value: result.value };
+}
+
+function timeOps(config, depth, seconds) {
+    const nanos = BigInt(Math.round(seconds * 1e9));
+    const start = process.hrtime.bigint();
+    let ops = 0;
+    let now = start;
+    do {
+        search(config, depth);
+        ops++;
+        now = process.hrtime.bigint();
+    } while (now - start < nanos);
+    return ops / (Number(now - start) / 1e9);
+}
+
+function median(values) {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function parseArguments(argv) {
+    const options = { depths: [5, 6], configs: Object.keys(CONFIGS), repetitions: 5, minTime: 0.5, warmup: 0.5 };
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        const value = () => {
+            if (i + 1 >= argv.length) throw new Error(`${arg} needs a value`);
+            return argv[++i];
+        };
+        if (arg === "--quick") Object.assign(options, { repetitions: 3, minTime: 0.15, warmup: 0.2 });
+        else if (arg === "--depths") options.depths = value().split(",").map(Number);
+        else if (arg === "--configs") options.configs = value().split(",");
+        else if (arg === "--repetitions") options.repetitions = Number(value());
+        else if (arg === "--min-time") options.minTime = Number(value());
+        else if (arg === "--warmup") options.warmup = Number(value());
+        else throw new Error(`unknown argument ${arg}`);
+    }
+    for (const config of options.configs)
+        if (!(config in CONFIGS)) throw new Error(`unknown config ${config}`);
+    return options;
+}
+
+function main() {
+    const options = parseArguments(process.argv.slice(2));
+    let failures = 0;
+    for (const depth of options.depths) {
+        for (const config of options.configs) {
+            const counts = search(config, depth);
+            const expected = EXPECTED[config][depth];
+            const ok = expected ? counts.created === expected[0] && counts.evals === expected[1] : null;
+            if (ok === false) {
+                failures++;
+                process.stderr.write(`peer: ${config} depth ${depth}: created/evals ${counts.created}/${counts.evals},` +
+                                     ` expected ${expected[0]}/${expected[1]}\n`);
+            }
+            timeOps(config, depth, options.warmup);
+            const rates = [];
+            for (let r = 0; r < options.repetitions; r++) rates.push(timeOps(config, depth, options.minTime));
+            const line = {
+                peer: "minimaxer", version: LIBRARY_VERSION, node: process.version, config, depth, ...counts,
+                expected_created: expected ? expected[0] : null, expected_evals: expected ? expected[1] : null, ok,
+                repetitions: options.repetitions, ops_per_second: median(rates),
+                rates: rates.map((x) => Number(x.toFixed(3))),
+            };
+            process.stdout.write(JSON.stringify(line) + "\n");
+        }
+    }
+    process.exitCode = failures ? 1 : 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
