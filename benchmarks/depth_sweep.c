@@ -8,7 +8,8 @@
  * For each game and config it searches depth 1, 2, ... (copy-make; undo
  * searches the same tree) up to the game's maximum depth, and stops after
  * the first search that took longer than --budget seconds (default 0.25)
- * or would exceed --max-nodes (default 20000000).  One CSV row per search:
+ * or would exceed --max-nodes (default 20000000); the environment variable
+ * PRUNE_SWEEP_BUDGET gives the default budget.  One CSV row per search:
  * game, moves, config, state, depth, nodes, created, evals, best, value,
  * seconds (one search; for orientation only: the timings are the studies').
  * The CSV goes to --out, written to a temporary file and renamed, or to
@@ -38,7 +39,8 @@ static bool wanted(const char *list, const char *name)
 int main(int argc, char **argv)
 {
     const char *out = NULL, *games = NULL;
-    double budget = 0.25;
+    const char *env = getenv("PRUNE_SWEEP_BUDGET");
+    double budget = env && *env ? atof(env) : 0.25;
     uint64_t max_nodes = 20000000;
     for (int i = 1; i < argc; i++) {
         if (i + 1 >= argc) {

@@ -325,7 +325,8 @@ typedef struct {
 static ttt_decision decisions[2 * 2 * 4 * 5];
 static size_t decision_count;
 
-static const char *const opponents[] = {"lowest", "highest", "centre-corners", "random"};
+/* The scripted opponents (the post does not say what the human played). */
+static const char *const opponents[] = {"perfect", "blocker-centre", "blocker-lowest", "blocker-random"};
 #define TTT_RANDOM_SEED 20240501ULL
 
 static uint64_t splitmix(uint64_t *state)
@@ -336,20 +337,53 @@ static uint64_t splitmix(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-/* The scripted opponent's square. */
-static int opponent_square(int kind, const bool taken[9], uint64_t *rng)
+/* The square that completes a line of `who` (1 or 2) on `board`, or -1. */
+static int completing_square(const int board[9], int who)
 {
+    static const int lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
+                                    {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+    for (int square = 0; square < 9; square++) {
+        if (board[square]) continue;
+        for (int l = 0; l < 8; l++) {
+            const int *line = lines[l];
+            if (line[0] != square && line[1] != square && line[2] != square) continue;
+            int own = 0;
+            for (int k = 0; k < 3; k++) own += line[k] != square && board[line[k]] == who;
+            if (own == 2) return square;
+        }
+    }
+    return -1;
+}
+
+/* The scripted opponent's square.  `perfect` plays what plain minimax plays;
+ * the blockers win when they can, else block the computer's line, else
+ * play the centre, then corners, then edges (blocker-centre), the lowest
+ * free square (blocker-lowest), or a seeded random free square
+ * (blocker-random). */
+static int opponent_square(const game_entry *game, int kind, const char *moves, const int board[9], int me,
+                           uint64_t *rng)
+{
+    if (kind == 0) {
+        search_request request = {.config = config_find("minimax"), .moves = moves, .depth = 9,
+                                  .state = STATE_COPY, .seed = SEARCH_DEFAULT_SEED};
+        search_result r;
+        char message[256];
+        if (game->search(&request, &r, message, sizeof message) != SEARCH_OK) die(1, "ttt opponent: %s", message);
+        return atoi(r.best);
+    }
+    int square = completing_square(board, me);
+    if (square < 0) square = completing_square(board, 3 - me);
+    if (square >= 0) return square;
     static const int centre_corners[] = {4, 0, 2, 6, 8, 1, 3, 5, 7};
     int free_squares[9], count = 0;
     for (int i = 0; i < 9; i++)
-        if (!taken[i]) free_squares[count++] = i;
+        if (!board[i]) free_squares[count++] = i;
     switch (kind) {
-    case 0: return free_squares[0];
-    case 1: return free_squares[count - 1];
-    case 2:
+    case 1:
         for (int i = 0; i < 9; i++)
-            if (!taken[centre_corners[i]]) return centre_corners[i];
+            if (!board[centre_corners[i]]) return centre_corners[i];
         return -1;
+    case 2: return free_squares[0];
     default: return free_squares[splitmix(rng) % (uint64_t)count];
     }
 }
@@ -377,7 +411,7 @@ static void register_ttt_rounds(const game_entry *game, double min_time)
         for (int computer = 0; computer < 2; computer++) {
             for (int o = 0; o < 4; o++) {
                 char moves[40] = "";
-                bool taken[9] = {0};
+                int board[9] = {0};  /* 0 empty, 1 X, 2 O */
                 uint64_t rng = TTT_RANDOM_SEED + (uint64_t)(k * 8 + computer * 4 + o);
                 int round = 0;
                 for (int ply = 0; ply < 9 && !ttt_over(game, moves); ply++) {
@@ -399,9 +433,9 @@ static void register_ttt_rounds(const game_entry *game, double min_time)
                                                 min_time);
                         square = atoi(r.best);
                     } else {
-                        square = opponent_square(o, taken, &rng);
+                        square = opponent_square(game, o, moves, board, ply % 2 + 1, &rng);
                     }
-                    taken[square] = true;
+                    board[square] = ply % 2 + 1;
                     append_move(moves, sizeof moves, square);
                 }
             }
@@ -419,7 +453,7 @@ static void write_games(const char *path)
     fprintf(f, "opponent,computer,config,round,moves,depth,best,nodes,benchmark\n");
     for (size_t i = 0; i < decision_count; i++) {
         const ttt_decision *d = &decisions[i];
-        fprintf(f, "%s,%s,%s,%d,\"%s\",%d,%s,%" PRIu64 ",%s\n", d->opponent, d->computer, d->config, d->round,
+        fprintf(f, "%s,%s,%s,%d,\"%s\",%d,%s,%" PRIu64 ",\"%s\"\n", d->opponent, d->computer, d->config, d->round,
                 d->moves, d->depth, d->best, d->nodes, d->benchmark->name);
     }
     if (fclose(f) != 0 || rename(temporary, path) != 0) {

@@ -1,0 +1,39 @@
+# speedup.gp: for each study, the speedup of every config over the study's
+# baseline, published beside measured, with the node ratio for reference.
+# Reads DATADIR/speedup_STUDY.csv (label,published,measured,nodes; written by
+# scripts/report.py); writes OUTDIR/speedup_STUDY.svg and .png.
+#   gnuplot -e "datadir='results/plotdata'; outdir='plots/out'" plots/speedup.gp
+if (!exists("datadir")) datadir = "results/plotdata"
+if (!exists("outdir")) outdir = "plots/out"
+set datafile separator comma
+set datafile missing "NaN"
+baselines = "minimaxer:Standard_(tree-standard),_ops/s_ratio ardri:minimax,_time_ratio scala:naive_minimax,_time_ratio doundo:copy-make,_time_ratio_(copy/undo) tictactoe:minimax,_time_ratio"
+files = system("ls ".datadir."/speedup_*.csv 2>/dev/null")
+do for [f in files] {
+    study = system("basename ".f." .csv | sed 's/^speedup_//'")
+    baseline = system("echo '".baselines."' | tr ' ' '\\n' | grep '^".study.":' | cut -d: -f2 | tr '_' ' '")
+    reset
+    set datafile separator comma
+    set datafile missing "NaN"
+    set title sprintf("%s: speedup over %s", study, baseline) noenhanced
+    set style data histograms
+    set style histogram clustered gap 1
+    set style fill solid 0.85 border -1
+    set boxwidth 0.9
+    set logscale y 10
+    set yrange [0.5:*]
+    set ylabel "speedup (x, log scale)"
+    set grid ytics
+    set xtics rotate by -35 left noenhanced
+    set key top left noenhanced
+    set bmargin 9
+    set terminal svg size 900,520 dynamic font "sans,12" background "#ffffff"
+    set output outdir."/speedup_".study.".svg"
+    plot f skip 1 using 2:xtic(1) title "published" lc rgb "#999999", \
+         f skip 1 using 3 title "measured (prune)" lc rgb "#1f77b4", \
+         f skip 1 using 4 title "node ratio" lc rgb "#ff7f0e"
+    set terminal pngcairo size 900,520 font "sans,10" background "#ffffff"
+    set output outdir."/speedup_".study.".png"
+    replot
+    unset output
+}

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Whole-process timings of every study with hyperfine.
+
+    scripts/run_hyperfine.py --prune build-release/prune --out DIR [--quick] [--study NAME ...]
+
+For each study of studies/studies.csv whose game prune knows, one hyperfine
+run compares `prune search GAME --config C --depth D --moves M --state S
+--json` over the study's rows (copy-make; the doundo study also do-undo,
+since state is what it compares), with warm-up runs, and exports
+DIR/STUDY.csv, DIR/STUDY.md and DIR/STUDY.json (hyperfine 1.15: no
+--reference, so the Markdown's relative column is against the fastest
+command).  Each command runs once untimed first and must succeed.  A study whose game is not compiled in is
+listed in DIR/skipped.txt.  Standard library only.
+"""
+import argparse
+import csv
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+POSITIONS = {"ardri": ["", "c3c2", "c3c2,e1e2", "c3c2,e1e2,c2c3", "c3c2,e1e2,c2c3,c1c2"]}
+
+
+def position_label(game, moves):
+    if game in POSITIONS and moves in POSITIONS[game]:
+        return f"P{POSITIONS[game].index(moves)}"
+    return moves or "start"
+
+
+def read_studies(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        lines = [line for line in f if not line.startswith("#")]
+    return list(csv.DictReader(lines))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--prune", required=True, help="the prune executable")
+    parser.add_argument("--out", required=True, help="directory for the exports")
+    parser.add_argument("--studies", default=os.path.join(ROOT, "studies", "studies.csv"))
+    parser.add_argument("--study", action="append", help="only these studies")
+    parser.add_argument("--quick", action="store_true", help="1 warm-up and 3 runs per command")
+    args = parser.parse_args()
+
+    games = set(subprocess.run([args.prune, "games"], check=True, capture_output=True, text=True).stdout.split())
+    rows = read_studies(args.studies)
+    studies = []
+    for row in rows:
+        if row["study"] not in studies and (not args.study or row["study"] in args.study):
+            studies.append(row["study"])
+    os.makedirs(args.out, exist_ok=True)
+    skipped = []
+    for study in studies:
+        commands = []
+        for row in (r for r in rows if r["study"] == study):
+            if row["game"] not in games:
+                continue
+            states = ["copy", "undo"] if study == "doundo" else ["copy"]
+            for state in states:
+                if state not in row["states"].split():
+                    continue
+                name = f"{row['config']} {position_label(row['game'], row['moves'])} d{row['depth']}"
+                if study == "doundo":
+                    name += f" {state}"
+                command = [args.prune, "search", row["game"], "--config", row["config"], "--depth", row["depth"],
+                           "--state", state, "--json"]
+                if row["moves"]:
+                    command += ["--moves", row["moves"]]
+                if (name, command) not in commands:
+                    commands.append((name, command))
+        if not commands:
+            game = next(r["game"] for r in rows if r["study"] == study)
+            skipped.append(f"{study}: game '{game}' is not compiled in")
+            print(f"run_hyperfine: SKIPPED {study}: game '{game}' is not compiled in", flush=True)
+            continue
+        # Each command must run cleanly before it is timed.
+        for name, command in commands:
+            subprocess.run(command, check=True, capture_output=True)
+        runs = ["--warmup", "1", "--runs", "3"] if args.quick else ["--warmup", "3", "--min-runs", "10",
+                                                                    "--max-runs", "50"]
+        invocation = ["hyperfine", "-N", "--style", "basic", *runs,
+                      "--export-csv", os.path.join(args.out, f"{study}.csv"),
+                      "--export-markdown", os.path.join(args.out, f"{study}.md"),
+                      "--export-json", os.path.join(args.out, f"{study}.json")]
+        for name, command in commands:
+            invocation += ["-n", name, " ".join(command)]
+        print(f"run_hyperfine: {study}: {len(commands)} commands", flush=True)
+        subprocess.run(invocation, check=True)
+    with open(os.path.join(args.out, "skipped.txt"), "w", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in skipped))
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except subprocess.CalledProcessError as error:
+        sys.exit(f"run_hyperfine: {' '.join(map(str, error.cmd[:6]))}... failed with status {error.returncode}")
