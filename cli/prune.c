@@ -223,13 +223,8 @@ static int command_show(int argc, char **argv)
     if (a.help) { fputs(usage_text, stdout); return 0; }
     const game_entry *game = require_game(a.game);
     char message[256];
-    /* Check the moves before printing anything, then print for real. */
-    FILE *sink = tmpfile();
-    if (!sink) fail("cannot create a temporary file");
-    search_status status = game->show(a.moves ? a.moves : "", sink, message, sizeof message);
-    fclose(sink);
-    if (status != SEARCH_OK) fail("%s", message);
-    game->show(a.moves ? a.moves : "", stdout, message, sizeof message);
+    /* show plays the whole move list before it prints anything. */
+    if (game->show(a.moves ? a.moves : "", stdout, message, sizeof message) != SEARCH_OK) fail("%s", message);
     return 0;
 }
 
