@@ -269,7 +269,7 @@ def section_minimaxer(res, plots):
             line = (f"- Depth {depth}: optimal over standard is {fx(pr)} published and {fx(orr)} here, against a "
                     f"created-node ratio of {fx(node_ratio)}. ")
             line += (f"Per created node, a standard search costs {fx(pr / node_ratio)} an optimal one in the "
-                     f"blog's JavaScript (a cost that grows with the tree: allocation and garbage collection of "
+                     f"blog's JavaScript (a cost that grows with the tree, likely allocation and garbage collection of "
                      f"{fint(c_std)} node objects) and {fx(orr / node_ratio)} in prune's C, where a node is a few "
                      f"dozen bytes in an arena; so our ratio "
                      f"{'follows the node ratio more closely' if abs(math.log(orr / node_ratio)) < abs(math.log(pr / node_ratio)) else 'departs further from the node ratio'}.")
@@ -535,10 +535,16 @@ def section_tictactoe(res, plots):
         fp, fo = r1[("first", "minimax")][:2]
         sp2, so = r1[("second", "minimax")][:2]
         if fp and fo and sp2 and so:
-            out.append(f"\nReading: the shape is the blog's: round 1 dominates and each round is one to two orders "
-                       f"of magnitude cheaper than the one before; computer second starts one ply deeper, so its "
-                       f"round 1 is {fx(fp / sp2)} cheaper published and {fx(fo / so)} cheaper here. Absolute times "
-                       f"differ by the factor between CPython and C.")
+            fp2, fo2 = rounds.get(2, {}).get(("first", "minimax"), (None, None))[:2]
+            line = "\nReading: the shape is the blog's: round 1 dominates"
+            if fp2 and fo2:
+                line += (f" (computer first, plain: round 2 is {fx(fp / fp2)} cheaper than round 1 published and "
+                         f"{fx(fo / fo2)} here)")
+            line += (f"; computer second starts one ply deeper, so its round 1 is {fx(fp / sp2)} cheaper than "
+                     f"computer first's published and {fx(fo / so)} here. Absolute times differ by the factor "
+                     f"between CPython on the author's laptop and C here ({fx(fp / fo)} on round 1, plain). Late "
+                     f"rounds search a handful of nodes, so their times are mostly the fixed cost of a search call.")
+            out.append(line)
     out.append(f"\n![decision time per round]({plots}/ttt_rounds.svg)\n")
     speed_rows = [["alphabeta d9", sp, ratio(tm, ta), ratio(nm, na)]]
     return "\n".join(out) + "\n", speed_rows, plot_rows
