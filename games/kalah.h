@@ -8,9 +8,10 @@
  * mover's pits, 6 the mover's store, 7-12 the opponent's pits, 13 the
  * discard.  Each player's row is one 64-bit word, one byte per pit (bytes
  * 0-5) and the store in byte 6.  No count ever exceeds 48 seeds, so bytes
- * never carry into each other and a whole sowing is two word additions of
- * precomputed masks; undo is the same subtractions.  The game contract every
- * game follows is in games/README.md.
+ * never carry into each other and a whole sowing is two word additions,
+ * their words precomputed per pit and seed count; undo is the same
+ * subtractions.  The game contract every game follows is in
+ * games/README.md.
  */
 #ifndef PRUNE_KALAH_H
 #define PRUNE_KALAH_H
@@ -18,6 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define KALAH_NAME "kalah"
 #define KALAH_DESCRIPTION "Kalah-like mancala of the Minimaxer example (minimaxer study)"
@@ -47,17 +49,56 @@ typedef struct {
 
 #define KALAH_PITS_MASK 0x0000FFFFFFFFFFFFULL
 #define KALAH_BYTE(row, i) ((unsigned)((row) >> (8 * (i))) & 0xFFu)
+#define KALAH_SEEDS 48   /* all seeds of the game: no pit ever holds more */
 
-/* Byte i of the result is bit i of the 7-bit argument. */
-#define KALAH_SPREAD(b)                                                                       \
-    ((uint64_t)((b) & 1) | (uint64_t)(((b) >> 1) & 1) << 8 | (uint64_t)(((b) >> 2) & 1) << 16 | \
-     (uint64_t)(((b) >> 3) & 1) << 24 | (uint64_t)(((b) >> 4) & 1) << 32 |                     \
-     (uint64_t)(((b) >> 5) & 1) << 40 | (uint64_t)(((b) >> 6) & 1) << 48)
-#define KALAH_SPREAD4(b) KALAH_SPREAD(b), KALAH_SPREAD(b + 1), KALAH_SPREAD(b + 2), KALAH_SPREAD(b + 3)
-#define KALAH_SPREAD16(b) KALAH_SPREAD4(b), KALAH_SPREAD4(b + 4), KALAH_SPREAD4(b + 8), KALAH_SPREAD4(b + 12)
-static const uint64_t kalah_spread[128] = {
-    KALAH_SPREAD16(0),  KALAH_SPREAD16(16), KALAH_SPREAD16(32), KALAH_SPREAD16(48),
-    KALAH_SPREAD16(64), KALAH_SPREAD16(80), KALAH_SPREAD16(96), KALAH_SPREAD16(112),
+/* Byte i of the result is bit i of the 7-bit argument: the multiply puts
+ * copies of b at bits 0, 7, 14, ... (they cannot overlap or carry), so
+ * bit 8i holds bit i of the i-th copy. */
+#define KALAH_SPREAD(b) (((uint64_t)(b) * 0x0000040810204081ULL) & 0x0001010101010101ULL)
+
+/* Sowing `n` seeds from pit `p`: each full lap of 14 positions feeds the 13
+ * that keep seeds, pit p included; the rest feed positions p+1 onwards,
+ * wrapping round, and position 13 (the discard) keeps nothing.  REACH is the
+ * 13-bit set of positions the rest feeds. */
+#define KALAH_RUN(p, n) (((1u << ((n) % KALAH_CYCLE)) - 1) << ((p) + 1))
+#define KALAH_REACH(p, n) ((KALAH_RUN(p, n) | KALAH_RUN(p, n) >> KALAH_CYCLE) & 0x1FFF)
+#define KALAH_LAPS(n) ((uint64_t)((n) / KALAH_CYCLE))
+
+/* Everything a sowing does before its capture, precomputed per pit and
+ * seed count (a move is then two additions): the word to add to the
+ * mover's row, the emptied pit included, and to the opponent's row. */
+typedef struct {
+    uint64_t own, other;
+} kalah_sowing;
+
+#define KALAH_SOWING(p, n)                                                                             \
+    {KALAH_SPREAD(KALAH_REACH(p, n) & 0x7F) + KALAH_LAPS(n) * 0x0001010101010101ULL - ((uint64_t)(n) << (8 * (p))), \
+     KALAH_SPREAD(KALAH_REACH(p, n) >> 7) + KALAH_LAPS(n) * 0x0000010101010101ULL}
+#define KALAH_SOWING7(p, n)                                                                       \
+    KALAH_SOWING(p, n), KALAH_SOWING(p, n + 1), KALAH_SOWING(p, n + 2), KALAH_SOWING(p, n + 3), \
+        KALAH_SOWING(p, n + 4), KALAH_SOWING(p, n + 5), KALAH_SOWING(p, n + 6)
+#define KALAH_SOWING_PIT(p)                                                                     \
+    {KALAH_SOWING7(p, 0), KALAH_SOWING7(p, 7), KALAH_SOWING7(p, 14), KALAH_SOWING7(p, 21), \
+     KALAH_SOWING7(p, 28), KALAH_SOWING7(p, 35), KALAH_SOWING7(p, 42)}
+static const kalah_sowing kalah_sowings[6][KALAH_SEEDS + 1] = {
+    KALAH_SOWING_PIT(0), KALAH_SOWING_PIT(1), KALAH_SOWING_PIT(2),
+    KALAH_SOWING_PIT(3), KALAH_SOWING_PIT(4), KALAH_SOWING_PIT(5),
+};
+
+/* The pit the last seed lands in, or 7 (a byte of the row that is always
+ * 0) when it lands in a store or the discard, so that the capture test
+ * needs no range check. */
+#define KALAH_LAND(p, n) (((p) + (n)) % KALAH_CYCLE)
+#define KALAH_LANDING(p, n) (KALAH_LAND(p, n) < 6 ? KALAH_LAND(p, n) : 7)
+#define KALAH_LANDING7(p, n)                                                                          \
+    KALAH_LANDING(p, n), KALAH_LANDING(p, n + 1), KALAH_LANDING(p, n + 2), KALAH_LANDING(p, n + 3), \
+        KALAH_LANDING(p, n + 4), KALAH_LANDING(p, n + 5), KALAH_LANDING(p, n + 6)
+#define KALAH_LANDING_PIT(p)                                                                       \
+    {KALAH_LANDING7(p, 0), KALAH_LANDING7(p, 7), KALAH_LANDING7(p, 14), KALAH_LANDING7(p, 21), \
+     KALAH_LANDING7(p, 28), KALAH_LANDING7(p, 35), KALAH_LANDING7(p, 42)}
+static const uint8_t kalah_landings[6][KALAH_SEEDS + 1] = {
+    KALAH_LANDING_PIT(0), KALAH_LANDING_PIT(1), KALAH_LANDING_PIT(2),
+    KALAH_LANDING_PIT(3), KALAH_LANDING_PIT(4), KALAH_LANDING_PIT(5),
 };
 
 static inline void kalah_start(kalah_state *s)
@@ -69,28 +110,32 @@ static inline void kalah_start(kalah_state *s)
 static inline bool kalah_max_to_move(const kalah_state *s) { return s->to_move == 0; }
 static inline bool kalah_is_over(const kalah_state *s) { return s->over; }
 
+/* The legal moves of each set of non-empty pits, in ascending order:
+ * entry k of a list is the index of the (k+1)-th set bit, i.e. the number
+ * of prefixes of the set holding at most k bits.  Unused entries are 6. */
+#define KALAH_BITS(m) (((m) & 1) + ((m) >> 1 & 1) + ((m) >> 2 & 1) + ((m) >> 3 & 1) + ((m) >> 4 & 1) + ((m) >> 5 & 1))
+#define KALAH_NTH(m, k)                                                                           \
+    ((KALAH_BITS((m) & 1) <= (k)) + (KALAH_BITS((m) & 3) <= (k)) + (KALAH_BITS((m) & 7) <= (k)) + \
+     (KALAH_BITS((m) & 15) <= (k)) + (KALAH_BITS((m) & 31) <= (k)) + (KALAH_BITS((m) & 63) <= (k)))
+#define KALAH_LIST(m) \
+    {KALAH_BITS(m), {KALAH_NTH(m, 0), KALAH_NTH(m, 1), KALAH_NTH(m, 2), KALAH_NTH(m, 3), KALAH_NTH(m, 4), KALAH_NTH(m, 5)}}
+#define KALAH_LIST4(m) KALAH_LIST(m), KALAH_LIST(m + 1), KALAH_LIST(m + 2), KALAH_LIST(m + 3)
+#define KALAH_LIST16(m) KALAH_LIST4(m), KALAH_LIST4(m + 4), KALAH_LIST4(m + 8), KALAH_LIST4(m + 12)
+static const struct {
+    uint8_t count;
+    kalah_move moves[KALAH_MAX_MOVES];
+} kalah_move_lists[64] = {KALAH_LIST16(0), KALAH_LIST16(16), KALAH_LIST16(32), KALAH_LIST16(48)};
+
 /* A byte plus 0x7F reaches bit 7 exactly when it is non-zero (counts stay
- * below 128); the multiply gathers the six bit-7s into one byte. */
+ * below 128); the multiply gathers the six bit-7s into one byte, which
+ * picks the ready-made move list.  Writes all KALAH_MAX_MOVES entries. */
 static inline int kalah_generate_moves(const kalah_state *s, kalah_move *moves)
 {
     uint64_t row = s->rows[s->to_move] & KALAH_PITS_MASK;
     uint64_t high = (row + 0x00007F7F7F7F7F7FULL) & 0x0000808080808080ULL;
     unsigned nonempty = (unsigned)(((high >> 7) * 0x0102040810204080ULL) >> 56) & 0x3F;
-    int count = 0;
-    for (; nonempty; nonempty &= nonempty - 1) moves[count++] = (kalah_move)__builtin_ctz(nonempty);
-    return count;
-}
-
-/* The increments of sowing `seeds` from pit `pit`, for the mover's row and
- * the opponent's.  Each full lap of 14 positions feeds the 13 that keep
- * seeds, pit `pit` included; the rest feed positions pit+1 onwards. */
-static inline void kalah_sowing(kalah_move pit, unsigned seeds, uint64_t *own, uint64_t *other)
-{
-    unsigned laps = seeds / KALAH_CYCLE, rest = seeds % KALAH_CYCLE;
-    uint32_t reach = ((1u << rest) - 1) << (pit + 1);
-    reach = (reach | reach >> KALAH_CYCLE) & 0x1FFF; /* wrap round; position 13 keeps nothing */
-    *own = kalah_spread[reach & 0x7F] + laps * 0x0001010101010101ULL;
-    *other = kalah_spread[reach >> 7] + laps * 0x0000010101010101ULL;
+    memcpy(moves, kalah_move_lists[nonempty].moves, KALAH_MAX_MOVES);
+    return kalah_move_lists[nonempty].count;
 }
 
 /* Sows the pit and resolves a capture; returns the captured opposite count
@@ -99,16 +144,15 @@ static inline unsigned kalah_sow(kalah_state *s, kalah_move pit)
 {
     uint64_t *own = &s->rows[s->to_move], *other = &s->rows[s->to_move ^ 1];
     unsigned seeds = KALAH_BYTE(*own, pit);
-    uint64_t own_add, other_add;
-    kalah_sowing(pit, seeds, &own_add, &other_add);
-    *own = *own - ((uint64_t)seeds << (8 * pit)) + own_add;
-    *other += other_add;
-    unsigned last = (pit + seeds) % KALAH_CYCLE;
-    if (last >= 6 || KALAH_BYTE(*own, last) != 1) return 0;
-    unsigned captured = KALAH_BYTE(*other, 5 - last);
+    const kalah_sowing *sowing = &kalah_sowings[pit][seeds];
+    *own += sowing->own;
+    *other += sowing->other;
+    unsigned land = kalah_landings[pit][seeds];
+    if (KALAH_BYTE(*own, land) != 1) return 0;
+    unsigned captured = KALAH_BYTE(*other, 5 - land);
     if (!captured) return 0;
-    *other &= ~(0xFFULL << (8 * (5 - last)));
-    *own = *own - (1ULL << (8 * last)) + ((uint64_t)(captured + 1) << (8 * KALAH_STORE));
+    *other &= ~(0xFFULL << (8 * (5 - land)));
+    *own = *own - (1ULL << (8 * land)) + ((uint64_t)(captured + 1) << (8 * KALAH_STORE));
     return captured;
 }
 
@@ -138,15 +182,14 @@ static inline void kalah_undo_move(kalah_state *s, kalah_move m, const kalah_und
     s->to_move ^= 1;
     s->over = undo->over;
     uint64_t *own = &s->rows[s->to_move], *other = &s->rows[s->to_move ^ 1];
-    unsigned last = (m + undo->seeds) % KALAH_CYCLE;
     if (undo->captured) {
-        *other += (uint64_t)undo->captured << (8 * (5 - last));
-        *own = *own + (1ULL << (8 * last)) - ((uint64_t)(undo->captured + 1) << (8 * KALAH_STORE));
+        unsigned land = kalah_landings[m][undo->seeds];
+        *other += (uint64_t)undo->captured << (8 * (5 - land));
+        *own = *own + (1ULL << (8 * land)) - ((uint64_t)(undo->captured + 1) << (8 * KALAH_STORE));
     }
-    uint64_t own_add, other_add;
-    kalah_sowing(m, undo->seeds, &own_add, &other_add);
-    *own = *own - own_add + ((uint64_t)undo->seeds << (8 * m));
-    *other -= other_add;
+    const kalah_sowing *sowing = &kalah_sowings[m][undo->seeds];
+    *own -= sowing->own;
+    *other -= sowing->other;
 }
 
 static inline int kalah_evaluate(const kalah_state *s)
