@@ -622,6 +622,26 @@ def section_hyperfine(res):
     return "\n".join(out) + "\n"
 
 
+def caches(directory):
+    """The CPU caches from a Google Benchmark JSON context, as ', L1d 48 KiB, ...'."""
+    for path in sorted(glob.glob(os.path.join(directory, "raw", "*.json"))):
+        try:
+            context = json.load(open(path, encoding="utf-8")).get("context", {})
+        except (OSError, ValueError):
+            continue
+        if not context.get("caches"):
+            continue
+        parts = []
+        for c in context["caches"]:
+            kind = {"Data": "d", "Instruction": "i"}.get(c["type"], "")
+            size = c["size"] / 1024
+            text = f"{size / 1024:.0f} MiB" if size >= 1024 else f"{size:.0f} KiB"
+            parts.append(f"L{c['level']}{kind} {text}" + (f" (shared by {c['num_sharing']})"
+                                                           if c.get("num_sharing", 1) > 1 else ""))
+        return "; caches " + ", ".join(parts)
+    return ""
+
+
 def section_run(res):
     run = res.run
     rows = [r for r in res.rows if r["status"] == "ok"]
@@ -635,7 +655,7 @@ def section_run(res):
         ("mode", run.get("mode", "?")),
         ("date", run.get("date", first.get("date", "?"))),
         ("commit", run.get("commit", first.get("commit", "?"))),
-        ("machine", first.get("machine", "?")),
+        ("machine", first.get("machine", "?") + caches(res.dir)),
         ("memory", run.get("memory", "?")),
         ("compiler", first.get("compiler", "?")),
         ("Google Benchmark", run.get("gbench", "?") + " (repetitions "
@@ -653,6 +673,10 @@ def section_run(res):
                   + "; ".join(f"{r['benchmark']} ({r['error']})" for r in errors) + ". " if errors else
                   "No count mismatch. ")
                + ("Skipped: " + "; ".join(r["error"] for r in skipped) + "." if skipped else ""))
+    out.append("\nThe machine is a shared 2-core virtual machine: other jobs (compilers, tests) ran beside this "
+               "run, which the load average shows; each figure is the median of the repetitions, and the tidy "
+               "CSV gives their coefficient of variation (cv). Debian's Google Benchmark library is a debug build "
+               "(it warns so); that affects only its own bookkeeping between iterations.")
     if run.get("notes"):
         out.append("\n" + run["notes"])
     return "\n".join(out) + "\n"
