@@ -138,12 +138,11 @@ static inline int kalah_generate_moves(const kalah_state *s, kalah_move *moves)
     return kalah_move_lists[nonempty].count;
 }
 
-/* Sows the pit and resolves a capture; returns the captured opposite count
- * (0 when none).  Leaves the mover unchanged. */
-static inline unsigned kalah_sow(kalah_state *s, kalah_move pit)
+/* Sows `seeds` seeds from the mover's pit and resolves a capture, on rows
+ * held in the caller's locals (so that they stay in registers); returns
+ * the captured opposite count (0 when none). */
+static inline unsigned kalah_sow(uint64_t *own, uint64_t *other, kalah_move pit, unsigned seeds)
 {
-    uint64_t *own = &s->rows[s->to_move], *other = &s->rows[s->to_move ^ 1];
-    unsigned seeds = KALAH_BYTE(*own, pit);
     const kalah_sowing *sowing = &kalah_sowings[pit][seeds];
     *own += sowing->own;
     *other += sowing->other;
@@ -156,24 +155,30 @@ static inline unsigned kalah_sow(kalah_state *s, kalah_move pit)
     return captured;
 }
 
-static inline void kalah_finish_move(kalah_state *s)
+/* Stores the mover's rows back, notes whether a row is empty and passes
+ * the turn. */
+static inline void kalah_finish_move(kalah_state *s, uint64_t own, uint64_t other)
 {
-    s->over = (s->rows[0] & KALAH_PITS_MASK) == 0 || (s->rows[1] & KALAH_PITS_MASK) == 0;
+    s->rows[s->to_move] = own;
+    s->rows[s->to_move ^ 1] = other;
+    s->over = ((own & KALAH_PITS_MASK) == 0) | ((other & KALAH_PITS_MASK) == 0);
     s->to_move ^= 1;
 }
 
 static inline void kalah_play(kalah_state *s, kalah_move m)
 {
-    kalah_sow(s, m);
-    kalah_finish_move(s);
+    uint64_t own = s->rows[s->to_move], other = s->rows[s->to_move ^ 1];
+    kalah_sow(&own, &other, m, KALAH_BYTE(own, m));
+    kalah_finish_move(s, own, other);
 }
 
 static inline void kalah_do_move(kalah_state *s, kalah_move m, kalah_undo *undo)
 {
-    undo->seeds = (uint8_t)KALAH_BYTE(s->rows[s->to_move], m);
+    uint64_t own = s->rows[s->to_move], other = s->rows[s->to_move ^ 1];
+    undo->seeds = (uint8_t)KALAH_BYTE(own, m);
     undo->over = s->over;
-    undo->captured = (uint8_t)kalah_sow(s, m);
-    kalah_finish_move(s);
+    undo->captured = (uint8_t)kalah_sow(&own, &other, m, undo->seeds);
+    kalah_finish_move(s, own, other);
 }
 
 /* The move's additions, subtracted in reverse order. */
@@ -181,15 +186,15 @@ static inline void kalah_undo_move(kalah_state *s, kalah_move m, const kalah_und
 {
     s->to_move ^= 1;
     s->over = undo->over;
-    uint64_t *own = &s->rows[s->to_move], *other = &s->rows[s->to_move ^ 1];
+    uint64_t own = s->rows[s->to_move], other = s->rows[s->to_move ^ 1];
     if (undo->captured) {
         unsigned land = kalah_landings[m][undo->seeds];
-        *other += (uint64_t)undo->captured << (8 * (5 - land));
-        *own = *own + (1ULL << (8 * land)) - ((uint64_t)(undo->captured + 1) << (8 * KALAH_STORE));
+        other += (uint64_t)undo->captured << (8 * (5 - land));
+        own = own + (1ULL << (8 * land)) - ((uint64_t)(undo->captured + 1) << (8 * KALAH_STORE));
     }
     const kalah_sowing *sowing = &kalah_sowings[m][undo->seeds];
-    *own -= sowing->own;
-    *other -= sowing->other;
+    s->rows[s->to_move] = own - sowing->own;
+    s->rows[s->to_move ^ 1] = other - sowing->other;
 }
 
 static inline int kalah_evaluate(const kalah_state *s)
