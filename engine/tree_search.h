@@ -76,73 +76,74 @@ static inline bool SEARCH_NAME(tree_sorts_before)(const TREE_NODE *a, const TREE
     return a->depth >= 0 && a->value > b->value;
 }
 
-/* Returns whether anything moved. */
-static bool SEARCH_NAME(tree_stable_sort)(TREE_NODE **kids, int count)
+/* Stable insertion sort of the list at *head.  The order is a strict weak
+ * one (by depth, then by value for evaluated children), so the sorted
+ * prefix's children that `moving` sorts before form a suffix: inserting at
+ * the first of them, found from the front, is where the array insertion
+ * sort from the back would put it.  A child that sorts after the prefix's
+ * last (the usual case) costs one comparison. */
+static void SEARCH_NAME(tree_stable_sort)(TREE_NODE **head)
 {
-    bool moved = false;
-    for (int i = 1; i < count; i++) {
-        TREE_NODE *moving = kids[i];
-        int j = i;
-        for (; j > 0 && SEARCH_NAME(tree_sorts_before)(moving, kids[j - 1]); j--) kids[j] = kids[j - 1];
-        kids[j] = moving;
-        moved |= j != i;
+    TREE_NODE *tail = *head;
+    if (!tail) return;
+    for (TREE_NODE *moving = tail->next_sibling; moving; moving = tail->next_sibling) {
+        if (!SEARCH_NAME(tree_sorts_before)(moving, tail)) {
+            tail = moving;
+            continue;
+        }
+        tail->next_sibling = moving->next_sibling;
+        TREE_NODE **link = head;
+        while (!SEARCH_NAME(tree_sorts_before)(moving, *link)) link = &(*link)->next_sibling;
+        moving->next_sibling = *link;
+        *link = moving;
     }
-    return moved;
 }
 
-/* The early-exit bubble sort of Minimaxer 3.2.x: a pass stops at the first
- * child evaluated in a later pass than its predecessor; passes repeat until
- * one swaps nothing.  A never-evaluated child is never swapped forward.
- * Returns whether anything moved. */
-static bool SEARCH_NAME(tree_bubble_sort)(TREE_NODE **kids, int count)
+/* The early-exit bubble sort of Minimaxer 3.2.x on the list at *head: a
+ * pass stops at the first child evaluated in a later pass than its
+ * predecessor; passes repeat until one swaps nothing.  A never-evaluated
+ * child is never swapped forward.  `a` is the child at position i-1 and
+ * `link` the pointer to it; a swap leaves `a` at position i. */
+static void SEARCH_NAME(tree_bubble_sort)(TREE_NODE **head)
 {
-    bool moved = false;
     for (bool changed = true; changed;) {
         changed = false;
-        for (int i = 1; i < count; i++) {
-            const TREE_NODE *a = kids[i - 1], *b = kids[i];
+        TREE_NODE **link = head, *a = *head;
+        for (TREE_NODE *b = a->next_sibling; b; b = a->next_sibling) {
             if (b->depth > a->depth) break;
             if (b->depth >= 0 && b->value > a->value) {
-                kids[i - 1] = kids[i];
-                kids[i] = (TREE_NODE *)a;
+                a->next_sibling = b->next_sibling;
+                b->next_sibling = a;
+                *link = b;
+                link = &b->next_sibling;
                 changed = true;
+            } else {
+                link = &a->next_sibling;
+                a = b;
             }
         }
-        moved |= changed;
     }
-    return moved;
 }
 
-/* Collects the existing children in list order, sorts them if the options
- * say so, and relinks the list when the order changed.  Returns how many
- * there are. */
-static int SEARCH_NAME(tree_sort_children)(search_context *ctx, TREE_NODE *node, TREE_NODE **kids)
+/* Sorts the existing children before a revisit, if the options say so. */
+static inline void SEARCH_NAME(tree_sort_children)(search_context *ctx, TREE_NODE *node)
 {
     (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
-    int count = 0;
-    for (TREE_NODE *k = node->first_child; k; k = k->next_sibling) kids[count++] = k;
-    if (!TREE_OPTION(presort) || count < 2) return count;
-    bool moved = TREE_OPTION(bubble) ? SEARCH_NAME(tree_bubble_sort)(kids, count)
-                                     : SEARCH_NAME(tree_stable_sort)(kids, count);
-    if (moved) {
-        node->first_child = kids[0];
-        for (int i = 0; i + 1 < count; i++) kids[i]->next_sibling = kids[i + 1];
-        kids[count - 1]->next_sibling = NULL;
-    }
-    return count;
+    if (!TREE_OPTION(presort) || !node->first_child || !node->first_child->next_sibling) return;
+    if (TREE_OPTION(bubble)) SEARCH_NAME(tree_bubble_sort)(&node->first_child);
+    else SEARCH_NAME(tree_stable_sort)(&node->first_child);
 }
 
 /* Eager expansion: every move gets a child on the first visit. */
-static int SEARCH_NAME(tree_create_all)(search_context *ctx, TREE_NODE *node, const GAME_MOVE *moves,
-                                        int count, TREE_NODE **kids)
+static void SEARCH_NAME(tree_create_all)(search_context *ctx, TREE_NODE *node, const GAME_MOVE *moves,
+                                         int count)
 {
+    TREE_NODE **link = &node->first_child;
     for (int i = 0; i < count; i++) {
-        kids[i] = SEARCH_NAME(tree_create_child)(ctx, node, moves[i]);
-        if (i) kids[i - 1]->next_sibling = kids[i];
+        *link = SEARCH_NAME(tree_create_child)(ctx, node, moves[i]);
+        link = &(*link)->next_sibling;
     }
-    node->first_child = kids[0];
     node->next_move = (uint8_t)count;
-    return count;
 }
 
 /* Assigns a leaf value (depth 0, finished game, or no legal move) in the
@@ -207,23 +208,20 @@ static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME
         alpha = -beta;
         beta = -t;
     }
-    TREE_NODE *kids[GAME_MAX_MOVES];
-    int existing = SEARCH_NAME(tree_sort_children)(ctx, node, kids);
-    if (!TREE_OPTION(generator) && existing == 0)
-        existing = SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count, kids);
+    SEARCH_NAME(tree_sort_children)(ctx, node);
+    if (!TREE_OPTION(generator) && !node->first_child)
+        SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count);
     int best = INT_MIN;
     TREE_NODE *best_child = NULL;
-    TREE_NODE *last = existing ? kids[existing - 1] : NULL;
-    for (int i = 0;; i++) {
-        TREE_NODE *child;
-        if (i < existing) child = kids[i];
-        else if (node->next_move < move_count) {
+    /* `link` points at the next child's slot: the walk yields the existing
+     * children, then appends new ones there (lazy creation). */
+    for (TREE_NODE **link = &node->first_child;; link = &(*link)->next_sibling) {
+        TREE_NODE *child = *link;
+        if (!child) {
+            if (node->next_move >= move_count) break;
             if (!have_moves) GAME(generate_moves)(s, moves), have_moves = true;
-            child = SEARCH_NAME(tree_create_child)(ctx, node, moves[node->next_move++]);
-            if (last) last->next_sibling = child;
-            else node->first_child = child;
-            last = child;
-        } else break;
+            child = *link = SEARCH_NAME(tree_create_child)(ctx, node, moves[node->next_move++]);
+        }
 #if SEARCH_UNDO
         GAME_UNDO undo;
         GAME(do_move)(s, child->move, &undo);
