@@ -28,6 +28,12 @@ static const bench_position suite[] = {
     {"kalah", "", 6, 6},
     {"kalah", "5", 6, 7},
     {"kalah", "2,3,0", 5, 6},
+    {"dots", "", 4, 4},
+    {"dots", "0-1,5-6,10-11,0-4,2-3", 4, 4},
+    {"minichess", "", 4, 4},
+    {"minichess", "b2b3,c5c4,c2c3", 4, 4},
+    {"ardri", "", 4, 4},
+    {"ardri", "c3c2,e1e2", 3, 4},
 };
 
 static int bench_one(const bench_position *p, const game_entry *game, const search_config *config,

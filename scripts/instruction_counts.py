@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Counts instructions per search with valgrind and checks that each
+technique still pays (tests/instructions/comparisons.csv).
+
+Instruction counts are the stable figure on a noisy shared machine: the
+same binary and input give the same count whatever else runs.  Each count
+is also compared with the committed baseline (tests/instructions/baseline.csv):
+a search that got more than --tolerance dearer fails; any change is shown.
+
+usage: instruction_counts.py PRUNE [--update] [--tolerance 0.25]
+"""
+import argparse
+import csv
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "instructions")
+COMPARISONS = os.path.join(HERE, "comparisons.csv")
+BASELINE = os.path.join(HERE, "baseline.csv")
+
+
+def rows(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(line for line in f if not line.startswith("#")))
+
+
+def count(prune, game, moves, depth, config, state):
+    """Instructions of one search: callgrind collects only inside the game's
+    `search` entry (move-list parsing, the search itself, formatting the
+    result), not the process start-up."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        args = ["valgrind", "--tool=callgrind", "--toggle-collect=search", f"--callgrind-out-file={out}",
+                prune, "search", game,
+                "--config", config, "--depth", depth, "--moves", moves, "--state", state]
+        done = subprocess.run(args, capture_output=True, text=True, timeout=900)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        return int(found.group(1))
+
+
+def write_atomically(path, header, table):
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(header)
+        writer.writerows(table)
+    os.replace(tmp, path)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("prune")
+    parser.add_argument("--update", action="store_true", help="rewrite the committed baseline")
+    parser.add_argument("--tolerance", type=float, default=0.25)
+    options = parser.parse_args()
+    baseline = {}
+    if os.path.exists(BASELINE):
+        baseline = {(r["game"], r["moves"], r["depth"], r["config"], r["state"]): int(r["instructions"])
+                    for r in rows(BASELINE)}
+    measured, failures, passed = {}, [], 0
+
+    def get(game, moves, depth, config, state):
+        key = (game, moves, depth, config, state)
+        if key not in measured:
+            measured[key] = count(options.prune, *key)
+        return measured[key]
+
+    print(f"{'study':<10} {'game':<9} {'depth':>5}  {'technique':<34} {'baseline':<34} "
+          f"{'instructions':>13} {'baseline':>13} {'ratio':>7}")
+    for c in rows(COMPARISONS):
+        a = get(c["game"], c["moves"], c["depth"], c["technique"], c["technique_state"])
+        b = get(c["game"], c["moves"], c["depth"], c["baseline"], c["baseline_state"])
+        ok = a < b if c["rule"] == "cheaper" else a <= b * 1.005
+        print(f"{c['study']:<10} {c['game']:<9} {c['depth']:>5}  "
+              f"{c['technique'] + '/' + c['technique_state']:<34} {c['baseline'] + '/' + c['baseline_state']:<34} "
+              f"{a:>13,} {b:>13,} {b / a:>6.2f}x {'' if ok else 'FAIL: ' + c['rule']}")
+        if ok:
+            passed += 1
+        else:
+            failures.append(f"{c['technique']} is not {c['rule']} than {c['baseline']} on {c['game']}")
+    print("\nagainst the committed baseline:")
+    for key, value in sorted(measured.items()):
+        old = baseline.get(key)
+        change = f"{(value - old) / old:+.1%}" if old else "new"
+        print(f"  {key[0]:<9} [{key[1]}] depth {key[2]} {key[3]}/{key[4]}: {value:,} ({change})")
+        if old and value > old * (1 + options.tolerance) and not options.update:
+            failures.append(f"{key} costs {change} more instructions than the baseline")
+        else:
+            passed += 1
+    if options.update:
+        write_atomically(BASELINE, ["game", "moves", "depth", "config", "state", "instructions"],
+                         [[*k, v] for k, v in sorted(measured.items())])
+        print(f"baseline written: {BASELINE}")
+    for failure in failures:
+        print("FAIL " + failure)
+    print(f"{passed} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
