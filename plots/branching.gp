@@ -23,7 +23,7 @@ do for [f in files] {
     set xtics 1
     set terminal svg size 1000,560 dynamic enhanced font "sans,12" background "#ffffff"
     set output outdir."/branching_".game.".svg"
-    plot for [i=2:columns] f using 1:i with linespoints pointsize 0.6 title columnhead(i)
+    plot for [i=2:columns] f using 1:i with linespoints lt (i - 1) dt 1 + int((i - 2) / 6) pt (i - 1) pointsize 0.6 lw 1.5 title columnhead(i)
     set terminal pngcairo size 1000,560 enhanced font "sans,10" background "#ffffff"
     set output outdir."/branching_".game.".png"
     replot

@@ -6,7 +6,8 @@
 #   scripts/reproduce.sh --quick    a smaller pass (under 2 minutes) into results/quick/
 #
 # Options: --no-install (never call apt-get or npm), --build-dir DIR
-# (default build-release).
+# (default build-release).  PRUNE_RUN_NOTES, if set, is a sentence about
+# the run that goes into run.json and the report.
 #
 # Steps: install missing Debian packages (apt-get, with sudo when not root)
 # and the npm peer; build with meson (release); run each study's Google
@@ -31,7 +32,7 @@ while [ $# -gt 0 ]; do
         --quick) MODE=quick ;;
         --no-install) INSTALL=0 ;;
         --build-dir) BUILD=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "reproduce.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -245,6 +246,8 @@ info = {
     "load_before": "$LOAD_BEFORE", "load_after": "$(cut -d' ' -f1-3 /proc/loadavg)",
     "wall_time": "$1",
 }
+if os.environ.get("PRUNE_RUN_NOTES"):
+    info["notes"] = os.environ["PRUNE_RUN_NOTES"]
 with open(sys.argv[1] + ".tmp", "w") as f:
     json.dump(info, f, indent=1)
 os.replace(sys.argv[1] + ".tmp", sys.argv[1])
