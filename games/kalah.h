@@ -50,6 +50,7 @@ typedef struct {
 #define KALAH_PITS_MASK 0x0000FFFFFFFFFFFFULL
 #define KALAH_BYTE(row, i) ((unsigned)((row) >> (8 * (i))) & 0xFFu)
 #define KALAH_SEEDS 48   /* all seeds of the game: no pit ever holds more */
+#define KALAH_TABLE_ROW 64 /* table rows per pit, a power of two above KALAH_SEEDS: indexing is a shift */
 
 /* Byte i of the result is bit i of the 7-bit argument: the multiply puts
  * copies of b at bits 0, 7, 14, ... (they cannot overlap or carry), so
@@ -80,7 +81,7 @@ typedef struct {
 #define KALAH_SOWING_PIT(p)                                                                     \
     {KALAH_SOWING7(p, 0), KALAH_SOWING7(p, 7), KALAH_SOWING7(p, 14), KALAH_SOWING7(p, 21), \
      KALAH_SOWING7(p, 28), KALAH_SOWING7(p, 35), KALAH_SOWING7(p, 42)}
-static const kalah_sowing kalah_sowings[6][KALAH_SEEDS + 1] = {
+static const kalah_sowing kalah_sowings[6][KALAH_TABLE_ROW] = {
     KALAH_SOWING_PIT(0), KALAH_SOWING_PIT(1), KALAH_SOWING_PIT(2),
     KALAH_SOWING_PIT(3), KALAH_SOWING_PIT(4), KALAH_SOWING_PIT(5),
 };
@@ -96,7 +97,7 @@ static const kalah_sowing kalah_sowings[6][KALAH_SEEDS + 1] = {
 #define KALAH_LANDING_PIT(p)                                                                       \
     {KALAH_LANDING7(p, 0), KALAH_LANDING7(p, 7), KALAH_LANDING7(p, 14), KALAH_LANDING7(p, 21), \
      KALAH_LANDING7(p, 28), KALAH_LANDING7(p, 35), KALAH_LANDING7(p, 42)}
-static const uint8_t kalah_landings[6][KALAH_SEEDS + 1] = {
+static const uint8_t kalah_landings[6][KALAH_TABLE_ROW] = {
     KALAH_LANDING_PIT(0), KALAH_LANDING_PIT(1), KALAH_LANDING_PIT(2),
     KALAH_LANDING_PIT(3), KALAH_LANDING_PIT(4), KALAH_LANDING_PIT(5),
 };
@@ -156,20 +157,22 @@ static inline unsigned kalah_sow(uint64_t *own, uint64_t *other, kalah_move pit,
 }
 
 /* Stores the mover's rows back, notes whether a row is empty and passes
- * the turn. */
-static inline void kalah_finish_move(kalah_state *s, uint64_t own, uint64_t other)
+ * the turn.  Moves are only made before the game is over, when both rows
+ * hold seeds, and sowing only adds to the opponent's row: only a capture
+ * can empty it. */
+static inline void kalah_finish_move(kalah_state *s, uint64_t own, uint64_t other, unsigned captured)
 {
     s->rows[s->to_move] = own;
     s->rows[s->to_move ^ 1] = other;
-    s->over = ((own & KALAH_PITS_MASK) == 0) | ((other & KALAH_PITS_MASK) == 0);
+    s->over = (own & KALAH_PITS_MASK) == 0 || (captured && (other & KALAH_PITS_MASK) == 0);
     s->to_move ^= 1;
 }
 
 static inline void kalah_play(kalah_state *s, kalah_move m)
 {
     uint64_t own = s->rows[s->to_move], other = s->rows[s->to_move ^ 1];
-    kalah_sow(&own, &other, m, KALAH_BYTE(own, m));
-    kalah_finish_move(s, own, other);
+    unsigned captured = kalah_sow(&own, &other, m, KALAH_BYTE(own, m));
+    kalah_finish_move(s, own, other, captured);
 }
 
 static inline void kalah_do_move(kalah_state *s, kalah_move m, kalah_undo *undo)
@@ -178,7 +181,7 @@ static inline void kalah_do_move(kalah_state *s, kalah_move m, kalah_undo *undo)
     undo->seeds = (uint8_t)KALAH_BYTE(own, m);
     undo->over = s->over;
     undo->captured = (uint8_t)kalah_sow(&own, &other, m, undo->seeds);
-    kalah_finish_move(s, own, other);
+    kalah_finish_move(s, own, other, undo->captured);
 }
 
 /* The move's additions, subtracted in reverse order. */
