@@ -46,6 +46,7 @@ typedef struct {
 typedef struct {
     uint64_t nodes, created, evals;
     uint64_t max_nodes;
+    uint64_t nodes_left;     /* tree family: the node budget counting down */
     uint64_t rng;            /* splitmix64 state, seeded once per search */
     jmp_buf budget_exceeded;
     arena arena;             /* tree family */

@@ -162,44 +162,52 @@ static void SEARCH_NAME(tree_assign_leaf)(search_context *ctx, TREE_NODE *node, 
 static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
                                       int parent_sign, int alpha, int beta);
 
-/* A child's negamax call, with the commonest case inline: a child at the
- * horizon or with the game over is a leaf, and about half of all visits
- * then cost no function call.  Counts exactly as a call would. */
+/* Counts one negamax call against the node budget.  The budget counts down
+ * (from max_nodes + 1, so it runs out at the call that makes `nodes` exceed
+ * max_nodes, as count_node does): a decrement and a test. */
+static inline void SEARCH_NAME(tree_count_node)(search_context *ctx)
+{
+    if (--ctx->nodes_left == 0) longjmp(ctx->budget_exceeded, 1);
+}
+
+/* A negamax call on a child, with the commonest case inline: a child at
+ * the horizon or with the game over is a leaf, and about half of all
+ * visits then cost no function call.  Counts exactly as a call would. */
 static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child, GAME_STATE *s,
                                            int depth, int parent_sign, int alpha, int beta)
 {
     if (depth == 0 || GAME(is_over)(s)) {
-        count_node(ctx);
+        SEARCH_NAME(tree_count_node)(ctx);
         SEARCH_NAME(tree_assign_leaf)(ctx, child, s, depth, parent_sign, true);
     } else {
         SEARCH_NAME(tree_negamax)(ctx, child, s, depth, parent_sign, alpha, beta);
     }
 }
 
-/* One negamax call on `node`.  The window arrives in the parent's frame
- * and is flipped here when the mover changes.  In do-undo mode `s` is the
- * working position, already moved to this node; in copy mode it is unused.
- * Moves are generated on the first expansion (to know whether there are
- * any) and afterwards only when a new child must be created. */
+/* One negamax call on `node`, which tree_visit found not to be a leaf:
+ * depth > 0 and the game not over.  The window arrives in the parent's
+ * frame and is flipped here when the mover changes.  In do-undo mode `s` is
+ * the working position, already moved to this node; in copy mode it is
+ * unused.  Moves are generated on the first expansion (to know whether
+ * there are any) and afterwards only when a new child must be created. */
 static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
                                       int parent_sign, int alpha, int beta)
 {
-    count_node(ctx);
+    SEARCH_NAME(tree_count_node)(ctx);
 #if !SEARCH_UNDO
     s = &node->state;
 #endif
-    bool over = GAME(is_over)(s);
     GAME_MOVE local_moves[TREE_KEEPS_MOVES ? 1 : GAME_MAX_MOVES];
     GAME_MOVE *moves = TREE_KEEPS_MOVES ? node->moves : local_moves;
     bool have_moves = TREE_KEEPS_MOVES;
     int move_count = node->move_count;
-    if (depth > 0 && !over && move_count == TREE_MOVES_UNKNOWN) {
+    if (move_count == TREE_MOVES_UNKNOWN) {
         move_count = GAME(generate_moves)(s, moves);
         node->move_count = (uint8_t)move_count;
         have_moves = true;
     }
-    if (depth == 0 || over || move_count == 0) {
-        SEARCH_NAME(tree_assign_leaf)(ctx, node, s, depth, parent_sign, over || move_count != 0);
+    if (move_count == 0) {
+        SEARCH_NAME(tree_assign_leaf)(ctx, node, s, depth, parent_sign, false);
         return;
     }
     int sign = mover_sign(s);
@@ -253,14 +261,22 @@ static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state
 #if !SEARCH_UNDO
     root->state = *root_state;
 #endif
+#if SEARCH_UNDO
+    GAME_STATE *s = root_state;
+#else
+    GAME_STATE *s = &root->state;
+#endif
     int sign = mover_sign(root_state);
+    uint64_t budget = ctx->max_nodes + 1;
+    ctx->nodes_left = budget;
     for (int pass = TREE_OPTION(deepening) ? 1 : depth; pass <= depth; pass++) {
         ctx->pass = pass;
         ctx->passes++;
         ctx->pass_hit_horizon = false;
-        SEARCH_NAME(tree_negamax)(ctx, root, root_state, pass, -sign, -SEARCH_INFINITY, SEARCH_INFINITY);
+        SEARCH_NAME(tree_visit)(ctx, root, s, pass, -sign, -SEARCH_INFINITY, SEARCH_INFINITY);
         if (!ctx->pass_hit_horizon) break;
     }
+    ctx->nodes = budget - ctx->nodes_left;
     /* The root's value is kept in its (absent) parent's frame. */
     ctx->root_value = -root->value;
 }
