@@ -36,15 +36,12 @@ typedef uint8_t kalah_move;
 typedef struct {
     uint64_t rows[2];    /* rows[player]: pits in bytes 0-5, store in byte 6 */
     uint8_t to_move;     /* 0 maximises */
-    bool over;           /* a row became empty after the last move */
 } kalah_state;
 
-/* What an undo needs beyond the move: the sown count, the capture, the end
- * flag before the move. */
+/* What an undo needs beyond the move: the sown count and the capture. */
 typedef struct {
     uint8_t seeds;
     uint8_t captured;    /* opposite seeds banked, 0 when no capture */
-    bool over;
 } kalah_undo;
 
 #define KALAH_PITS_MASK 0x0000FFFFFFFFFFFFULL
@@ -105,11 +102,17 @@ static const uint8_t kalah_landings[6][KALAH_TABLE_ROW] = {
 static inline void kalah_start(kalah_state *s)
 {
     uint64_t row = 0x0000040404040404ULL;
-    *s = (kalah_state){.rows = {row, row}, .to_move = 0, .over = false};
+    *s = (kalah_state){.rows = {row, row}, .to_move = 0};
 }
 
 static inline bool kalah_max_to_move(const kalah_state *s) { return s->to_move == 0; }
-static inline bool kalah_is_over(const kalah_state *s) { return s->over; }
+/* The game ends when a row is empty after a move; no start row is, so that
+ * is the test.  Computed when asked rather than kept up to date: searches
+ * ask about fewer positions than they make (never at the horizon). */
+static inline bool kalah_is_over(const kalah_state *s)
+{
+    return (s->rows[0] & KALAH_PITS_MASK) == 0 || (s->rows[1] & KALAH_PITS_MASK) == 0;
+}
 
 /* The legal moves of each set of non-empty pits, in ascending order:
  * entry k of a list is the index of the (k+1)-th set bit, i.e. the number
@@ -156,39 +159,33 @@ static inline unsigned kalah_sow(uint64_t *own, uint64_t *other, kalah_move pit,
     return captured;
 }
 
-/* Stores the mover's rows back, notes whether a row is empty and passes
- * the turn.  Moves are only made before the game is over, when both rows
- * hold seeds, and sowing only adds to the opponent's row: only a capture
- * can empty it. */
-static inline void kalah_finish_move(kalah_state *s, uint64_t own, uint64_t other, unsigned captured)
+/* Stores the mover's rows back and passes the turn. */
+static inline void kalah_finish_move(kalah_state *s, uint64_t own, uint64_t other)
 {
     s->rows[s->to_move] = own;
     s->rows[s->to_move ^ 1] = other;
-    s->over = (own & KALAH_PITS_MASK) == 0 || (captured && (other & KALAH_PITS_MASK) == 0);
     s->to_move ^= 1;
 }
 
 static inline void kalah_play(kalah_state *s, kalah_move m)
 {
     uint64_t own = s->rows[s->to_move], other = s->rows[s->to_move ^ 1];
-    unsigned captured = kalah_sow(&own, &other, m, KALAH_BYTE(own, m));
-    kalah_finish_move(s, own, other, captured);
+    kalah_sow(&own, &other, m, KALAH_BYTE(own, m));
+    kalah_finish_move(s, own, other);
 }
 
 static inline void kalah_do_move(kalah_state *s, kalah_move m, kalah_undo *undo)
 {
     uint64_t own = s->rows[s->to_move], other = s->rows[s->to_move ^ 1];
     undo->seeds = (uint8_t)KALAH_BYTE(own, m);
-    undo->over = s->over;
     undo->captured = (uint8_t)kalah_sow(&own, &other, m, undo->seeds);
-    kalah_finish_move(s, own, other, undo->captured);
+    kalah_finish_move(s, own, other);
 }
 
 /* The move's additions, subtracted in reverse order. */
 static inline void kalah_undo_move(kalah_state *s, kalah_move m, const kalah_undo *undo)
 {
     s->to_move ^= 1;
-    s->over = undo->over;
     uint64_t own = s->rows[s->to_move], other = s->rows[s->to_move ^ 1];
     if (undo->captured) {
         unsigned land = kalah_landings[m][undo->seeds];
@@ -230,7 +227,7 @@ static inline void kalah_print(const kalah_state *s, FILE *out)
     fprintf(out, "     player 0: ");
     for (int i = 0; i < 6; i++) fprintf(out, "%3u", KALAH_BYTE(s->rows[0], i));
     fprintf(out, "   (pits 0..5)\n");
-    fprintf(out, "%s\n", s->over ? "game over" : s->to_move == 0 ? "player 0 to move" : "player 1 to move");
+    fprintf(out, "%s\n", kalah_is_over(s) ? "game over" : s->to_move == 0 ? "player 0 to move" : "player 1 to move");
 }
 
 #endif
