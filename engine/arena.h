@@ -39,12 +39,15 @@ static inline uint64_t arena_count(const arena *a)
     return a->used - (uint64_t)(a->end - a->next) / a->node_size;
 }
 
-/* A node, or NULL when the arena must refill first. */
-static inline void *arena_take(arena *a)
+/* Whether the block being filled has room for another node. */
+static inline int arena_has_room(const arena *a) { return a->next != a->end; }
+
+/* The next node; only when arena_has_room.  `node_size` must be the
+ * arena's: a caller that passes it as a constant gets an immediate bump. */
+static inline void *arena_take(arena *a, size_t node_size)
 {
-    if (a->next == a->end) return NULL;
     void *node = a->next;
-    a->next += a->node_size;
+    a->next += node_size;
     return node;
 }
 

@@ -63,15 +63,20 @@ static inline void count_node(search_context *ctx)
     if (++ctx->nodes > ctx->max_nodes) longjmp(ctx->budget_exceeded, 1);
 }
 
-/* A tree node from the arena; at the node budget or out of memory the
- * search ends (see report_budget). */
-static inline void *new_tree_node(search_context *ctx)
+/* Makes room for the next tree node; at the node budget or out of memory
+ * the search ends (see report_budget). */
+static void refill_tree_arena(search_context *ctx)
 {
-    void *node = arena_take(&ctx->arena);
-    if (node) return node;
     int out_of_memory;
     if (!arena_refill(&ctx->arena, &out_of_memory)) longjmp(ctx->budget_exceeded, out_of_memory ? 3 : 2);
-    return arena_take(&ctx->arena);
+}
+
+/* A tree node of `size` bytes (the arena's node size, a constant at every
+ * call) from the arena. */
+static inline void *new_tree_node(search_context *ctx, size_t size)
+{
+    if (!arena_has_room(&ctx->arena)) refill_tree_arena(ctx);
+    return arena_take(&ctx->arena, size);
 }
 
 static inline int mover_sign(const GAME_STATE *s) { return GAME(max_to_move)(s) ? 1 : -1; }

@@ -26,6 +26,16 @@
 #define TREE_KEEPS_MOVES (GAME_MAX_MOVES * sizeof(GAME_MOVE) <= 16)
 #endif
 
+/* Forces inlining where a body must be compiled once per call site, with
+ * that site's constants (GCC and Clang; elsewhere a hint). */
+#ifndef TREE_ALWAYS_INLINE
+#if defined(__GNUC__)
+#define TREE_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define TREE_ALWAYS_INLINE inline
+#endif
+#endif
+
 typedef struct SEARCH_NAME(tree_node_s) {
     struct SEARCH_NAME(tree_node_s) *first_child, *next_sibling;
     int32_t value;
@@ -43,7 +53,7 @@ typedef struct SEARCH_NAME(tree_node_s) {
 
 static inline TREE_NODE *SEARCH_NAME(tree_new_node)(search_context *ctx, GAME_MOVE move)
 {
-    TREE_NODE *node = new_tree_node(ctx);
+    TREE_NODE *node = new_tree_node(ctx, sizeof *node);
     node->first_child = node->next_sibling = NULL;
     node->value = 0;
     node->depth = -1;
@@ -161,6 +171,8 @@ static void SEARCH_NAME(tree_assign_leaf)(search_context *ctx, TREE_NODE *node, 
 
 static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
                                       int parent_sign, int alpha, int beta);
+static void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+                                               int parent_sign, int alpha, int beta);
 
 /* Counts one negamax call against the node budget.  The budget counts down
  * (from max_nodes + 1, so it runs out at the call that makes `nodes` exceed
@@ -179,6 +191,8 @@ static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child
     if (depth == 0 || GAME(is_over)(s)) {
         SEARCH_NAME(tree_count_node)(ctx);
         SEARCH_NAME(tree_assign_leaf)(ctx, child, s, depth, parent_sign, true);
+    } else if (depth == 1) {
+        SEARCH_NAME(tree_negamax_frontier)(ctx, child, s, parent_sign, alpha, beta);
     } else {
         SEARCH_NAME(tree_negamax)(ctx, child, s, depth, parent_sign, alpha, beta);
     }
@@ -190,8 +204,8 @@ static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child
  * the working position, already moved to this node; in copy mode it is
  * unused.  Moves are generated on the first expansion (to know whether
  * there are any) and afterwards only when a new child must be created. */
-static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
-                                      int parent_sign, int alpha, int beta)
+static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
+                                             int parent_sign, int alpha, int beta)
 {
     SEARCH_NAME(tree_count_node)(ctx);
 #if !SEARCH_UNDO
@@ -223,8 +237,9 @@ static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME
     TREE_NODE *best_child = NULL;
     /* `link` points at the next child's slot: the walk yields the existing
      * children, then appends new ones there (lazy creation). */
-    for (TREE_NODE **link = &node->first_child;; link = &(*link)->next_sibling) {
-        TREE_NODE *child = *link;
+    TREE_NODE *child;
+    for (TREE_NODE **link = &node->first_child;; link = &child->next_sibling) {
+        child = *link;
         if (!child) {
             if (node->next_move >= move_count) break;
             if (!have_moves) GAME(generate_moves)(s, moves), have_moves = true;
@@ -250,6 +265,20 @@ static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME
     node->value = sign == parent_sign ? best : -best;
     node->depth = (int16_t)ctx->pass;
     if (depth == ctx->pass) ctx->root_best = best_child->move;
+}
+
+static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
+                                      int parent_sign, int alpha, int beta)
+{
+    SEARCH_NAME(tree_expand)(ctx, node, s, depth, parent_sign, alpha, beta);
+}
+
+/* tree_expand at depth 1, where every child is a leaf: compiled with the
+ * depth constant, it makes no calls, and most calls are at depth 1. */
+static void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+                                               int parent_sign, int alpha, int beta)
+{
+    SEARCH_NAME(tree_expand)(ctx, node, s, 1, parent_sign, alpha, beta);
 }
 
 /* Runs the passes (1..D with deepening, else D alone) on a fresh tree.
