@@ -33,9 +33,11 @@ enum { KALAH_STORE = 6, KALAH_CYCLE = 14 };
 
 typedef uint8_t kalah_move;
 
+/* The rows are kept relative to the mover, who sows from rows[0] into
+ * rows[1]: a move works on fixed words and swaps them to pass the turn. */
 typedef struct {
-    uint64_t rows[2];    /* rows[player]: pits in bytes 0-5, store in byte 6 */
-    uint8_t to_move;     /* 0 maximises */
+    uint64_t rows[2];    /* the mover's row, the opponent's: pits in bytes 0-5, store in byte 6 */
+    uint8_t to_move;     /* the mover, 0 or 1; player 0 maximises */
 } kalah_state;
 
 /* What an undo needs beyond the move: the sown count and the capture. */
@@ -135,7 +137,7 @@ static const struct {
  * picks the ready-made move list.  Writes all KALAH_MAX_MOVES entries. */
 static inline int kalah_generate_moves(const kalah_state *s, kalah_move *moves)
 {
-    uint64_t row = s->rows[s->to_move] & KALAH_PITS_MASK;
+    uint64_t row = s->rows[0] & KALAH_PITS_MASK;
     uint64_t high = (row + 0x00007F7F7F7F7F7FULL) & 0x0000808080808080ULL;
     unsigned nonempty = (unsigned)(((high >> 7) * 0x0102040810204080ULL) >> 56) & 0x3F;
     memcpy(moves, kalah_move_lists[nonempty].moves, KALAH_MAX_MOVES);
@@ -159,47 +161,51 @@ static inline unsigned kalah_sow(uint64_t *own, uint64_t *other, kalah_move pit,
     return captured;
 }
 
-/* Stores the mover's rows back and passes the turn. */
+/* Stores the rows back swapped, the opponent's first, and passes the turn. */
 static inline void kalah_finish_move(kalah_state *s, uint64_t own, uint64_t other)
 {
-    s->rows[s->to_move] = own;
-    s->rows[s->to_move ^ 1] = other;
+    s->rows[0] = other;
+    s->rows[1] = own;
     s->to_move ^= 1;
 }
 
 static inline void kalah_play(kalah_state *s, kalah_move m)
 {
-    uint64_t own = s->rows[s->to_move], other = s->rows[s->to_move ^ 1];
+    uint64_t own = s->rows[0], other = s->rows[1];
     kalah_sow(&own, &other, m, KALAH_BYTE(own, m));
     kalah_finish_move(s, own, other);
 }
 
 static inline void kalah_do_move(kalah_state *s, kalah_move m, kalah_undo *undo)
 {
-    uint64_t own = s->rows[s->to_move], other = s->rows[s->to_move ^ 1];
+    uint64_t own = s->rows[0], other = s->rows[1];
     undo->seeds = (uint8_t)KALAH_BYTE(own, m);
     undo->captured = (uint8_t)kalah_sow(&own, &other, m, undo->seeds);
     kalah_finish_move(s, own, other);
 }
 
-/* The move's additions, subtracted in reverse order. */
+/* The move's additions, subtracted in reverse order; the mover's row is
+ * rows[1] again until the swap back. */
 static inline void kalah_undo_move(kalah_state *s, kalah_move m, const kalah_undo *undo)
 {
-    s->to_move ^= 1;
-    uint64_t own = s->rows[s->to_move], other = s->rows[s->to_move ^ 1];
+    uint64_t own = s->rows[1], other = s->rows[0];
     if (undo->captured) {
         unsigned land = kalah_landings[m][undo->seeds];
         other += (uint64_t)undo->captured << (8 * (5 - land));
         own = own + (1ULL << (8 * land)) - ((uint64_t)(undo->captured + 1) << (8 * KALAH_STORE));
     }
     const kalah_sowing *sowing = &kalah_sowings[m][undo->seeds];
-    s->rows[s->to_move] = own - sowing->own;
-    s->rows[s->to_move ^ 1] = other - sowing->other;
+    s->rows[0] = own - sowing->own;
+    s->rows[1] = other - sowing->other;
+    s->to_move ^= 1;
 }
 
+/* Player 0's store minus player 1's: the mover's minus the opponent's,
+ * negated when player 1 moves. */
 static inline int kalah_evaluate(const kalah_state *s)
 {
-    return (int)KALAH_BYTE(s->rows[0], KALAH_STORE) - (int)KALAH_BYTE(s->rows[1], KALAH_STORE);
+    int mover_lead = (int)KALAH_BYTE(s->rows[0], KALAH_STORE) - (int)KALAH_BYTE(s->rows[1], KALAH_STORE);
+    return s->to_move == 0 ? mover_lead : -mover_lead;
 }
 
 static inline int kalah_evaluate_carried(const kalah_state *s) { return kalah_evaluate(s); }
@@ -220,12 +226,13 @@ static inline void kalah_format_move(kalah_move m, char *out, size_t size)
  * indices so that a reader can type moves for either side. */
 static inline void kalah_print(const kalah_state *s, FILE *out)
 {
+    uint64_t row0 = s->rows[s->to_move], row1 = s->rows[s->to_move ^ 1];
     fprintf(out, "     player 1: ");
-    for (int i = 5; i >= 0; i--) fprintf(out, "%3u", KALAH_BYTE(s->rows[1], i));
-    fprintf(out, "   (pits 5..0)\nstore %3u %*s store %u\n", KALAH_BYTE(s->rows[1], KALAH_STORE), 18, "",
-            KALAH_BYTE(s->rows[0], KALAH_STORE));
+    for (int i = 5; i >= 0; i--) fprintf(out, "%3u", KALAH_BYTE(row1, i));
+    fprintf(out, "   (pits 5..0)\nstore %3u %*s store %u\n", KALAH_BYTE(row1, KALAH_STORE), 18, "",
+            KALAH_BYTE(row0, KALAH_STORE));
     fprintf(out, "     player 0: ");
-    for (int i = 0; i < 6; i++) fprintf(out, "%3u", KALAH_BYTE(s->rows[0], i));
+    for (int i = 0; i < 6; i++) fprintf(out, "%3u", KALAH_BYTE(row0, i));
     fprintf(out, "   (pits 0..5)\n");
     fprintf(out, "%s\n", kalah_is_over(s) ? "game over" : s->to_move == 0 ? "player 0 to move" : "player 1 to move");
 }
