@@ -9,25 +9,15 @@ usage: check_bad_input.py PRUNE FILE...
 import subprocess
 import sys
 
-
-def expand(paths):
-    """A directory stands for its *.txt files, so new files are picked up."""
-    import glob
-    import os
-    out = []
-    for path in paths:
-        out += sorted(glob.glob(os.path.join(path, "*.txt"))) if os.path.isdir(path) else [path]
-    return out
+from checks import data_lines, expand, summary
 
 
 def main():
-    prune, paths = sys.argv[1], expand(sys.argv[2:])
+    prune, paths = sys.argv[1], expand(sys.argv[2:], ".txt")
     passed = failed = 0
     for path in paths:
-        for line in open(path):
-            if not line.strip() or line.startswith("#"):
-                continue
-            expected, *args = line.rstrip("\n").split("\t")
+        for line in data_lines(path):
+            expected, *args = line.split("\t")
             args = ["" if a == "''" else a for a in args]
             done = subprocess.run([prune, *args], capture_output=True, text=True, timeout=120)
             lines = done.stderr.splitlines()
@@ -47,8 +37,7 @@ def main():
             else:
                 passed += 1
                 print(f"ok   {label}: {lines[0]}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+    return summary(passed, failed)
 
 
 if __name__ == "__main__":

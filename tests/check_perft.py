@@ -11,26 +11,16 @@ import os
 import subprocess
 import sys
 
-
-def expand(paths):
-    """A directory stands for its *.txt files, so new files are picked up."""
-    import glob
-    import os
-    out = []
-    for path in paths:
-        out += sorted(glob.glob(os.path.join(path, "*.txt"))) if os.path.isdir(path) else [path]
-    return out
+from checks import data_lines, expand, summary
 
 
 def main():
-    prune, paths = sys.argv[1], expand(sys.argv[2:])
+    prune, paths = sys.argv[1], expand(sys.argv[2:], ".txt")
     passed = failed = 0
     for path in paths:
         game = os.path.splitext(os.path.basename(path))[0]
-        for line in open(path):
-            if not line.strip() or line.startswith("#"):
-                continue
-            moves, depth, nodes, leaves, finished = line.rstrip("\n").split("\t")
+        for line in data_lines(path):
+            moves, depth, nodes, leaves, finished = line.split("\t")
             moves = "" if moves == "-" else moves
             done = subprocess.run([prune, "perft", game, "--depth", depth, "--moves", moves, "--json"],
                                   capture_output=True, text=True, timeout=600)
@@ -43,8 +33,7 @@ def main():
             else:
                 failed += 1
                 print(f"FAIL {game} [{moves}] depth {depth}: got {got}, expected {want}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+    return summary(passed, failed)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ import json
 import subprocess
 import sys
 
+from checks import expand, summary
+
 SEARCH_METRICS = {"nodes", "created", "evals", "best", "value"}
 
 
@@ -33,18 +35,8 @@ def observed(result, row):
     return str(result[metric])
 
 
-def expand(paths):
-    """A directory stands for its *.csv files, so new files are picked up."""
-    import glob
-    import os
-    out = []
-    for path in paths:
-        out += sorted(glob.glob(os.path.join(path, "*.csv"))) if os.path.isdir(path) else [path]
-    return out
-
-
 def main():
-    prune, paths = sys.argv[1], expand(sys.argv[2:])
+    prune, paths = sys.argv[1], expand(sys.argv[2:], ".csv")
     rows = []
     for path in paths:
         with open(path, newline="") as f:
@@ -66,8 +58,7 @@ def main():
                 print(f"FAIL {label}: {row['metric']} {got}, expected {row['value']}")
             else:
                 print(f"ok   {label}: {row['metric']} {got}")
-    print(f"{len(rows) * 2 - failures} passed, {failures} failed")
-    return 1 if failures or not rows else 0
+    return summary(len(rows) * 2 - failures, failures)
 
 
 if __name__ == "__main__":
