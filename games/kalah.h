@@ -85,11 +85,11 @@ static const kalah_sowing kalah_sowings[6][KALAH_TABLE_ROW] = {
     KALAH_SOWING_PIT(3), KALAH_SOWING_PIT(4), KALAH_SOWING_PIT(5),
 };
 
-/* The pit the last seed lands in, or 7 (a byte of the row that is always
- * 0) when it lands in a store or the discard, so that the capture test
- * needs no range check. */
+/* Where the last seed lands, as the bit offset of its pit's byte (8 times
+ * the pit), or 56 (byte 7, which is always 0) when it lands in a store or
+ * the discard, so that the capture test needs no range check. */
 #define KALAH_LAND(p, n) (((p) + (n)) % KALAH_CYCLE)
-#define KALAH_LANDING(p, n) (KALAH_LAND(p, n) < 6 ? KALAH_LAND(p, n) : 7)
+#define KALAH_LANDING(p, n) (8 * (KALAH_LAND(p, n) < 6 ? KALAH_LAND(p, n) : 7))
 #define KALAH_LANDING7(p, n)                                                                          \
     KALAH_LANDING(p, n), KALAH_LANDING(p, n + 1), KALAH_LANDING(p, n + 2), KALAH_LANDING(p, n + 3), \
         KALAH_LANDING(p, n + 4), KALAH_LANDING(p, n + 5), KALAH_LANDING(p, n + 6)
@@ -124,12 +124,13 @@ static inline bool kalah_is_over(const kalah_state *s)
     ((KALAH_BITS((m) & 1) <= (k)) + (KALAH_BITS((m) & 3) <= (k)) + (KALAH_BITS((m) & 7) <= (k)) + \
      (KALAH_BITS((m) & 15) <= (k)) + (KALAH_BITS((m) & 31) <= (k)) + (KALAH_BITS((m) & 63) <= (k)))
 #define KALAH_LIST(m) \
-    {KALAH_BITS(m), {KALAH_NTH(m, 0), KALAH_NTH(m, 1), KALAH_NTH(m, 2), KALAH_NTH(m, 3), KALAH_NTH(m, 4), KALAH_NTH(m, 5)}}
+    {KALAH_BITS(m), {KALAH_NTH(m, 0), KALAH_NTH(m, 1), KALAH_NTH(m, 2), KALAH_NTH(m, 3), KALAH_NTH(m, 4), KALAH_NTH(m, 5)}, 0}
 #define KALAH_LIST4(m) KALAH_LIST(m), KALAH_LIST(m + 1), KALAH_LIST(m + 2), KALAH_LIST(m + 3)
 #define KALAH_LIST16(m) KALAH_LIST4(m), KALAH_LIST4(m + 4), KALAH_LIST4(m + 8), KALAH_LIST4(m + 12)
 static const struct {
     uint8_t count;
     kalah_move moves[KALAH_MAX_MOVES];
+    uint8_t unused;      /* 8-byte entries: indexing is a shift */
 } kalah_move_lists[64] = {KALAH_LIST16(0), KALAH_LIST16(16), KALAH_LIST16(32), KALAH_LIST16(48)};
 
 /* A byte plus 0x7F reaches bit 7 exactly when it is non-zero (counts stay
@@ -152,12 +153,12 @@ static inline unsigned kalah_sow(uint64_t *own, uint64_t *other, kalah_move pit,
     const kalah_sowing *sowing = &kalah_sowings[pit][seeds];
     *own += sowing->own;
     *other += sowing->other;
-    unsigned land = kalah_landings[pit][seeds];
-    if (KALAH_BYTE(*own, land) != 1) return 0;
-    unsigned captured = KALAH_BYTE(*other, 5 - land);
+    unsigned land = kalah_landings[pit][seeds], opposite = 40 - land;
+    if (((*own >> land) & 0xFF) != 1) return 0;
+    unsigned captured = (unsigned)(*other >> opposite) & 0xFF;
     if (!captured) return 0;
-    *other &= ~(0xFFULL << (8 * (5 - land)));
-    *own = *own - (1ULL << (8 * land)) + ((uint64_t)(captured + 1) << (8 * KALAH_STORE));
+    *other &= ~(0xFFULL << opposite);
+    *own = *own - (1ULL << land) + ((uint64_t)(captured + 1) << (8 * KALAH_STORE));
     return captured;
 }
 
@@ -191,8 +192,8 @@ static inline void kalah_undo_move(kalah_state *s, kalah_move m, const kalah_und
     uint64_t own = s->rows[1], other = s->rows[0];
     if (undo->captured) {
         unsigned land = kalah_landings[m][undo->seeds];
-        other += (uint64_t)undo->captured << (8 * (5 - land));
-        own = own + (1ULL << (8 * land)) - ((uint64_t)(undo->captured + 1) << (8 * KALAH_STORE));
+        other += (uint64_t)undo->captured << (40 - land);
+        own = own + (1ULL << land) - ((uint64_t)(undo->captured + 1) << (8 * KALAH_STORE));
     }
     const kalah_sowing *sowing = &kalah_sowings[m][undo->seeds];
     s->rows[0] = own - sowing->own;
