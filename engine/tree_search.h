@@ -237,14 +237,16 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     int best = INT_MIN;
     TREE_NODE *best_child = NULL;
     /* `link` points at the next child's slot: the walk yields the existing
-     * children, then appends new ones there (lazy creation). */
+     * children, then appends new ones there (lazy creation) from the move
+     * `next`, stored back once at the end. */
+    int next = node->next_move;
     TREE_NODE *child;
     for (TREE_NODE **link = &node->first_child;; link = &child->next_sibling) {
         child = *link;
         if (!child) {
-            if (node->next_move >= move_count) break;
+            if (next >= move_count) break;
             if (!have_moves) GAME(generate_moves)(s, moves), have_moves = true;
-            child = *link = SEARCH_NAME(tree_create_child)(ctx, node, moves[node->next_move++]);
+            child = *link = SEARCH_NAME(tree_create_child)(ctx, node, moves[next++]);
         }
 #if SEARCH_UNDO
         GAME_UNDO undo;
@@ -263,6 +265,7 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
             }
         }
     }
+    node->next_move = (uint8_t)next;
     node->value = sign == parent_sign ? best : -best;
     node->depth = (int16_t)ctx->pass;
     if (depth == ctx->pass) ctx->root_best = best_child->move;
