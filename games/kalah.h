@@ -133,14 +133,14 @@ static const struct {
     uint8_t unused;      /* 8-byte entries: indexing is a shift */
 } kalah_move_lists[64] = {KALAH_LIST16(0), KALAH_LIST16(16), KALAH_LIST16(32), KALAH_LIST16(48)};
 
-/* A byte plus 0x7F reaches bit 7 exactly when it is non-zero (counts stay
- * below 128); the multiply gathers the six bit-7s into one byte, which
- * picks the ready-made move list.  Writes all KALAH_MAX_MOVES entries. */
+/* A pit's byte plus 0x7F reaches bit 7 exactly when it is non-zero (counts
+ * stay below 128, so nothing carries and the store's byte is left out);
+ * the multiply gathers the six bit-7s into the top byte, which picks the
+ * ready-made move list.  Writes all KALAH_MAX_MOVES entries. */
 static inline int kalah_generate_moves(const kalah_state *s, kalah_move *moves)
 {
-    uint64_t row = s->rows[0] & KALAH_PITS_MASK;
-    uint64_t high = (row + 0x00007F7F7F7F7F7FULL) & 0x0000808080808080ULL;
-    unsigned nonempty = (unsigned)(((high >> 7) * 0x0102040810204080ULL) >> 56) & 0x3F;
+    uint64_t high = (s->rows[0] + 0x00007F7F7F7F7F7FULL) & 0x0000808080808080ULL;
+    unsigned nonempty = (unsigned)(((high >> 7) * 0x0102040810204080ULL) >> 56);
     memcpy(moves, kalah_move_lists[nonempty].moves, KALAH_MAX_MOVES);
     return kalah_move_lists[nonempty].count;
 }
