@@ -31,6 +31,8 @@
 
 enum { KALAH_STORE = 6, KALAH_CYCLE = 14 };
 
+/* A move is a pit of the mover, kept as 8 times its index: the bit offset
+ * of the pit's byte in the row, and its table row's start over 8. */
 typedef uint8_t kalah_move;
 
 /* The rows are kept relative to the mover, who sows from rows[0] into
@@ -77,10 +79,15 @@ typedef struct {
 #define KALAH_SOWING7(p, n)                                                                       \
     KALAH_SOWING(p, n), KALAH_SOWING(p, n + 1), KALAH_SOWING(p, n + 2), KALAH_SOWING(p, n + 3), \
         KALAH_SOWING(p, n + 4), KALAH_SOWING(p, n + 5), KALAH_SOWING(p, n + 6)
-#define KALAH_SOWING_PIT(p)                                                                     \
-    {KALAH_SOWING7(p, 0), KALAH_SOWING7(p, 7), KALAH_SOWING7(p, 14), KALAH_SOWING7(p, 21), \
-     KALAH_SOWING7(p, 28), KALAH_SOWING7(p, 35), KALAH_SOWING7(p, 42)}
-static const kalah_sowing kalah_sowings[6][KALAH_TABLE_ROW] = {
+#define KALAH_SOWING_PIT(p)                                                                    \
+    KALAH_SOWING7(p, 0), KALAH_SOWING7(p, 7), KALAH_SOWING7(p, 14), KALAH_SOWING7(p, 21),     \
+        KALAH_SOWING7(p, 28), KALAH_SOWING7(p, 35), KALAH_SOWING7(p, 42), KALAH_SOWING_PAD, \
+        KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, \
+        KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, \
+        KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD
+#define KALAH_SOWING_PAD {0, 0} /* seed counts above KALAH_SEEDS, never used */
+/* Indexed by move (8 x pit) x 8 + seeds, that is pit x 64 + seeds. */
+static const kalah_sowing kalah_sowings[6 * KALAH_TABLE_ROW] = {
     KALAH_SOWING_PIT(0), KALAH_SOWING_PIT(1), KALAH_SOWING_PIT(2),
     KALAH_SOWING_PIT(3), KALAH_SOWING_PIT(4), KALAH_SOWING_PIT(5),
 };
@@ -93,10 +100,11 @@ static const kalah_sowing kalah_sowings[6][KALAH_TABLE_ROW] = {
 #define KALAH_LANDING7(p, n)                                                                          \
     KALAH_LANDING(p, n), KALAH_LANDING(p, n + 1), KALAH_LANDING(p, n + 2), KALAH_LANDING(p, n + 3), \
         KALAH_LANDING(p, n + 4), KALAH_LANDING(p, n + 5), KALAH_LANDING(p, n + 6)
-#define KALAH_LANDING_PIT(p)                                                                       \
-    {KALAH_LANDING7(p, 0), KALAH_LANDING7(p, 7), KALAH_LANDING7(p, 14), KALAH_LANDING7(p, 21), \
-     KALAH_LANDING7(p, 28), KALAH_LANDING7(p, 35), KALAH_LANDING7(p, 42)}
-static const uint8_t kalah_landings[6][KALAH_TABLE_ROW] = {
+#define KALAH_LANDING_PIT(p)                                                                      \
+    KALAH_LANDING7(p, 0), KALAH_LANDING7(p, 7), KALAH_LANDING7(p, 14), KALAH_LANDING7(p, 21),     \
+        KALAH_LANDING7(p, 28), KALAH_LANDING7(p, 35), KALAH_LANDING7(p, 42), 0, 0, 0, 0, 0, 0, 0, 0, \
+        0, 0, 0, 0, 0, 0, 0
+static const uint8_t kalah_landings[6 * KALAH_TABLE_ROW] = {
     KALAH_LANDING_PIT(0), KALAH_LANDING_PIT(1), KALAH_LANDING_PIT(2),
     KALAH_LANDING_PIT(3), KALAH_LANDING_PIT(4), KALAH_LANDING_PIT(5),
 };
@@ -123,8 +131,11 @@ static inline bool kalah_is_over(const kalah_state *s)
 #define KALAH_NTH(m, k)                                                                           \
     ((KALAH_BITS((m) & 1) <= (k)) + (KALAH_BITS((m) & 3) <= (k)) + (KALAH_BITS((m) & 7) <= (k)) + \
      (KALAH_BITS((m) & 15) <= (k)) + (KALAH_BITS((m) & 31) <= (k)) + (KALAH_BITS((m) & 63) <= (k)))
-#define KALAH_LIST(m) \
-    {KALAH_BITS(m), {KALAH_NTH(m, 0), KALAH_NTH(m, 1), KALAH_NTH(m, 2), KALAH_NTH(m, 3), KALAH_NTH(m, 4), KALAH_NTH(m, 5)}, 0}
+#define KALAH_LIST(m)                                                                                 \
+    {KALAH_BITS(m),                                                                                   \
+     {8 * KALAH_NTH(m, 0), 8 * KALAH_NTH(m, 1), 8 * KALAH_NTH(m, 2), 8 * KALAH_NTH(m, 3), 8 * KALAH_NTH(m, 4), \
+      8 * KALAH_NTH(m, 5)},                                                                           \
+     0}
 #define KALAH_LIST4(m) KALAH_LIST(m), KALAH_LIST(m + 1), KALAH_LIST(m + 2), KALAH_LIST(m + 3)
 #define KALAH_LIST16(m) KALAH_LIST4(m), KALAH_LIST4(m + 4), KALAH_LIST4(m + 8), KALAH_LIST4(m + 12)
 static const struct {
@@ -148,12 +159,13 @@ static inline int kalah_generate_moves(const kalah_state *s, kalah_move *moves)
 /* Sows `seeds` seeds from the mover's pit and resolves a capture, on rows
  * held in the caller's locals (so that they stay in registers); returns
  * the captured opposite count (0 when none). */
-static inline unsigned kalah_sow(uint64_t *own, uint64_t *other, kalah_move pit, unsigned seeds)
+static inline unsigned kalah_sow(uint64_t *own, uint64_t *other, kalah_move m, unsigned seeds)
 {
-    const kalah_sowing *sowing = &kalah_sowings[pit][seeds];
+    unsigned index = 8u * m + seeds;
+    const kalah_sowing *sowing = &kalah_sowings[index];
     *own += sowing->own;
     *other += sowing->other;
-    unsigned land = kalah_landings[pit][seeds], opposite = 40 - land;
+    unsigned land = kalah_landings[index], opposite = 40 - land;
     if (((*own >> land) & 0xFF) != 1) return 0;
     unsigned captured = (unsigned)(*other >> opposite) & 0xFF;
     if (!captured) return 0;
@@ -173,14 +185,14 @@ static inline void kalah_finish_move(kalah_state *s, uint64_t own, uint64_t othe
 static inline void kalah_play(kalah_state *s, kalah_move m)
 {
     uint64_t own = s->rows[0], other = s->rows[1];
-    kalah_sow(&own, &other, m, KALAH_BYTE(own, m));
+    kalah_sow(&own, &other, m, (unsigned)(own >> m) & 0xFF);
     kalah_finish_move(s, own, other);
 }
 
 static inline void kalah_do_move(kalah_state *s, kalah_move m, kalah_undo *undo)
 {
     uint64_t own = s->rows[0], other = s->rows[1];
-    undo->seeds = (uint8_t)KALAH_BYTE(own, m);
+    undo->seeds = (uint8_t)(own >> m);
     undo->captured = (uint8_t)kalah_sow(&own, &other, m, undo->seeds);
     kalah_finish_move(s, own, other);
 }
@@ -191,11 +203,11 @@ static inline void kalah_undo_move(kalah_state *s, kalah_move m, const kalah_und
 {
     uint64_t own = s->rows[1], other = s->rows[0];
     if (undo->captured) {
-        unsigned land = kalah_landings[m][undo->seeds];
+        unsigned land = kalah_landings[8u * m + undo->seeds];
         other += (uint64_t)undo->captured << (40 - land);
         own = own + (1ULL << land) - ((uint64_t)(undo->captured + 1) << (8 * KALAH_STORE));
     }
-    const kalah_sowing *sowing = &kalah_sowings[m][undo->seeds];
+    const kalah_sowing *sowing = &kalah_sowings[8u * m + undo->seeds];
     s->rows[0] = own - sowing->own;
     s->rows[1] = other - sowing->other;
     s->to_move ^= 1;
@@ -214,13 +226,13 @@ static inline int kalah_evaluate_carried(const kalah_state *s) { return kalah_ev
 static inline bool kalah_parse_move(const char *text, kalah_move *move)
 {
     if (text[0] < '0' || text[0] > '5' || text[1] != '\0') return false;
-    *move = (kalah_move)(text[0] - '0');
+    *move = (kalah_move)(8 * (text[0] - '0'));
     return true;
 }
 
 static inline void kalah_format_move(kalah_move m, char *out, size_t size)
 {
-    snprintf(out, size, "%u", (unsigned)m);
+    snprintf(out, size, "%u", (unsigned)m / 8);
 }
 
 /* Player 1's row is printed reversed on top, as on a real board, with pit
