@@ -215,7 +215,11 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     GAME_MOVE local_moves[TREE_KEEPS_MOVES ? 1 : GAME_MAX_MOVES];
     GAME_MOVE *moves = TREE_KEEPS_MOVES ? node->moves : local_moves;
     bool have_moves = TREE_KEEPS_MOVES;
-    int move_count = node->move_count;
+    /* A node's depth grows by one each pass, and only nodes at depth 1 or
+     * more are expanded: a node at depth 1 is met for the first time.
+     * Saying so lets the depth-1 specialisation drop the revisit paths. */
+    bool fresh = depth == 1;
+    int move_count = fresh ? TREE_MOVES_UNKNOWN : node->move_count;
     if (move_count == TREE_MOVES_UNKNOWN) {
         move_count = GAME(generate_moves)(s, moves);
         node->move_count = (uint8_t)move_count;
@@ -231,18 +235,17 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
         alpha = -beta;
         beta = -t;
     }
-    SEARCH_NAME(tree_sort_children)(ctx, node);
-    if (!TREE_OPTION(generator) && !node->first_child)
+    if (!fresh) SEARCH_NAME(tree_sort_children)(ctx, node);
+    if (!TREE_OPTION(generator) && (fresh || !node->first_child))
         SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count);
     int best = INT_MIN;
     TREE_NODE *best_child = NULL;
     /* `link` points at the next child's slot: the walk yields the existing
      * children, then appends new ones there (lazy creation) from the move
      * `next`, stored back once at the end. */
-    int next = node->next_move;
-    TREE_NODE *child;
-    for (TREE_NODE **link = &node->first_child;; link = &child->next_sibling) {
-        child = *link;
+    int next = fresh && TREE_OPTION(generator) ? 0 : node->next_move;
+    TREE_NODE *child = fresh && TREE_OPTION(generator) ? NULL : node->first_child;
+    for (TREE_NODE **link = &node->first_child;; link = &child->next_sibling, child = *link) {
         if (!child) {
             if (next >= move_count) break;
             if (!have_moves) GAME(generate_moves)(s, moves), have_moves = true;
