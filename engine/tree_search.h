@@ -243,9 +243,10 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     /* `link` points at the next child's slot: the walk yields the existing
      * children, then appends new ones there (lazy creation) from the move
      * `next`, stored back once at the end. */
-    int next = fresh && TREE_OPTION(generator) ? 0 : node->next_move;
-    TREE_NODE *child = fresh && TREE_OPTION(generator) ? NULL : node->first_child;
-    for (TREE_NODE **link = &node->first_child;; link = &child->next_sibling, child = *link) {
+    bool all_new = fresh && TREE_OPTION(generator); /* every child is created in this walk */
+    int next = all_new ? 0 : node->next_move;
+    TREE_NODE *child = all_new ? NULL : node->first_child;
+    for (TREE_NODE **link = &node->first_child;; link = &child->next_sibling, child = all_new ? NULL : *link) {
         if (!child) {
             if (next >= move_count) break;
             if (!have_moves) GAME(generate_moves)(s, moves), have_moves = true;

@@ -217,7 +217,8 @@ static inline void kalah_undo_move(kalah_state *s, kalah_move m, const kalah_und
  * negated when player 1 moves. */
 static inline int kalah_evaluate(const kalah_state *s)
 {
-    int mover_lead = (int)KALAH_BYTE(s->rows[0], KALAH_STORE) - (int)KALAH_BYTE(s->rows[1], KALAH_STORE);
+    /* A store is the top of its row: byte 7 is always 0. */
+    int mover_lead = (int)(s->rows[0] >> (8 * KALAH_STORE)) - (int)(s->rows[1] >> (8 * KALAH_STORE));
     return s->to_move == 0 ? mover_lead : -mover_lead;
 }
 
