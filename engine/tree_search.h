@@ -158,13 +158,12 @@ static void SEARCH_NAME(tree_create_all)(search_context *ctx, TREE_NODE *node, c
 }
 
 /* Assigns a leaf value (depth 0, finished game, or no legal move) in the
- * parent's frame, and notes whether the pass met its horizon. */
+ * parent's frame. */
 static void SEARCH_NAME(tree_assign_leaf)(search_context *ctx, TREE_NODE *node, const GAME_STATE *s,
                                           int depth, int parent_sign, bool has_moves)
 {
     int value = has_moves ? (SEARCH_UNDO ? GAME(evaluate_carried)(s) : GAME(evaluate)(s)) : 0;
-    if (depth == 0) ctx->pass_hit_horizon = true;
-    else value = win_with_depth(value, depth);
+    if (depth != 0) value = win_with_depth(value, depth);
     node->value = parent_sign * value;
     node->depth = (int16_t)ctx->pass;
     ctx->evals++;
@@ -229,6 +228,9 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
         SEARCH_NAME(tree_assign_leaf)(ctx, node, s, depth, parent_sign, false);
         return;
     }
+    /* Leaves at depth 0 are the children of depth-1 nodes, which visit at
+     * least one child: the pass meets its horizon here. */
+    if (depth == 1) ctx->pass_hit_horizon = true;
     int sign = mover_sign(s);
     if (sign != parent_sign) {
         int t = alpha;
