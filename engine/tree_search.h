@@ -262,7 +262,9 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
 #else
         SEARCH_NAME(tree_visit)(ctx, child, &child->state, depth - 1, sign, alpha, beta);
 #endif
-        if (!best_child || child->value > best) {
+        /* Game values lie within +-INT_MAX (negamax negates them), so the
+         * first child always beats INT_MIN and becomes the best. */
+        if (child->value > best) {
             best = win_for_chooser(child->value, depth, 1);
             best_child = child;
             if (TREE_OPTION(pruning)) {
