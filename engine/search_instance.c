@@ -79,6 +79,13 @@ static inline void *new_tree_node(search_context *ctx, size_t size)
     return arena_take(&ctx->arena, size);
 }
 
+/* Tree nodes created so far: every node taken from the arena but the root. */
+static inline uint64_t tree_created(const search_context *ctx)
+{
+    uint64_t taken = arena_count(&ctx->arena);
+    return taken ? taken - 1 : 0;
+}
+
 static inline int mover_sign(const GAME_STATE *s) { return GAME(max_to_move)(s) ? 1 : -1; }
 
 /* The win-depth convention of games with a win score W (see
@@ -252,7 +259,7 @@ static search_status report_budget(int why, const search_context *ctx, char *mes
 {
     if (why == 3)
         snprintf(message, size, "out of memory after creating %llu tree nodes",
-                 (unsigned long long)ctx->created);
+                 (unsigned long long)tree_created(ctx));
     else if (why == 2 && ctx->arena.limit <= ctx->max_nodes)
         snprintf(message, size, "search stopped: its tree would take more than %llu GiB (%llu nodes of %zu bytes)",
                  (unsigned long long)(SEARCH_TREE_MEMORY_LIMIT >> 30), (unsigned long long)ctx->arena.limit,

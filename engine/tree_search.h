@@ -63,7 +63,8 @@ static inline TREE_NODE *SEARCH_NAME(tree_new_node)(search_context *ctx, GAME_MO
     return node;
 }
 
-/* Creates the child of `parent` reached by `move`, counted in `created`. */
+/* Creates the child of `parent` reached by `move`.  (Every node but the
+ * root is a created child: `created` is counted from the arena.) */
 static inline TREE_NODE *SEARCH_NAME(tree_create_child)(search_context *ctx, TREE_NODE *parent,
                                                         GAME_MOVE move)
 {
@@ -75,7 +76,6 @@ static inline TREE_NODE *SEARCH_NAME(tree_create_child)(search_context *ctx, TRE
 #else
     (void)parent;
 #endif
-    ctx->created++;
     return child;
 }
 
@@ -318,6 +318,7 @@ static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state
         if (!ctx->pass_hit_horizon) break;
     }
     ctx->nodes = budget - ctx->nodes_left;
+    ctx->created = tree_created(ctx);
     /* The root's value is kept in its (absent) parent's frame. */
     ctx->root_value = -root->value;
 }
