@@ -146,12 +146,14 @@ static const struct {
 
 /* A pit's byte plus 0x7F reaches bit 7 exactly when it is non-zero (counts
  * stay below 128, so nothing carries and the store's byte is left out);
- * the multiply gathers the six bit-7s into the top byte, which picks the
- * ready-made move list.  Writes all KALAH_MAX_MOVES entries. */
+ * the multiply gathers the six bit-7s into the top byte (bit 8i+7 times
+ * 2^(49-7i) lands on bit 56+i, and no other product reaches the top
+ * byte), which picks the ready-made move list.  Writes all
+ * KALAH_MAX_MOVES entries. */
 static inline int kalah_generate_moves(const kalah_state *s, kalah_move *moves)
 {
     uint64_t high = (s->rows[0] + 0x00007F7F7F7F7F7FULL) & 0x0000808080808080ULL;
-    unsigned nonempty = (unsigned)(((high >> 7) * 0x0102040810204080ULL) >> 56);
+    unsigned nonempty = (unsigned)((high * 0x0002040810204081ULL) >> 56);
     memcpy(moves, kalah_move_lists[nonempty].moves, KALAH_MAX_MOVES);
     return kalah_move_lists[nonempty].count;
 }
