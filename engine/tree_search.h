@@ -55,8 +55,7 @@ static inline TREE_NODE *SEARCH_NAME(tree_new_node)(search_context *ctx, GAME_MO
 {
     TREE_NODE *node = new_tree_node(ctx, sizeof *node);
     node->first_child = node->next_sibling = NULL;
-    node->value = 0;
-    node->depth = -1;
+    node->depth = -1; /* no value yet: the sorts never read the value of such a node */
     node->next_move = 0;
     node->move_count = TREE_MOVES_UNKNOWN;
     node->move = move;
