@@ -66,16 +66,24 @@ typedef struct {
 #define KALAH_REACH(p, n) ((KALAH_RUN(p, n) | KALAH_RUN(p, n) >> KALAH_CYCLE) & 0x1FFF)
 #define KALAH_LAPS(n) ((uint64_t)((n) / KALAH_CYCLE))
 
+/* Where the last seed lands, as the bit offset of its pit's byte (8 times
+ * the pit), or 56 (byte 7, which is always 0) when it lands in a store or
+ * the discard, so that the capture test needs no range check. */
+#define KALAH_LAND(p, n) (((p) + (n)) % KALAH_CYCLE)
+#define KALAH_LANDING(p, n) (8 * (KALAH_LAND(p, n) < 6 ? KALAH_LAND(p, n) : 7))
+
 /* Everything a sowing does before its capture, precomputed per pit and
  * seed count (a move is then two additions): the word to add to the
- * mover's row, the emptied pit included, and to the opponent's row. */
+ * mover's row, the emptied pit included, the word to add to the
+ * opponent's row, and where the last seed lands. */
 typedef struct {
     uint64_t own, other;
+    uint8_t land;
 } kalah_sowing;
 
 #define KALAH_SOWING(p, n)                                                                             \
     {KALAH_SPREAD(KALAH_REACH(p, n) & 0x7F) + KALAH_LAPS(n) * 0x0001010101010101ULL - ((uint64_t)(n) << (8 * (p))), \
-     KALAH_SPREAD(KALAH_REACH(p, n) >> 7) + KALAH_LAPS(n) * 0x0000010101010101ULL}
+     KALAH_SPREAD(KALAH_REACH(p, n) >> 7) + KALAH_LAPS(n) * 0x0000010101010101ULL, KALAH_LANDING(p, n)}
 #define KALAH_SOWING7(p, n)                                                                       \
     KALAH_SOWING(p, n), KALAH_SOWING(p, n + 1), KALAH_SOWING(p, n + 2), KALAH_SOWING(p, n + 3), \
         KALAH_SOWING(p, n + 4), KALAH_SOWING(p, n + 5), KALAH_SOWING(p, n + 6)
@@ -85,28 +93,11 @@ typedef struct {
         KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, \
         KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, \
         KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD, KALAH_SOWING_PAD
-#define KALAH_SOWING_PAD {0, 0} /* seed counts above KALAH_SEEDS, never used */
+#define KALAH_SOWING_PAD {0, 0, 0} /* seed counts above KALAH_SEEDS, never used */
 /* Indexed by move (8 x pit) x 8 + seeds, that is pit x 64 + seeds. */
 static const kalah_sowing kalah_sowings[6 * KALAH_TABLE_ROW] = {
     KALAH_SOWING_PIT(0), KALAH_SOWING_PIT(1), KALAH_SOWING_PIT(2),
     KALAH_SOWING_PIT(3), KALAH_SOWING_PIT(4), KALAH_SOWING_PIT(5),
-};
-
-/* Where the last seed lands, as the bit offset of its pit's byte (8 times
- * the pit), or 56 (byte 7, which is always 0) when it lands in a store or
- * the discard, so that the capture test needs no range check. */
-#define KALAH_LAND(p, n) (((p) + (n)) % KALAH_CYCLE)
-#define KALAH_LANDING(p, n) (8 * (KALAH_LAND(p, n) < 6 ? KALAH_LAND(p, n) : 7))
-#define KALAH_LANDING7(p, n)                                                                          \
-    KALAH_LANDING(p, n), KALAH_LANDING(p, n + 1), KALAH_LANDING(p, n + 2), KALAH_LANDING(p, n + 3), \
-        KALAH_LANDING(p, n + 4), KALAH_LANDING(p, n + 5), KALAH_LANDING(p, n + 6)
-#define KALAH_LANDING_PIT(p)                                                                      \
-    KALAH_LANDING7(p, 0), KALAH_LANDING7(p, 7), KALAH_LANDING7(p, 14), KALAH_LANDING7(p, 21),     \
-        KALAH_LANDING7(p, 28), KALAH_LANDING7(p, 35), KALAH_LANDING7(p, 42), 0, 0, 0, 0, 0, 0, 0, 0, \
-        0, 0, 0, 0, 0, 0, 0
-static const uint8_t kalah_landings[6 * KALAH_TABLE_ROW] = {
-    KALAH_LANDING_PIT(0), KALAH_LANDING_PIT(1), KALAH_LANDING_PIT(2),
-    KALAH_LANDING_PIT(3), KALAH_LANDING_PIT(4), KALAH_LANDING_PIT(5),
 };
 
 static inline void kalah_start(kalah_state *s)
@@ -167,7 +158,7 @@ static inline unsigned kalah_sow(uint64_t *own, uint64_t *other, kalah_move m, u
     const kalah_sowing *sowing = &kalah_sowings[index];
     *own += sowing->own;
     *other += sowing->other;
-    unsigned land = kalah_landings[index], opposite = 40 - land;
+    unsigned land = sowing->land, opposite = 40 - land;
     if (((*own >> land) & 0xFF) != 1) return 0;
     unsigned captured = (unsigned)(*other >> opposite) & 0xFF;
     if (!captured) return 0;
@@ -205,7 +196,7 @@ static inline void kalah_undo_move(kalah_state *s, kalah_move m, const kalah_und
 {
     uint64_t own = s->rows[1], other = s->rows[0];
     if (undo->captured) {
-        unsigned land = kalah_landings[8u * m + undo->seeds];
+        unsigned land = kalah_sowings[8u * m + undo->seeds].land;
         other += (uint64_t)undo->captured << (40 - land);
         own = own + (1ULL << land) - ((uint64_t)(undo->captured + 1) << (8 * KALAH_STORE));
     }
