@@ -42,9 +42,10 @@ typedef struct {
     uint8_t to_move;     /* the mover, 0 or 1; player 0 maximises */
 } kalah_state;
 
-/* What an undo needs beyond the move: the sown count and the capture. */
+/* What an undo needs beyond the move: the sowing's table entry (what it
+ * added) and the capture. */
 typedef struct {
-    uint8_t seeds;
+    const struct kalah_sowing_s *sowing;
     uint8_t captured;    /* opposite seeds banked, 0 when no capture */
 } kalah_undo;
 
@@ -76,7 +77,7 @@ typedef struct {
  * seed count (a move is then two additions): the word to add to the
  * mover's row, the emptied pit included, the word to add to the
  * opponent's row, and where the last seed lands. */
-typedef struct {
+typedef struct kalah_sowing_s {
     uint64_t own, other;
     uint8_t land;
 } kalah_sowing;
@@ -185,8 +186,9 @@ static inline void kalah_play(kalah_state *s, kalah_move m)
 static inline void kalah_do_move(kalah_state *s, kalah_move m, kalah_undo *undo)
 {
     uint64_t own = s->rows[0], other = s->rows[1];
-    undo->seeds = (uint8_t)(own >> m);
-    undo->captured = (uint8_t)kalah_sow(&own, &other, m, undo->seeds);
+    unsigned seeds = (unsigned)(own >> m) & 0xFF;
+    undo->sowing = &kalah_sowings[8u * m + seeds];
+    undo->captured = (uint8_t)kalah_sow(&own, &other, m, seeds);
     kalah_finish_move(s, own, other);
 }
 
@@ -194,13 +196,14 @@ static inline void kalah_do_move(kalah_state *s, kalah_move m, kalah_undo *undo)
  * rows[1] again until the swap back. */
 static inline void kalah_undo_move(kalah_state *s, kalah_move m, const kalah_undo *undo)
 {
+    (void)m;
+    const kalah_sowing *sowing = undo->sowing;
     uint64_t own = s->rows[1], other = s->rows[0];
     if (undo->captured) {
-        unsigned land = kalah_sowings[8u * m + undo->seeds].land;
+        unsigned land = sowing->land;
         other += (uint64_t)undo->captured << (40 - land);
         own = own + (1ULL << land) - ((uint64_t)(undo->captured + 1) << (8 * KALAH_STORE));
     }
-    const kalah_sowing *sowing = &kalah_sowings[8u * m + undo->seeds];
     s->rows[0] = own - sowing->own;
     s->rows[1] = other - sowing->other;
     s->to_move ^= 1;
