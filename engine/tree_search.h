@@ -203,8 +203,8 @@ static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child
  * the working position, already moved to this node; in copy mode it is
  * unused.  Moves are generated on the first expansion (to know whether
  * there are any) and afterwards only when a new child must be created. */
-static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
-                                             int parent_sign, int alpha, int beta)
+static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+                                                         int depth, int parent_sign, int alpha, int beta)
 {
     SEARCH_NAME(tree_count_node)(ctx);
 #if !SEARCH_UNDO
@@ -247,7 +247,8 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     bool all_new = fresh && TREE_OPTION(generator); /* every child is created in this walk */
     int next = all_new ? 0 : node->next_move;
     TREE_NODE *child = all_new ? NULL : node->first_child;
-    for (TREE_NODE **link = &node->first_child;; link = &child->next_sibling, child = all_new ? NULL : *link) {
+    for (TREE_NODE **link = &node->first_child;;
+         link = &child->next_sibling, child = all_new ? NULL : *link) {
         if (!child) {
             if (next >= move_count) break;
             if (!have_moves) GAME(generate_moves)(s, moves), have_moves = true;
@@ -298,12 +299,10 @@ static void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *n
 static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state, int depth)
 {
     TREE_NODE *root = SEARCH_NAME(tree_new_node)(ctx, 0);
-#if !SEARCH_UNDO
-    root->state = *root_state;
-#endif
 #if SEARCH_UNDO
     GAME_STATE *s = root_state;
 #else
+    root->state = *root_state;
     GAME_STATE *s = &root->state;
 #endif
     int sign = mover_sign(root_state);

@@ -82,8 +82,9 @@ typedef struct kalah_sowing_s {
     uint8_t land;
 } kalah_sowing;
 
-#define KALAH_SOWING(p, n)                                                                             \
-    {KALAH_SPREAD(KALAH_REACH(p, n) & 0x7F) + KALAH_LAPS(n) * 0x0001010101010101ULL - ((uint64_t)(n) << (8 * (p))), \
+#define KALAH_SOWING(p, n)                                                                      \
+    {KALAH_SPREAD(KALAH_REACH(p, n) & 0x7F) + KALAH_LAPS(n) * 0x0001010101010101ULL -           \
+         ((uint64_t)(n) << (8 * (p))),                                                          \
      KALAH_SPREAD(KALAH_REACH(p, n) >> 7) + KALAH_LAPS(n) * 0x0000010101010101ULL, KALAH_LANDING(p, n)}
 #define KALAH_SOWING7(p, n)                                                                       \
     KALAH_SOWING(p, n), KALAH_SOWING(p, n + 1), KALAH_SOWING(p, n + 2), KALAH_SOWING(p, n + 3), \
@@ -108,6 +109,7 @@ static inline void kalah_start(kalah_state *s)
 }
 
 static inline bool kalah_max_to_move(const kalah_state *s) { return s->to_move == 0; }
+
 /* The game ends when a row is empty after a move; no start row is, so that
  * is the test.  Computed when asked rather than kept up to date: searches
  * ask about fewer positions than they make (never at the horizon). */
@@ -117,16 +119,18 @@ static inline bool kalah_is_over(const kalah_state *s)
 }
 
 /* The legal moves of each set of non-empty pits, in ascending order:
- * entry k of a list is the index of the (k+1)-th set bit, i.e. the number
- * of prefixes of the set holding at most k bits.  Unused entries are 6. */
-#define KALAH_BITS(m) (((m) & 1) + ((m) >> 1 & 1) + ((m) >> 2 & 1) + ((m) >> 3 & 1) + ((m) >> 4 & 1) + ((m) >> 5 & 1))
+ * entry k of a list is the move of the pit at the (k+1)-th set bit, whose
+ * index is the number of prefixes of the set holding at most k bits.
+ * Unused entries are 48. */
+#define KALAH_BITS(m) \
+    (((m) & 1) + ((m) >> 1 & 1) + ((m) >> 2 & 1) + ((m) >> 3 & 1) + ((m) >> 4 & 1) + ((m) >> 5 & 1))
 #define KALAH_NTH(m, k)                                                                           \
     ((KALAH_BITS((m) & 1) <= (k)) + (KALAH_BITS((m) & 3) <= (k)) + (KALAH_BITS((m) & 7) <= (k)) + \
      (KALAH_BITS((m) & 15) <= (k)) + (KALAH_BITS((m) & 31) <= (k)) + (KALAH_BITS((m) & 63) <= (k)))
-#define KALAH_LIST(m)                                                                                 \
-    {KALAH_BITS(m),                                                                                   \
-     {8 * KALAH_NTH(m, 0), 8 * KALAH_NTH(m, 1), 8 * KALAH_NTH(m, 2), 8 * KALAH_NTH(m, 3), 8 * KALAH_NTH(m, 4), \
-      8 * KALAH_NTH(m, 5)},                                                                           \
+#define KALAH_LIST(m)                                                                        \
+    {KALAH_BITS(m),                                                                          \
+     {8 * KALAH_NTH(m, 0), 8 * KALAH_NTH(m, 1), 8 * KALAH_NTH(m, 2), 8 * KALAH_NTH(m, 3),  \
+      8 * KALAH_NTH(m, 4), 8 * KALAH_NTH(m, 5)},                                              \
      0}
 #define KALAH_LIST4(m) KALAH_LIST(m), KALAH_LIST(m + 1), KALAH_LIST(m + 2), KALAH_LIST(m + 3)
 #define KALAH_LIST16(m) KALAH_LIST4(m), KALAH_LIST4(m + 4), KALAH_LIST4(m + 8), KALAH_LIST4(m + 12)
@@ -150,9 +154,10 @@ static inline int kalah_generate_moves(const kalah_state *s, kalah_move *moves)
     return kalah_move_lists[nonempty].count;
 }
 
-/* Sows `seeds` seeds from the mover's pit and resolves a capture, on rows
- * held in the caller's locals (so that they stay in registers); returns
- * the captured opposite count (0 when none). */
+/* Sows the `seeds` seeds of the mover's pit `m` and resolves a capture, on
+ * rows held in the caller's locals (so that they stay in registers);
+ * returns the captured opposite count (0 when none).  The pit opposite
+ * pit p is the opponent's 5 - p, at bit offset 40 - 8p. */
 static inline unsigned kalah_sow(uint64_t *own, uint64_t *other, kalah_move m, unsigned seeds)
 {
     unsigned index = 8u * m + seeds;
@@ -244,7 +249,8 @@ static inline void kalah_print(const kalah_state *s, FILE *out)
     fprintf(out, "     player 0: ");
     for (int i = 0; i < 6; i++) fprintf(out, "%3u", KALAH_BYTE(row0, i));
     fprintf(out, "   (pits 0..5)\n");
-    fprintf(out, "%s\n", kalah_is_over(s) ? "game over" : s->to_move == 0 ? "player 0 to move" : "player 1 to move");
+    fprintf(out, "%s\n",
+            kalah_is_over(s) ? "game over" : s->to_move == 0 ? "player 0 to move" : "player 1 to move");
 }
 
 #endif
