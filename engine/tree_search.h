@@ -231,11 +231,10 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
      * least one child: the pass meets its horizon here. */
     if (depth == 1) ctx->pass_hit_horizon = true;
     int sign = mover_sign(s);
-    if (sign != parent_sign) {
-        int t = alpha;
-        alpha = -beta;
-        beta = -t;
-    }
+    bool flip = sign != parent_sign;
+    int low = flip ? -beta : alpha, high = flip ? -alpha : beta;
+    alpha = low;
+    beta = high;
     if (!fresh) SEARCH_NAME(tree_sort_children)(ctx, node);
     if (!TREE_OPTION(generator) && (fresh || !node->first_child))
         SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count);
@@ -274,7 +273,7 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
         }
     }
     node->next_move = (uint8_t)next;
-    node->value = sign == parent_sign ? best : -best;
+    node->value = flip ? -best : best;
     node->depth = (int16_t)ctx->pass;
     if (depth == ctx->pass) ctx->root_best = best_child->move;
 }
