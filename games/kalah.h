@@ -169,7 +169,8 @@ static inline unsigned kalah_sow(uint64_t *own, uint64_t *other, kalah_move m, u
     unsigned captured = (unsigned)(*other >> opposite) & 0xFF;
     if (!captured) return 0;
     *other &= ~(0xFFULL << opposite);
-    *own = *own - (1ULL << land) + ((uint64_t)(captured + 1) << (8 * KALAH_STORE));
+    /* The landing pit holds exactly the one seed: clear its byte. */
+    *own = (*own & ~(0xFFULL << land)) + ((uint64_t)(captured + 1) << (8 * KALAH_STORE));
     return captured;
 }
 
