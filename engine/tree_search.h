@@ -202,9 +202,12 @@ static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child
  * frame and is flipped here when the mover changes.  In do-undo mode `s` is
  * the working position, already moved to this node; in copy mode it is
  * unused.  Moves are generated on the first expansion (to know whether
- * there are any) and afterwards only when a new child must be created. */
+ * there are any) and afterwards only when a new child must be created.
+ * `frontier` says that depth is 1: a constant in both callers, so that
+ * each compiles only its own paths. */
 static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
-                                                         int depth, int parent_sign, int alpha, int beta)
+                                                         int depth, bool frontier, int parent_sign, int alpha,
+                                                         int beta)
 {
     SEARCH_NAME(tree_count_node)(ctx);
 #if !SEARCH_UNDO
@@ -216,8 +219,7 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     /* A node's depth grows by one each pass, and only nodes at depth 1 or
      * more are expanded: a node at depth 1 is met for the first time.
      * Saying so lets the depth-1 specialisation drop the revisit paths. */
-    bool fresh = depth == 1;
-    int move_count = fresh ? TREE_MOVES_UNKNOWN : node->move_count;
+    int move_count = frontier ? TREE_MOVES_UNKNOWN : node->move_count;
     if (move_count == TREE_MOVES_UNKNOWN) {
         move_count = GAME(generate_moves)(s, moves);
         node->move_count = (uint8_t)move_count;
@@ -229,21 +231,21 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     }
     /* Leaves at depth 0 are the children of depth-1 nodes, which visit at
      * least one child: the pass meets its horizon here. */
-    if (depth == 1) ctx->pass_hit_horizon = true;
+    if (frontier) ctx->pass_hit_horizon = true;
     int sign = mover_sign(s);
     bool flip = sign != parent_sign;
     int low = flip ? -beta : alpha, high = flip ? -alpha : beta;
     alpha = low;
     beta = high;
-    if (!fresh) SEARCH_NAME(tree_sort_children)(ctx, node);
-    if (!TREE_OPTION(generator) && (fresh || !node->first_child))
+    if (!frontier) SEARCH_NAME(tree_sort_children)(ctx, node);
+    if (!TREE_OPTION(generator) && (frontier || !node->first_child))
         SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count);
     int best = INT_MIN;
     TREE_NODE *best_child = NULL;
     /* `link` points at the next child's slot: the walk yields the existing
      * children, then appends new ones there (lazy creation) from the move
      * `next`, stored back once at the end. */
-    bool all_new = fresh && TREE_OPTION(generator); /* every child is created in this walk */
+    bool all_new = frontier && TREE_OPTION(generator); /* every child is created in this walk */
     int next = all_new ? 0 : node->next_move;
     TREE_NODE *child = all_new ? NULL : node->first_child;
     for (TREE_NODE **link = &node->first_child;;
@@ -278,10 +280,11 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     if (depth == ctx->pass) ctx->root_best = best_child->move;
 }
 
+/* tree_expand at depth 2 or more. */
 static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
                                       int parent_sign, int alpha, int beta)
 {
-    SEARCH_NAME(tree_expand)(ctx, node, s, depth, parent_sign, alpha, beta);
+    SEARCH_NAME(tree_expand)(ctx, node, s, depth, false, parent_sign, alpha, beta);
 }
 
 /* tree_expand at depth 1, where every child is a leaf: compiled with the
@@ -289,7 +292,7 @@ static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME
 static void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                                int parent_sign, int alpha, int beta)
 {
-    SEARCH_NAME(tree_expand)(ctx, node, s, 1, parent_sign, alpha, beta);
+    SEARCH_NAME(tree_expand)(ctx, node, s, 1, true, parent_sign, alpha, beta);
 }
 
 /* Runs the passes (1..D with deepening, else D alone) on a fresh tree.
