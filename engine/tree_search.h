@@ -69,9 +69,8 @@ static inline TREE_NODE *SEARCH_NAME(tree_create_child)(search_context *ctx, TRE
 {
     TREE_NODE *child = SEARCH_NAME(tree_new_node)(ctx, move);
 #if !SEARCH_UNDO
-    GAME_STATE state = parent->state; /* played in registers where the game allows, stored once */
-    GAME(play)(&state, move);
-    child->state = state;
+    child->state = parent->state;
+    GAME(play)(&child->state, move);
 #else
     (void)parent;
 #endif
