@@ -41,7 +41,7 @@ static int arena_add_block(arena *a)
     return 1;
 }
 
-/* The new free part stops at the limit, so arena_take needs one test. */
+/* The new free part stops at the limit, so arena_has_room is the one test. */
 int arena_refill(arena *a, int *out_of_memory)
 {
     *out_of_memory = 0;
