@@ -21,13 +21,12 @@ so a failed conversion leaves the previous file as it was.  Standard library
 only.
 """
 import argparse
-import csv
 import json
 import math
-import os
 import re
 import sys
-import tempfile
+
+from atomic_csv import write_csv_atomically
 
 COLUMNS = [
     "study", "game", "moves", "config", "state", "depth", "status", "nodes", "created", "evals", "best",
@@ -129,20 +128,7 @@ def convert(path):
 
 
 def write_atomically(path, rows):
-    directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".tmp-", suffix=".csv", dir=directory)
-    try:
-        with os.fdopen(handle, "w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f, lineterminator="\n")
-            writer.writerow(COLUMNS)
-            for row in rows:
-                writer.writerow([fmt(row.get(c)) for c in COLUMNS])
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-
+    write_csv_atomically(path, COLUMNS, ([fmt(row.get(c)) for c in COLUMNS] for row in rows))
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

@@ -17,6 +17,8 @@ import subprocess
 import sys
 import tempfile
 
+from atomic_csv import write_csv_atomically
+
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "instructions")
 COMPARISONS = os.path.join(HERE, "comparisons.csv")
 BASELINE = os.path.join(HERE, "baseline.csv")
@@ -41,16 +43,6 @@ def count(prune, game, moves, depth, config, state):
             raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
         found = re.search(r"Collected : (\d+)", done.stderr)
         return int(found.group(1))
-
-
-def write_atomically(path, header, table):
-    tmp = path + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        writer = csv.writer(f)
-        writer.writerow(header)
-        writer.writerows(table)
-    os.replace(tmp, path)
-
 
 def main():
     parser = argparse.ArgumentParser()
@@ -93,7 +85,7 @@ def main():
         else:
             passed += 1
     if options.update:
-        write_atomically(BASELINE, ["game", "moves", "depth", "config", "state", "instructions"],
+        write_csv_atomically(BASELINE, ["game", "moves", "depth", "config", "state", "instructions"],
                          [[*k, v] for k, v in sorted(measured.items())])
         print(f"baseline written: {BASELINE}")
     for failure in failures:

@@ -15,9 +15,9 @@ library only.
 import argparse
 import csv
 import json
-import os
 import sys
-import tempfile
+
+from atomic_csv import write_csv_atomically
 
 COLUMNS = [
     "config", "depth", "minimaxer_created", "minimaxer_evals", "prune_created", "prune_evals", "counts_equal",
@@ -76,19 +76,7 @@ def main():
             row["undo_ratio"] = row["prune_undo_ops_per_second"] / row["minimaxer_ops_per_second"]
         rows.append(row)
 
-    directory = os.path.dirname(os.path.abspath(args.output))
-    os.makedirs(directory, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".tmp-", suffix=".csv", dir=directory)
-    try:
-        with os.fdopen(handle, "w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f, lineterminator="\n")
-            writer.writerow(COLUMNS)
-            for row in rows:
-                writer.writerow([fmt(row.get(c)) for c in COLUMNS])
-        os.replace(temporary, args.output)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+    write_csv_atomically(args.output, COLUMNS, ([fmt(row.get(c)) for c in COLUMNS] for row in rows))
     for row in rows:
         if row.get("ratio"):
             print(f"peer_compare: {row['config']:27} depth {row['depth']}: prune {row['prune_ops_per_second']:10.0f}"
