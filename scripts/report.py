@@ -162,6 +162,7 @@ class Results:
         self.games = read_csv(os.path.join(directory, "tictactoe_games.csv"))
         self.sweep = read_csv(os.path.join(directory, "depth_sweep.csv"))
         self.peer = read_csv(os.path.join(directory, "peer_minimaxer.csv"))
+        self.peer_ab = read_csv(os.path.join(directory, "peer_ab.csv"))
         run_path = os.path.join(directory, "run.json")
         self.run = json.load(open(run_path, encoding="utf-8")) if os.path.exists(run_path) else {}
         self.index = {}
@@ -330,8 +331,25 @@ def section_peer(res, plots):
         out.append(f"Across all {len(ratios)} searches prune is {fx(min(ratios))} to {fx(max(ratios))} faster "
                    f"(geometric mean {fx(geomean(ratios))}), with identical trees: the difference is the cost per "
                    f"node, not the search.")
+    out.append(section_peer_ab(res))
     out.append(f"\n![prune against minimaxer]({plots}/peer_minimaxer.svg)\n")
     return "\n".join(out) + "\n", plot_rows
+
+
+def section_peer_ab(res):
+    """The alternating measurement of scripts/peer_ab.py, when it ran."""
+    if not res.peer_ab:
+        return ""
+    out = ["\nMeasured in alternation (scripts/peer_ab.py): in each round prune and minimaxer time the same "
+           "search one right after the other, so that the machine's drift hits both; the figure is the median "
+           "of the rounds' ratios, and the range shows how noisy the machine was.\n"]
+    header = ["config", "depth", "rounds", "prune op/s (median)", "minimaxer op/s (median)",
+              "ratio (median of rounds)", "ratio range"]
+    rows = [[f"`{r['config']}`", r["depth"], r["rounds"], fops(num(r["prune_ops_per_second"])),
+             fops(num(r["minimaxer_ops_per_second"])), fx(num(r["ratio_median"])),
+             f"{fx(num(r['ratio_min']))} to {fx(num(r['ratio_max']))}"] for r in res.peer_ab]
+    out.append(table(header, rows, ["---", "---:", "---:", "---:", "---:", "---:", "---:"]))
+    return "\n".join(out)
 
 
 def section_ardri(res, plots):

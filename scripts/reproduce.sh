@@ -47,6 +47,8 @@ if [ "$MODE" = quick ]; then
     MIN_TIME=0.02
     SWEEP_BUDGET=0.02
     PEER_ARGS=(--repetitions 2 --min-time 0.1 --warmup 0.2)
+    AB_ROUNDS=3
+    AB_CONFIGS=tree-optimal
     HYPERFINE_ARGS=(--quick)
 else
     OUT=$ROOT/results
@@ -56,6 +58,8 @@ else
     MIN_TIME=0.2
     SWEEP_BUDGET=0.25
     PEER_ARGS=(--repetitions 5 --min-time 0.5 --warmup 0.5)
+    AB_ROUNDS=7
+    AB_CONFIGS=tree-standard,tree-ab,tree-ab-presort,tree-ab-presort-gen,tree-ab-presort-gen-bubble,tree-optimal,tree-ab-depth
     HYPERFINE_ARGS=()
 fi
 
@@ -202,6 +206,10 @@ for study in "${STUDIES[@]}"; do
         else
             fail_step "peer minimaxer: bench.mjs failed (counts differ from specs/kalah.md?)"
         fi
+        printf '\n--- prune and minimaxer in alternation (%s rounds)  (%s elapsed)\n' "$AB_ROUNDS" "$(elapsed)"
+        python3 "$ROOT/scripts/peer_ab.py" "$BUILD/benchmarks/studies_bench" --rounds "$AB_ROUNDS" \
+            --configs "$AB_CONFIGS" -o "$STAGE/peer_ab.csv" | sed 's/^/    /' \
+            || fail_step "peer_ab.py failed"
     fi
 done
 
@@ -291,7 +299,7 @@ for dir in raw hyperfine plotdata plots; do
     done
     for f in "$STAGE/$dir"/*; do [ -f "$f" ] && mv -f "$f" "$dest/"; done
 done
-for f in studies.csv tictactoe_games.csv depth_sweep.csv peer_minimaxer.csv peer_minimaxer.jsonl run.json REPORT.md; do
+for f in studies.csv tictactoe_games.csv depth_sweep.csv peer_minimaxer.csv peer_minimaxer.jsonl peer_ab.csv run.json REPORT.md; do
     [ -f "$STAGE/$f" ] && mv -f "$STAGE/$f" "$OUT/$f"
 done
 rm -rf "$STAGE"
