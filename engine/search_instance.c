@@ -55,7 +55,6 @@ typedef struct {
     bool pass_hit_horizon;
     GAME_MOVE root_best;
     int root_value;
-    size_t node_size;
 } search_context;
 
 static inline void count_node(search_context *ctx)
