@@ -7,10 +7,11 @@
  * Sowing runs round a 14-position cycle relative to the mover: 0-5 the
  * mover's pits, 6 the mover's store, 7-12 the opponent's pits, 13 the
  * discard.  Each player's row is one 64-bit word, one byte per pit (bytes
- * 0-5) and the store in byte 6.  No count ever exceeds 48 seeds, so bytes
- * never carry into each other and a whole sowing is two word additions,
- * their words precomputed per pit and seed count; undo is the same
- * subtractions.  The game contract every game follows is in
+ * 0-5) and the store in byte 6; player 1's row carries a mark in bit 63,
+ * so that whose row comes first says who moves and the whole position is
+ * 16 bytes.  No count ever exceeds 48 seeds, so bytes never carry into
+ * each other and a whole sowing is two word additions, their words
+ * precomputed per pit and seed count; undo is the same subtractions.  The game contract every game follows is in
  * games/README.md.
  */
 #ifndef PRUNE_KALAH_H
@@ -28,6 +29,7 @@
 #define KALAH_TEST_DEPTH 6 /* minimax affordable in tests */
 #define KALAH_MAX_DEPTH 40
 #define KALAH_WIN_SCORE 0
+#define KALAH_ALTERNATES 1 /* every move passes the turn */
 
 enum { KALAH_STORE = 6, KALAH_CYCLE = 14 };
 
@@ -36,10 +38,10 @@ enum { KALAH_STORE = 6, KALAH_CYCLE = 14 };
 typedef uint8_t kalah_move;
 
 /* The rows are kept relative to the mover, who sows from rows[0] into
- * rows[1]: a move works on fixed words and swaps them to pass the turn. */
+ * rows[1]: a move works on fixed words and swaps them to pass the turn,
+ * and the mark on player 1's row goes with it.  Player 0 maximises. */
 typedef struct {
     uint64_t rows[2];    /* the mover's row, the opponent's: pits in bytes 0-5, store in byte 6 */
-    uint8_t to_move;     /* the mover, 0 or 1; player 0 maximises */
 } kalah_state;
 
 /* What an undo needs beyond the move: the sowing's table entry (what it
@@ -50,6 +52,7 @@ typedef struct {
 } kalah_undo;
 
 #define KALAH_PITS_MASK 0x0000FFFFFFFFFFFFULL
+#define KALAH_PLAYER1_MARK (1ULL << 63) /* byte 7 of a row is 0 or this: never 1 */
 #define KALAH_BYTE(row, i) ((unsigned)((row) >> (8 * (i))) & 0xFFu)
 #define KALAH_SEEDS 48   /* all seeds of the game: no pit ever holds more */
 #define KALAH_TABLE_ROW 64 /* table rows per pit, a power of two above KALAH_SEEDS: indexing is a shift */
@@ -68,8 +71,9 @@ typedef struct {
 #define KALAH_LAPS(n) ((uint64_t)((n) / KALAH_CYCLE))
 
 /* Where the last seed lands, as the bit offset of its pit's byte (8 times
- * the pit), or 56 (byte 7, which is always 0) when it lands in a store or
- * the discard, so that the capture test needs no range check. */
+ * the pit), or 56 (byte 7, which holds 0 or the mark, never 1) when it
+ * lands in a store or the discard, so that the capture test needs no range
+ * check. */
 #define KALAH_LAND(p, n) (((p) + (n)) % KALAH_CYCLE)
 #define KALAH_LANDING(p, n) (8 * (KALAH_LAND(p, n) < 6 ? KALAH_LAND(p, n) : 7))
 
@@ -105,10 +109,13 @@ static const kalah_sowing kalah_sowings[6 * KALAH_TABLE_ROW] = {
 static inline void kalah_start(kalah_state *s)
 {
     uint64_t row = 0x0000040404040404ULL;
-    *s = (kalah_state){.rows = {row, row}, .to_move = 0};
+    *s = (kalah_state){.rows = {row, row | KALAH_PLAYER1_MARK}};
 }
 
-static inline bool kalah_max_to_move(const kalah_state *s) { return s->to_move == 0; }
+/* The player to move, 0 or 1: the owner of the first row. */
+static inline unsigned kalah_mover(const kalah_state *s) { return (unsigned)(s->rows[0] >> 63); }
+
+static inline bool kalah_max_to_move(const kalah_state *s) { return kalah_mover(s) == 0; }
 
 /* The game ends when a row is empty after a move; no start row is, so that
  * is the test.  Computed when asked rather than kept up to date: searches
@@ -174,12 +181,11 @@ static inline unsigned kalah_sow(uint64_t *own, uint64_t *other, kalah_move m, u
     return captured;
 }
 
-/* Stores the rows back swapped, the opponent's first, and passes the turn. */
+/* Stores the rows back swapped, the opponent's first: that passes the turn. */
 static inline void kalah_finish_move(kalah_state *s, uint64_t own, uint64_t other)
 {
     s->rows[0] = other;
     s->rows[1] = own;
-    s->to_move ^= 1;
 }
 
 static inline void kalah_play(kalah_state *s, kalah_move m)
@@ -212,16 +218,14 @@ static inline void kalah_undo_move(kalah_state *s, kalah_move m, const kalah_und
     }
     s->rows[0] = own - sowing->own;
     s->rows[1] = other - sowing->other;
-    s->to_move ^= 1;
 }
 
 /* Player 0's store minus player 1's: the mover's minus the opponent's,
  * negated when player 1 moves. */
 static inline int kalah_evaluate(const kalah_state *s)
 {
-    /* A store is the top of its row: byte 7 is always 0. */
-    int mover_lead = (int)(s->rows[0] >> (8 * KALAH_STORE)) - (int)(s->rows[1] >> (8 * KALAH_STORE));
-    return s->to_move == 0 ? mover_lead : -mover_lead;
+    int mover_lead = (int)KALAH_BYTE(s->rows[0], KALAH_STORE) - (int)KALAH_BYTE(s->rows[1], KALAH_STORE);
+    return kalah_mover(s) == 0 ? mover_lead : -mover_lead;
 }
 
 static inline int kalah_evaluate_carried(const kalah_state *s) { return kalah_evaluate(s); }
@@ -242,7 +246,8 @@ static inline void kalah_format_move(kalah_move m, char *out, size_t size)
  * indices so that a reader can type moves for either side. */
 static inline void kalah_print(const kalah_state *s, FILE *out)
 {
-    uint64_t row0 = s->rows[s->to_move], row1 = s->rows[s->to_move ^ 1];
+    unsigned mover = kalah_mover(s);
+    uint64_t row0 = s->rows[mover], row1 = s->rows[mover ^ 1];
     fprintf(out, "     player 1: ");
     for (int i = 5; i >= 0; i--) fprintf(out, "%3u", KALAH_BYTE(row1, i));
     fprintf(out, "   (pits 5..0)\nstore %3u %*s store %u\n", KALAH_BYTE(row1, KALAH_STORE), 18, "",
@@ -251,7 +256,7 @@ static inline void kalah_print(const kalah_state *s, FILE *out)
     for (int i = 0; i < 6; i++) fprintf(out, "%3u", KALAH_BYTE(row0, i));
     fprintf(out, "   (pits 0..5)\n");
     fprintf(out, "%s\n",
-            kalah_is_over(s) ? "game over" : s->to_move == 0 ? "player 0 to move" : "player 1 to move");
+            kalah_is_over(s) ? "game over" : mover == 0 ? "player 0 to move" : "player 1 to move");
 }
 
 #endif
