@@ -7,6 +7,7 @@
  * every search.  The result is one game_entry, prune_game_ttt, which the
  * registry lists.  The game contract is in games/README.md.
  */
+#include <assert.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <stdbool.h>
@@ -29,14 +30,16 @@
 #define GAME_UNDO GAME(undo)
 #define GAME_MAX_MOVES GAME_CONSTANT(MAX_MOVES)
 #define GAME_WIN_SCORE GAME_CONSTANT(WIN_SCORE)
+#define GAME_ALTERNATES GAME_CONSTANT(ALTERNATES)
 #define ENTRY_NAME EXPAND3(prune_game_, PRUNE_GAME, )
 
 #define TREE_MOVES_UNKNOWN 255
+#define TREE_GAME_OVER 254
 #define ARENA_KEEP_BLOCKS 4     /* kept between searches: ~64k nodes */
 #define SEARCH_INFINITY INT_MAX
 #define MOVE_TEXT 32
 
-_Static_assert(GAME_MAX_MOVES < TREE_MOVES_UNKNOWN, "tree nodes count moves in a byte");
+_Static_assert(GAME_MAX_MOVES < TREE_GAME_OVER, "tree nodes count moves in a byte");
 
 typedef struct {
     GAME_MOVE move;

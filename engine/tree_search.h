@@ -41,7 +41,7 @@ typedef struct SEARCH_NAME(tree_node_s) {
     int32_t value;
     int16_t depth;
     uint8_t next_move;
-    uint8_t move_count;    /* TREE_MOVES_UNKNOWN until first expanded */
+    uint8_t move_count;    /* TREE_MOVES_UNKNOWN until first expanded, TREE_GAME_OVER for a finished game */
     GAME_MOVE move;        /* the move from the parent */
     GAME_MOVE moves[TREE_KEEPS_MOVES ? GAME_MAX_MOVES : 1];
 #if !SEARCH_UNDO
@@ -162,15 +162,19 @@ static void SEARCH_NAME(tree_assign_leaf)(search_context *ctx, TREE_NODE *node, 
 {
     int value = has_moves ? (SEARCH_UNDO ? GAME(evaluate_carried)(s) : GAME(evaluate)(s)) : 0;
     if (depth != 0) value = win_with_depth(value, depth);
-    node->value = parent_sign * value;
+    /* When turns alternate the parent's mover is the other side: the
+     * compiler can then fold the game's own sign into the evaluation. */
+    assert(!GAME_ALTERNATES || mover_sign(s) == -parent_sign);
+    node->value = (GAME_ALTERNATES ? -mover_sign(s) : parent_sign) * value;
     node->depth = (int16_t)ctx->pass;
     ctx->evals++;
 }
 
 static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
                                       int parent_sign, int alpha, int beta);
-static void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
-                                               int parent_sign, int alpha, int beta);
+static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node,
+                                                                    GAME_STATE *s, int parent_sign, int alpha,
+                                                                    int beta);
 
 /* Counts one negamax call against the node budget.  The budget counts down
  * (from max_nodes + 1, so it runs out at the call that makes `nodes` exceed
@@ -181,12 +185,13 @@ static inline void SEARCH_NAME(tree_count_node)(search_context *ctx)
 }
 
 /* A negamax call on a child, with the commonest case inline: a child at
- * the horizon or with the game over is a leaf, and about half of all
- * visits then cost no function call.  Counts exactly as a call would. */
+ * the horizon is a leaf, and about half of all visits then cost no
+ * function call.  Counts exactly as a call would.  (A finished game is a
+ * leaf too, found by tree_expand, which asks the position only once.) */
 static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child, GAME_STATE *s,
                                            int depth, int parent_sign, int alpha, int beta)
 {
-    if (depth == 0 || GAME(is_over)(s)) {
+    if (depth == 0) {
         SEARCH_NAME(tree_count_node)(ctx);
         SEARCH_NAME(tree_assign_leaf)(ctx, child, s, depth, parent_sign, true);
     } else if (depth == 1) {
@@ -196,8 +201,7 @@ static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child
     }
 }
 
-/* One negamax call on `node`, which tree_visit found not to be a leaf:
- * depth > 0 and the game not over.  The window arrives in the parent's
+/* One negamax call on `node` at depth > 0.  The window arrives in the parent's
  * frame and is flipped here when the mover changes.  In do-undo mode `s` is
  * the working position, already moved to this node; in copy mode it is
  * unused.  Moves are generated on the first expansion (to know whether
@@ -220,19 +224,23 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
      * Saying so lets the depth-1 specialisation drop the revisit paths. */
     int move_count = frontier ? TREE_MOVES_UNKNOWN : node->move_count;
     if (move_count == TREE_MOVES_UNKNOWN) {
-        move_count = GAME(generate_moves)(s, moves);
+        move_count = GAME(is_over)(s) ? TREE_GAME_OVER : GAME(generate_moves)(s, moves);
         node->move_count = (uint8_t)move_count;
         have_moves = true;
     }
-    if (move_count == 0) {
-        SEARCH_NAME(tree_assign_leaf)(ctx, node, s, depth, parent_sign, false);
+    /* A finished game is evaluated; a side with no move scores 0. */
+    if (move_count == 0 || move_count == TREE_GAME_OVER) {
+        SEARCH_NAME(tree_assign_leaf)(ctx, node, s, depth, parent_sign, move_count != 0);
         return;
     }
     /* Leaves at depth 0 are the children of depth-1 nodes, which visit at
      * least one child: the pass meets its horizon here. */
     if (frontier) ctx->pass_hit_horizon = true;
-    int sign = mover_sign(s);
-    bool flip = sign != parent_sign;
+    /* In a game where every move passes the turn the mover is known
+     * without asking the position, and the window always flips. */
+    assert(!GAME_ALTERNATES || mover_sign(s) == -parent_sign);
+    int sign = GAME_ALTERNATES ? -parent_sign : mover_sign(s);
+    bool flip = GAME_ALTERNATES || sign != parent_sign;
     int low = flip ? -beta : alpha, high = flip ? -alpha : beta;
     alpha = low;
     beta = high;
@@ -288,8 +296,9 @@ static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME
 
 /* tree_expand at depth 1, where every child is a leaf: compiled with the
  * depth constant, it makes no calls, and most calls are at depth 1. */
-static void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
-                                               int parent_sign, int alpha, int beta)
+static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node,
+                                                                    GAME_STATE *s, int parent_sign, int alpha,
+                                                                    int beta)
 {
     SEARCH_NAME(tree_expand)(ctx, node, s, 1, true, parent_sign, alpha, beta);
 }

@@ -26,6 +26,7 @@
 #define ARDRI_TEST_DEPTH 4 /* minimax: tens of thousands of nodes, at most ~1.5M in theory */
 #define ARDRI_MAX_DEPTH 12
 #define ARDRI_WIN_SCORE 10000
+#define ARDRI_ALTERNATES 1 /* every move passes the turn */
 
 #define ARDRI_BOARD 0x1FFFFFFFFFFFFULL      /* the 49 squares */
 #define ARDRI_FILE_A 0x0040810204081ULL     /* col 0 of every row */

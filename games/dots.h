@@ -26,6 +26,7 @@
 #define DOTS_TEST_DEPTH 4 /* minimax affordable in tests: 267745 nodes from the start */
 #define DOTS_MAX_DEPTH 24
 #define DOTS_WIN_SCORE 0
+#define DOTS_ALTERNATES 0 /* completing a box moves again */
 
 enum { DOTS_ALL_LINES = 0xFFFFFF, DOTS_LINES = 24, DOTS_BOXES = 9 };
 

@@ -55,6 +55,7 @@
 #define MINICHESS_TEST_DEPTH 3 /* minimax affordable in tests */
 #define MINICHESS_MAX_DEPTH 12
 #define MINICHESS_WIN_SCORE 0  /* wins are a flat +-1000, no depth term */
+#define MINICHESS_ALTERNATES 1 /* every move passes the turn */
 
 #define MINICHESS_WIN 1000
 #define MINICHESS_PLY_LIMIT 80 /* 40 moves by each side */

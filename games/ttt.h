@@ -20,6 +20,7 @@
 #define TTT_TEST_DEPTH 9 /* minimax affordable in tests */
 #define TTT_MAX_DEPTH 9
 #define TTT_WIN_SCORE 0 /* no depth term on wins */
+#define TTT_ALTERNATES 1 /* every move passes the turn */
 
 enum { TTT_FULL = 0x1FF };
 
