@@ -172,6 +172,8 @@ static void SEARCH_NAME(tree_assign_leaf)(search_context *ctx, TREE_NODE *node, 
 
 static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
                                       int parent_sign, int alpha, int beta);
+static void SEARCH_NAME(tree_negamax_two)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+                                          int parent_sign, int alpha, int beta);
 static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node,
                                                                     GAME_STATE *s, int parent_sign, int alpha,
                                                                     int beta);
@@ -196,6 +198,8 @@ static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child
         SEARCH_NAME(tree_assign_leaf)(ctx, child, s, depth, parent_sign, true);
     } else if (depth == 1) {
         SEARCH_NAME(tree_negamax_frontier)(ctx, child, s, parent_sign, alpha, beta);
+    } else if (depth == 2) {
+        SEARCH_NAME(tree_negamax_two)(ctx, child, s, parent_sign, alpha, beta);
     } else {
         SEARCH_NAME(tree_negamax)(ctx, child, s, depth, parent_sign, alpha, beta);
     }
@@ -248,7 +252,6 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     if (!TREE_OPTION(generator) && (frontier || !node->first_child))
         SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count);
     int best = INT_MIN;
-    TREE_NODE *best_child = NULL;
     /* `link` points at the next child's slot: the walk yields the existing
      * children, then appends new ones there (lazy creation) from the move
      * `next`, stored back once at the end. */
@@ -274,7 +277,6 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
          * first child always beats INT_MIN and becomes the best. */
         if (child->value > best) {
             best = win_for_chooser(child->value, depth, 1);
-            best_child = child;
             if (TREE_OPTION(pruning)) {
                 alpha = best > alpha ? best : alpha;
                 if (alpha >= beta) break;
@@ -284,7 +286,13 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     node->next_move = (uint8_t)next;
     node->value = flip ? -best : best;
     node->depth = (int16_t)ctx->pass;
-    if (depth == ctx->pass) ctx->root_best = best_child->move;
+}
+
+/* tree_expand at depth 2. */
+static void SEARCH_NAME(tree_negamax_two)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+                                          int parent_sign, int alpha, int beta)
+{
+    SEARCH_NAME(tree_expand)(ctx, node, s, 2, false, parent_sign, alpha, beta);
 }
 
 /* tree_expand at depth 2 or more. */
@@ -301,6 +309,24 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context
                                                                     int beta)
 {
     SEARCH_NAME(tree_expand)(ctx, node, s, 1, true, parent_sign, alpha, beta);
+}
+
+/* The root's best move after its last pass, found again from its children
+ * rather than tracked in every expansion: the root's window never closes,
+ * so the pass visited all its children in list order (sorting happens only
+ * before a walk), and the same strict comparison over their final values
+ * picks the same child.  The root must have children. */
+static GAME_MOVE SEARCH_NAME(tree_root_best)(const TREE_NODE *root, int depth)
+{
+    int best = INT_MIN;
+    GAME_MOVE move = 0;
+    for (const TREE_NODE *child = root->first_child; child; child = child->next_sibling) {
+        if (child->value > best) {
+            best = win_for_chooser(child->value, depth, 1);
+            move = child->move;
+        }
+    }
+    return move;
 }
 
 /* Runs the passes (1..D with deepening, else D alone) on a fresh tree.
@@ -325,6 +351,7 @@ static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state
         SEARCH_NAME(tree_visit)(ctx, root, s, pass, -sign, -SEARCH_INFINITY, SEARCH_INFINITY);
         if (!ctx->pass_hit_horizon) break;
     }
+    if (root->first_child) ctx->root_best = SEARCH_NAME(tree_root_best)(root, ctx->pass);
     ctx->nodes = budget - ctx->nodes_left;
     ctx->created = tree_created(ctx);
     /* The root's value is kept in its (absent) parent's frame. */

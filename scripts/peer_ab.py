@@ -6,10 +6,16 @@ from minute to minute, so two medians taken minutes apart give a ratio that
 drifts too.  This script runs the two side by side in rounds: in each round
 it times prune (Google Benchmark, studies_bench) and the minimaxer peer
 (peers/minimaxer/bench.mjs) on the same search, one right after the other,
-swapping which goes first, and takes the ratio of that round.  The median of
-the rounds' ratios is the figure; the spread shows how noisy the machine was.
+swapping which goes first, and takes the ratio of that round.
 
-usage: peer_ab.py STUDIES_BENCH [--rounds 7] [--depth 6] [--configs a,b,...] [-o results/peer_ab.csv]
+Within a round each program runs several short repetitions (the peer after
+its JIT warm-up) and counts with its fastest: other tenants can only slow a
+program down, so the best repetition is the closest to its own speed, and
+the same estimator is used for both.  The median of the rounds' ratios is
+the figure; the spread shows how noisy the machine was.
+
+usage: peer_ab.py STUDIES_BENCH [--rounds 7] [--depth 6] [--configs a,b,...]
+                    [--repetitions 5] [--min-time 0.1] [-o results/peer_ab.csv]
 """
 import argparse
 import json
@@ -17,6 +23,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 
 from atomic_csv import write_csv_atomically
 
@@ -26,26 +33,33 @@ CONFIGS = ["tree-standard", "tree-ab", "tree-ab-presort", "tree-ab-presort-gen",
            "tree-ab-presort-gen-bubble", "tree-optimal", "tree-ab-depth"]
 
 
-def prune_rate(studies_bench, config, depth):
-    """Searches per second of prune (copy-make), one repetition of 0.3 s."""
-    out = subprocess.run([studies_bench, "--study", "minimaxer", "--repetitions", "1", "--min-time", "0.3",
-                          f"--benchmark_filter=/{config}/copy/{depth}/", "--benchmark_format=json"],
-                         capture_output=True, text=True, check=True, timeout=300).stdout
-    runs = [b for b in json.loads(out)["benchmarks"] if b.get("run_type") == "iteration"]
-    if len(runs) != 1:
-        raise RuntimeError(f"expected one prune run for {config} depth {depth}, got {len(runs)}")
-    return runs[0]["ops_per_second"]
+def prune_rate(studies_bench, config, depth, repetitions, min_time):
+    """Searches per second of prune (copy-make): the best of `repetitions`
+    repetitions of `min_time` seconds.  The repetitions are read from
+    Google Benchmark's JSON output file, which keeps them all."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "prune.json")
+        subprocess.run([studies_bench, "--study", "minimaxer", "--repetitions", str(repetitions),
+                        "--min-time", str(min_time), f"--benchmark_filter=/{config}/copy/{depth}/",
+                        f"--benchmark_out={out}", "--benchmark_out_format=json"],
+                       capture_output=True, text=True, check=True, timeout=300)
+        with open(out) as f:
+            runs = [b for b in json.load(f)["benchmarks"] if b.get("run_type") == "iteration"]
+    if len(runs) != repetitions:
+        raise RuntimeError(f"expected {repetitions} prune runs for {config} depth {depth}, got {len(runs)}")
+    return max(r["ops_per_second"] for r in runs)
 
 
-def peer_rate(config, depth):
-    """Searches per second of minimaxer, one repetition of 0.5 s after warm-up."""
+def peer_rate(config, depth, repetitions, min_time):
+    """Searches per second of minimaxer: the best of `repetitions`
+    repetitions of `min_time` seconds, after 0.3 s of warm-up."""
     out = subprocess.run(["node", "bench.mjs", "--configs", config, "--depths", str(depth),
-                          "--repetitions", "1", "--min-time", "0.5", "--warmup", "0.3"],
+                          "--repetitions", str(repetitions), "--min-time", str(min_time), "--warmup", "0.3"],
                          cwd=PEER, capture_output=True, text=True, check=True, timeout=300).stdout
     result = json.loads(out.strip().splitlines()[-1])
     if not result["ok"]:
         raise RuntimeError(f"minimaxer counts differ for {config} depth {depth}: {result}")
-    return result["ops_per_second"]
+    return max(result["rates"])
 
 
 def main():
@@ -54,18 +68,21 @@ def main():
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--depth", type=int, default=6)
     parser.add_argument("--configs", default=",".join(CONFIGS))
+    parser.add_argument("--repetitions", type=int, default=5, help="short repetitions per program and round")
+    parser.add_argument("--min-time", type=float, default=0.1, help="seconds per repetition")
     parser.add_argument("-o", "--output", default=os.path.join(ROOT, "results", "peer_ab.csv"))
     options = parser.parse_args()
     table = []
     for config in options.configs.split(","):
         ratios, ours, theirs = [], [], []
+        timing = (config, options.depth, options.repetitions, options.min_time)
         for round_number in range(options.rounds):
             if round_number % 2 == 0:
-                a = prune_rate(options.studies_bench, config, options.depth)
-                b = peer_rate(config, options.depth)
+                a = prune_rate(options.studies_bench, *timing)
+                b = peer_rate(*timing)
             else:
-                b = peer_rate(config, options.depth)
-                a = prune_rate(options.studies_bench, config, options.depth)
+                b = peer_rate(*timing)
+                a = prune_rate(options.studies_bench, *timing)
             ours.append(a)
             theirs.append(b)
             ratios.append(a / b)
