@@ -172,8 +172,10 @@ static void SEARCH_NAME(tree_assign_leaf)(search_context *ctx, TREE_NODE *node, 
 
 static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
                                       int parent_sign, int alpha, int beta);
-static void SEARCH_NAME(tree_negamax_two)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
-                                          int parent_sign, int alpha, int beta);
+static void SEARCH_NAME(tree_negamax_depth2)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+                                             int parent_sign, int alpha, int beta);
+static void SEARCH_NAME(tree_negamax_depth3)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+                                             int parent_sign, int alpha, int beta);
 static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node,
                                                                     GAME_STATE *s, int parent_sign, int alpha,
                                                                     int beta);
@@ -199,7 +201,9 @@ static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child
     } else if (depth == 1) {
         SEARCH_NAME(tree_negamax_frontier)(ctx, child, s, parent_sign, alpha, beta);
     } else if (depth == 2) {
-        SEARCH_NAME(tree_negamax_two)(ctx, child, s, parent_sign, alpha, beta);
+        SEARCH_NAME(tree_negamax_depth2)(ctx, child, s, parent_sign, alpha, beta);
+    } else if (depth == 3) {
+        SEARCH_NAME(tree_negamax_depth3)(ctx, child, s, parent_sign, alpha, beta);
     } else {
         SEARCH_NAME(tree_negamax)(ctx, child, s, depth, parent_sign, alpha, beta);
     }
@@ -232,8 +236,10 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
         node->move_count = (uint8_t)move_count;
         have_moves = true;
     }
-    /* A finished game is evaluated; a side with no move scores 0. */
-    if (move_count == 0 || move_count == TREE_GAME_OVER) {
+    /* A finished game is evaluated; a side with no move scores 0.  (One
+     * unsigned comparison catches both 0 and TREE_GAME_OVER, the largest
+     * count this line can see.) */
+    if ((unsigned)move_count - 1 >= TREE_GAME_OVER - 1) {
         SEARCH_NAME(tree_assign_leaf)(ctx, node, s, depth, parent_sign, move_count != 0);
         return;
     }
@@ -288,14 +294,23 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     node->depth = (int16_t)ctx->pass;
 }
 
-/* tree_expand at depth 2. */
-static void SEARCH_NAME(tree_negamax_two)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
-                                          int parent_sign, int alpha, int beta)
+/* tree_expand at depths 2 and 3, each compiled with its depth constant:
+ * the depth-2 body has the depth-1 expansion inlined into its walk, and
+ * neither tests its children's depth.  Most of the tree's interior is at
+ * these depths, so this saves a call and a dispatch per child there. */
+static void SEARCH_NAME(tree_negamax_depth2)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+                                             int parent_sign, int alpha, int beta)
 {
     SEARCH_NAME(tree_expand)(ctx, node, s, 2, false, parent_sign, alpha, beta);
 }
 
-/* tree_expand at depth 2 or more. */
+static void SEARCH_NAME(tree_negamax_depth3)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+                                             int parent_sign, int alpha, int beta)
+{
+    SEARCH_NAME(tree_expand)(ctx, node, s, 3, false, parent_sign, alpha, beta);
+}
+
+/* tree_expand at depth 4 or more. */
 static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
                                       int parent_sign, int alpha, int beta)
 {
