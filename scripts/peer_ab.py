@@ -1,21 +1,19 @@
 #!/usr/bin/env python3
-"""peer_ab.py: prune against minimaxer 3.2.3, measured in alternation.
+"""peer_ab.py: prune against minimaxer 3.2.3, timed in paired windows.
 
 On a shared machine the speed of both programs drifts by tens of percent
-from minute to minute, so two medians taken minutes apart give a ratio that
-drifts too.  This script runs the two side by side in rounds: in each round
-it times prune (Google Benchmark, studies_bench) and the minimaxer peer
-(peers/minimaxer/bench.mjs) on the same search, one right after the other,
-swapping which goes first, and takes the ratio of that round.
+from minute to minute (and from one half-second to the next), so two
+medians taken apart give a ratio that drifts too.  This script times the
+two side by side: a warmed-up minimaxer process (peers/minimaxer/bench.mjs
+--serve) and prune (Google Benchmark, studies_bench) each run the same
+search for one short window, one right after the other, swapping which goes
+first; the ratio of the two rates is one pair.  Each node process is one
+draw of the JIT's decisions, so the pairs are spread over several
+processes.  The median of all pairs' ratios is the figure; the range shows
+how noisy the machine was.
 
-Within a round each program runs several short repetitions (the peer after
-its JIT warm-up) and counts with its fastest: other tenants can only slow a
-program down, so the best repetition is the closest to its own speed, and
-the same estimator is used for both.  The median of the rounds' ratios is
-the figure; the spread shows how noisy the machine was.
-
-usage: peer_ab.py STUDIES_BENCH [--rounds 7] [--depth 6] [--configs a,b,...]
-                    [--repetitions 5] [--min-time 0.1] [-o results/peer_ab.csv]
+usage: peer_ab.py STUDIES_BENCH [--depth 6] [--configs a,b,...] [--processes 3]
+                    [--windows 5] [--window-time 0.3] [-o results/peer_ab.csv]
 """
 import argparse
 import json
@@ -31,70 +29,98 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 PEER = os.path.join(ROOT, "peers", "minimaxer")
 CONFIGS = ["tree-standard", "tree-ab", "tree-ab-presort", "tree-ab-presort-gen",
            "tree-ab-presort-gen-bubble", "tree-optimal", "tree-ab-depth"]
+COLUMNS = ["config", "depth", "pairs", "prune_ops_per_second", "minimaxer_ops_per_second",
+           "ratio_median", "ratio_min", "ratio_max"]
 
 
-def prune_rate(studies_bench, config, depth, repetitions, min_time):
-    """Searches per second of prune (copy-make): the best of `repetitions`
-    repetitions of `min_time` seconds.  The repetitions are read from
-    Google Benchmark's JSON output file, which keeps them all."""
+def prune_rate(studies_bench, config, depth, seconds):
+    """Searches per second of prune (copy-make) over one window: one
+    Google Benchmark repetition of `seconds`, read from its JSON output
+    file."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "prune.json")
-        subprocess.run([studies_bench, "--study", "minimaxer", "--repetitions", str(repetitions),
-                        "--min-time", str(min_time), f"--benchmark_filter=/{config}/copy/{depth}/",
-                        f"--benchmark_out={out}", "--benchmark_out_format=json"],
+        subprocess.run([studies_bench, "--study", "minimaxer", "--repetitions", "1", "--min-time", str(seconds),
+                        f"--benchmark_filter=/{config}/copy/{depth}/", f"--benchmark_out={out}",
+                        "--benchmark_out_format=json"],
                        capture_output=True, text=True, check=True, timeout=300)
         with open(out) as f:
             runs = [b for b in json.load(f)["benchmarks"] if b.get("run_type") == "iteration"]
-    if len(runs) != repetitions:
-        raise RuntimeError(f"expected {repetitions} prune runs for {config} depth {depth}, got {len(runs)}")
-    return max(r["ops_per_second"] for r in runs)
+    if len(runs) != 1:
+        raise RuntimeError(f"expected one prune run for {config} depth {depth}, got {len(runs)}")
+    return runs[0]["ops_per_second"]
 
 
-def peer_rate(config, depth, repetitions, min_time):
-    """Searches per second of minimaxer: the best of `repetitions`
-    repetitions of `min_time` seconds, after 0.3 s of warm-up."""
-    out = subprocess.run(["node", "bench.mjs", "--configs", config, "--depths", str(depth),
-                          "--repetitions", str(repetitions), "--min-time", str(min_time), "--warmup", "0.3"],
-                         cwd=PEER, capture_output=True, text=True, check=True, timeout=300).stdout
-    result = json.loads(out.strip().splitlines()[-1])
-    if not result["ok"]:
-        raise RuntimeError(f"minimaxer counts differ for {config} depth {depth}: {result}")
-    return max(result["rates"])
+class Peer:
+    """One warmed-up minimaxer process timing one search on request."""
+
+    def __init__(self, config, depth, warmup):
+        self.process = subprocess.Popen(
+            ["node", "bench.mjs", "--serve", "--configs", config, "--depths", str(depth), "--warmup", str(warmup)],
+            cwd=PEER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        counts = json.loads(self.process.stdout.readline() or "null")
+        if not counts or not counts["ok"]:
+            self.close()
+            raise RuntimeError(f"minimaxer counts differ for {config} depth {depth}: {counts}")
+
+    def rate(self, seconds):
+        self.process.stdin.write(f"{seconds}\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the minimaxer peer stopped answering")
+        return json.loads(line)["ops_per_second"]
+
+    def close(self):
+        self.process.stdin.close()
+        if self.process.wait(timeout=60) != 0:
+            raise RuntimeError(f"the minimaxer peer exited with status {self.process.returncode}")
+
+
+def measure(options, config):
+    """All pairs of one config: (prune rate, minimaxer rate) each."""
+    pairs = []
+    for _ in range(options.processes):
+        peer = Peer(config, options.depth, options.warmup)
+        try:
+            for window in range(options.windows):
+                if window % 2 == 0:
+                    ours = prune_rate(options.studies_bench, config, options.depth, options.window_time)
+                    theirs = peer.rate(options.window_time)
+                else:
+                    theirs = peer.rate(options.window_time)
+                    ours = prune_rate(options.studies_bench, config, options.depth, options.window_time)
+                pairs.append((ours, theirs))
+        finally:
+            peer.close()
+    return pairs
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("studies_bench")
-    parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--depth", type=int, default=6)
     parser.add_argument("--configs", default=",".join(CONFIGS))
-    parser.add_argument("--repetitions", type=int, default=5, help="short repetitions per program and round")
-    parser.add_argument("--min-time", type=float, default=0.1, help="seconds per repetition")
+    parser.add_argument("--processes", type=int, default=3, help="minimaxer processes per config")
+    parser.add_argument("--windows", type=int, default=5, help="paired windows per minimaxer process")
+    parser.add_argument("--window-time", type=float, default=0.3, help="seconds per window")
+    parser.add_argument("--warmup", type=float, default=0.5, help="seconds of minimaxer warm-up per process")
     parser.add_argument("-o", "--output", default=os.path.join(ROOT, "results", "peer_ab.csv"))
     options = parser.parse_args()
+    if options.processes < 1 or options.windows < 1 or options.window_time <= 0:
+        parser.error("--processes and --windows must be at least 1, --window-time positive")
     table = []
     for config in options.configs.split(","):
-        ratios, ours, theirs = [], [], []
-        timing = (config, options.depth, options.repetitions, options.min_time)
-        for round_number in range(options.rounds):
-            if round_number % 2 == 0:
-                a = prune_rate(options.studies_bench, *timing)
-                b = peer_rate(*timing)
-            else:
-                b = peer_rate(*timing)
-                a = prune_rate(options.studies_bench, *timing)
-            ours.append(a)
-            theirs.append(b)
-            ratios.append(a / b)
-        row = [config, options.depth, options.rounds, round(statistics.median(ours)),
-               round(statistics.median(theirs), 1), round(statistics.median(ratios), 1),
+        if config not in CONFIGS:
+            parser.error(f"unknown tree config '{config}' (one of {', '.join(CONFIGS)})")
+        pairs = measure(options, config)
+        ratios = [ours / theirs for ours, theirs in pairs]
+        row = [config, options.depth, len(pairs), round(statistics.median(p[0] for p in pairs)),
+               round(statistics.median(p[1] for p in pairs), 1), round(statistics.median(ratios), 1),
                round(min(ratios), 1), round(max(ratios), 1)]
         print(f"peer_ab: {config:27} depth {options.depth}: prune {row[3]:>9,}/s minimaxer {row[4]:>9,}/s "
-              f"ratio median {row[5]}x (rounds {row[6]}x..{row[7]}x)", flush=True)
+              f"ratio median {row[5]}x over {len(pairs)} pairs (range {row[6]}x..{row[7]}x)", flush=True)
         table.append(row)
-    write_csv_atomically(options.output, ["config", "depth", "rounds", "prune_ops_per_second",
-                                          "minimaxer_ops_per_second", "ratio_median", "ratio_min",
-                                          "ratio_max"], table)
+    write_csv_atomically(options.output, COLUMNS, table)
     return 0
 
 

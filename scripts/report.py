@@ -337,15 +337,16 @@ def section_peer(res, plots):
 
 
 def section_peer_ab(res):
-    """The alternating measurement of scripts/peer_ab.py, when it ran."""
+    """The paired-window measurement of scripts/peer_ab.py, when it ran."""
     if not res.peer_ab:
         return ""
-    out = ["\nMeasured in alternation (scripts/peer_ab.py): in each round prune and minimaxer time the same "
-           "search one right after the other, so that the machine's drift hits both; the figure is the median "
-           "of the rounds' ratios, and the range shows how noisy the machine was.\n"]
-    header = ["config", "depth", "rounds", "prune op/s (median)", "minimaxer op/s (median)",
-              "ratio (median of rounds)", "ratio range"]
-    rows = [[f"`{r['config']}`", r["depth"], r["rounds"], fops(num(r["prune_ops_per_second"])),
+    out = ["\nMeasured in paired windows (scripts/peer_ab.py): a warmed-up minimaxer process and prune time the "
+           "same search for one short window each, one right after the other, so that the machine's drift "
+           "hits both; the pairs are spread over several node processes (each one draw of the JIT). The figure "
+           "is the median of the pairs' ratios, and the range shows how noisy the machine was.\n"]
+    header = ["config", "depth", "pairs", "prune op/s (median)", "minimaxer op/s (median)",
+              "ratio (median of pairs)", "ratio range"]
+    rows = [[f"`{r['config']}`", r["depth"], r["pairs"], fops(num(r["prune_ops_per_second"])),
              fops(num(r["minimaxer_ops_per_second"])), fx(num(r["ratio_median"])),
              f"{fx(num(r['ratio_min']))} to {fx(num(r['ratio_max']))}"] for r in res.peer_ab]
     out.append(table(header, rows, ["---", "---:", "---:", "---:", "---:", "---:", "---:"]))

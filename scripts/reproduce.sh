@@ -47,7 +47,7 @@ if [ "$MODE" = quick ]; then
     MIN_TIME=0.02
     SWEEP_BUDGET=0.02
     PEER_ARGS=(--repetitions 2 --min-time 0.1 --warmup 0.2)
-    AB_ROUNDS=3
+    AB_ARGS=(--processes 1 --windows 4 --window-time 0.15)
     AB_CONFIGS=tree-optimal
     HYPERFINE_ARGS=(--quick)
 else
@@ -58,7 +58,7 @@ else
     MIN_TIME=0.2
     SWEEP_BUDGET=0.25
     PEER_ARGS=(--repetitions 5 --min-time 0.5 --warmup 0.5)
-    AB_ROUNDS=7
+    AB_ARGS=(--processes 3 --windows 5 --window-time 0.3)
     AB_CONFIGS=tree-standard,tree-ab,tree-ab-presort,tree-ab-presort-gen,tree-ab-presort-gen-bubble,tree-optimal,tree-ab-depth
     HYPERFINE_ARGS=()
 fi
@@ -206,8 +206,8 @@ for study in "${STUDIES[@]}"; do
         else
             fail_step "peer minimaxer: bench.mjs failed (counts differ from specs/kalah.md?)"
         fi
-        printf '\n--- prune and minimaxer in alternation (%s rounds)  (%s elapsed)\n' "$AB_ROUNDS" "$(elapsed)"
-        python3 "$ROOT/scripts/peer_ab.py" "$BUILD/benchmarks/studies_bench" --rounds "$AB_ROUNDS" \
+        printf '\n--- prune and minimaxer in paired windows (%s)  (%s elapsed)\n' "${AB_ARGS[*]}" "$(elapsed)"
+        python3 "$ROOT/scripts/peer_ab.py" "$BUILD/benchmarks/studies_bench" "${AB_ARGS[@]}" \
             --configs "$AB_CONFIGS" -o "$STAGE/peer_ab.csv" | sed 's/^/    /' \
             || fail_step "peer_ab.py failed"
     fi

@@ -6,15 +6,22 @@
 //
 //   node bench.mjs [--quick] [--depths 5,6] [--configs a,b] [--repetitions N]
 //                  [--min-time SECONDS] [--warmup SECONDS]
+//   node bench.mjs --serve --configs CONFIG --depths DEPTH [--warmup SECONDS]
 //
 // Prints one JSON object per line: config, depth, created (tree.nodeCount),
 // evals (leaf values assigned, summed over the deepening passes), best,
 // value, repetitions, ops_per_second (median of the repetitions), all the
 // repetitions' rates, and expected/ok from specs/kalah.md's reference counts.
 // Exits 1 when a count differs from the reference.
+//
+// --serve keeps one warmed-up process for one search, so that
+// scripts/peer_ab.py can time it in windows right beside prune's: it prints
+// one JSON line with the counts, then answers each line of standard input
+// (a number of seconds) with one JSON line {"ops_per_second": rate}.
 
 import { Negamax, NegamaxOpts } from "minimaxer";
 import { createRequire } from "node:module";
+import { createInterface } from "node:readline";
 import { getMoves, createChildNode, startRoot } from "./mancala.mjs";
 
 const require = createRequire(import.meta.url);
@@ -112,35 +119,62 @@ function parseArguments(argv) {
         else if (arg === "--repetitions") options.repetitions = Number(value());
         else if (arg === "--min-time") options.minTime = Number(value());
         else if (arg === "--warmup") options.warmup = Number(value());
+        else if (arg === "--serve") options.serve = true;
         else throw new Error(`unknown argument ${arg}`);
     }
     for (const config of options.configs)
         if (!(config in CONFIGS)) throw new Error(`unknown config ${config}`);
+    if (options.serve && (options.configs.length !== 1 || options.depths.length !== 1))
+        throw new Error("--serve times one search: give one config and one depth");
     return options;
+}
+
+// Counts as checked against specs/kalah.md: the line every mode prints.
+function checkedCounts(config, depth) {
+    const counts = search(config, depth);
+    const expected = EXPECTED[config][depth];
+    const ok = expected ? counts.created === expected[0] && counts.evals === expected[1] : null;
+    if (ok === false)
+        process.stderr.write(`peer: ${config} depth ${depth}: created/evals ${counts.created}/${counts.evals},` +
+                             ` expected ${expected[0]}/${expected[1]}\n`);
+    return {
+        peer: "minimaxer", version: LIBRARY_VERSION, node: process.version, config, depth, ...counts,
+        expected_created: expected ? expected[0] : null, expected_evals: expected ? expected[1] : null, ok,
+    };
+}
+
+async function serve(options) {
+    const config = options.configs[0];
+    const depth = options.depths[0];
+    const line = checkedCounts(config, depth);
+    timeOps(config, depth, options.warmup);
+    process.stdout.write(JSON.stringify(line) + "\n");
+    if (line.ok === false) {
+        process.exitCode = 1;
+        return;
+    }
+    for await (const request of createInterface({ input: process.stdin })) {
+        const seconds = Number(request);
+        if (!(seconds > 0)) throw new Error(`--serve: expected a number of seconds, got '${request}'`);
+        process.stdout.write(JSON.stringify({ ops_per_second: timeOps(config, depth, seconds) }) + "\n");
+    }
 }
 
 function main() {
     const options = parseArguments(process.argv.slice(2));
+    if (options.serve) return serve(options);
     let failures = 0;
     for (const depth of options.depths) {
         for (const config of options.configs) {
-            const counts = search(config, depth);
-            const expected = EXPECTED[config][depth];
-            const ok = expected ? counts.created === expected[0] && counts.evals === expected[1] : null;
-            if (ok === false) {
-                failures++;
-                process.stderr.write(`peer: ${config} depth ${depth}: created/evals ${counts.created}/${counts.evals},` +
-                                     ` expected ${expected[0]}/${expected[1]}\n`);
-            }
+            const line = checkedCounts(config, depth);
+            if (line.ok === false) failures++;
             timeOps(config, depth, options.warmup);
             const rates = [];
             for (let r = 0; r < options.repetitions; r++) rates.push(timeOps(config, depth, options.minTime));
-            const line = {
-                peer: "minimaxer", version: LIBRARY_VERSION, node: process.version, config, depth, ...counts,
-                expected_created: expected ? expected[0] : null, expected_evals: expected ? expected[1] : null, ok,
+            Object.assign(line, {
                 repetitions: options.repetitions, ops_per_second: median(rates),
                 rates: rates.map((x) => Number(x.toFixed(3))),
-            };
+            });
             process.stdout.write(JSON.stringify(line) + "\n");
         }
     }
