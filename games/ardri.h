@@ -131,7 +131,7 @@ static const uint64_t ardri_from_lanes[49] = {
     ((ARDRI_CODE_S(c) ? ARDRI_LANE(0, 0) : 0) |                          /* south: -7 */     \
      (ARDRI_CODE_N(c) ? ARDRI_LANE(14, ARDRI_CODE_S(c)) : 0) |           /* north: +7 */     \
      (ARDRI_CODE_W(c) ? ARDRI_LANE(6, ARDRI_CODE_S(c) + ARDRI_CODE_N(c)) : 0) | /* -1 */     \
-     (ARDRI_CODE_E(c) ? ARDRI_LANE(8, ARDRI_COUNT(c) - 1) : 0) |          /* east: +1 */     \
+     (ARDRI_CODE_E(c) ? ARDRI_LANE(8, ARDRI_COUNT((c) & ~2)) : 0) |  /* east: +1, after S, N, W */ \
      (ARDRI_COUNT(c) < 1 ? ARDRI_LANE(7, 0) : 0) | (ARDRI_COUNT(c) < 2 ? ARDRI_LANE(7, 1) : 0) | \
      (ARDRI_COUNT(c) < 3 ? ARDRI_LANE(7, 2) : 0) | (ARDRI_COUNT(c) < 4 ? ARDRI_LANE(7, 3) : 0))
 static const uint64_t ardri_code_lanes[16] = {

@@ -11,8 +11,8 @@
  * so that whose row comes first says who moves and the whole position is
  * 16 bytes.  No count ever exceeds 48 seeds, so bytes never carry into
  * each other and a whole sowing is two word additions, their words
- * precomputed per pit and seed count; undo is the same subtractions.  The game contract every game follows is in
- * games/README.md.
+ * precomputed per pit and seed count; undo is the same subtractions.  The
+ * game contract every game follows is in games/README.md.
  */
 #ifndef PRUNE_KALAH_H
 #define PRUNE_KALAH_H
