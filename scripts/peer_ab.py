@@ -108,10 +108,12 @@ def main():
     options = parser.parse_args()
     if options.processes < 1 or options.windows < 1 or options.window_time <= 0:
         parser.error("--processes and --windows must be at least 1, --window-time positive")
-    table = []
-    for config in options.configs.split(","):
+    configs = options.configs.split(",")
+    for config in configs:
         if config not in CONFIGS:
             parser.error(f"unknown tree config '{config}' (one of {', '.join(CONFIGS)})")
+    table = []
+    for config in configs:
         pairs = measure(options, config)
         ratios = [ours / theirs for ours, theirs in pairs]
         row = [config, options.depth, len(pairs), round(statistics.median(p[0] for p in pairs)),
