@@ -221,13 +221,20 @@ def status_block(res, study):
     return None
 
 
-def section_minimaxer(res, plots):
-    out = [f"## minimaxer: {STUDY_TITLES['minimaxer']}\n"]
-    blocked = status_block(res, "minimaxer")
-    if blocked and not res.get("minimaxer", "", "tree-standard", "copy", 5):
-        return "\n".join(out + [blocked]), []
+def section_head(res, study, has_data):
+    """A study section's title, then why the study did not run cleanly, if
+    so; `stop` is true when there is then nothing to show."""
+    out = [f"## {study}: {STUDY_TITLES[study]}\n"]
+    blocked = status_block(res, study)
     if blocked:
         out.append(blocked)
+    return out, bool(blocked) and not has_data
+
+
+def section_minimaxer(res, plots):
+    out, stop = section_head(res, "minimaxer", res.get("minimaxer", "", "tree-standard", "copy", 5))
+    if stop:
+        return "\n".join(out), []
     out.append("Operations per second, one operation = one whole search from the start position, tree building "
                "included (copy-make, as the library: every node holds its position). Ratios are against "
                "Standard at the same depth. The counts are prune's; every one equals minimaxer 3.2.3's "
@@ -370,12 +377,9 @@ def section_peer_ab(res):
 
 
 def section_ardri(res, plots):
-    out = [f"## ardri: {STUDY_TITLES['ardri']}\n"]
-    blocked = status_block(res, "ardri")
-    if blocked and not res.get("ardri", "", "alphabeta", "copy", 8):
-        return "\n".join(out + [blocked]), []
-    if blocked:
-        out.append(blocked)
+    out, stop = section_head(res, "ardri", res.get("ardri", "", "alphabeta", "copy", 8))
+    if stop:
+        return "\n".join(out), []
     out.append("Part 3, alpha-beta at depth 8 along the line the post plays (copy-make; times are medians of our "
                "repetitions; the author's machine and build are unstated, so compare rates and ratios).\n")
     header = ["position", "best (published / ours)", "nodes (published)", "nodes (ours)", "time (published)",
@@ -421,12 +425,9 @@ def section_ardri(res, plots):
 
 
 def section_scala(res, plots):
-    out = [f"## scala: {STUDY_TITLES['scala']}\n"]
-    blocked = status_block(res, "scala")
-    if blocked and not res.get("scala", "", "minimax", "copy", 4):
-        return "\n".join(out + [blocked]), []
-    if blocked:
-        out.append(blocked)
+    out, stop = section_head(res, "scala", res.get("scala", "", "minimax", "copy", 4))
+    if stop:
+        return "\n".join(out), []
     out.append("Empty 4x4-dot board, the Scala code's `maxDepth = 3` below each root child (depth 4 here), "
                "copy-make. The post gives no number beyond \"an order of magnitude faster\".\n")
     header = ["config", "reference nodes", "our nodes", "node ratio vs naive", "published time ratio",
@@ -461,12 +462,9 @@ def section_scala(res, plots):
 
 
 def section_doundo(res, plots):
-    out = [f"## doundo: {STUDY_TITLES['doundo']}\n"]
-    blocked = status_block(res, "doundo")
-    if blocked and not any(r["study"] == "doundo" and r["status"] == "ok" for r in res.rows):
-        return "\n".join(out + [blocked]), []
-    if blocked:
-        out.append(blocked)
+    out, stop = section_head(res, "doundo", any(r["study"] == "doundo" and r["status"] == "ok" for r in res.rows))
+    if stop:
+        return "\n".join(out), []
     out.append("The same search in both state modes (the node counts are checked equal). The post's figure is "
                "qualitative: do-undo is \"only a linear speedup, but it will be a big linear speedup\".\n")
     header = ["config", "depth", "nodes", "copy-make", "do-undo", "undo speedup", "copy nodes/s", "undo nodes/s"]
@@ -511,12 +509,9 @@ def ttt_rounds(res):
 
 
 def section_tictactoe(res, plots):
-    out = [f"## tictactoe: {STUDY_TITLES['tictactoe']}\n"]
-    blocked = status_block(res, "tictactoe")
-    if blocked and not res.get("tictactoe", "", "minimax", "copy", 9):
-        return "\n".join(out + [blocked]), [], []
-    if blocked:
-        out.append(blocked)
+    out, stop = section_head(res, "tictactoe", res.get("tictactoe", "", "minimax", "copy", 9))
+    if stop:
+        return "\n".join(out), [], []
     pm = res.pubnum("tictactoe", "round_ms", config="minimax", note="computer first, round 1,")
     pa = res.pubnum("tictactoe", "round_ms", config="alphabeta", note="computer first, round 1,")
     sp = res.pubnum("tictactoe", "speedup_round1")
