@@ -73,15 +73,15 @@ static const int8_t ardri_king_distance[49] = {
 #define ARDRI_NEIGHBOURS(bits)                                                                \
     ((((bits) << 7) | ((bits) >> 7) | (((bits) << 1) & ~ARDRI_FILE_A) |                     \
       (((bits) >> 1) & ~ARDRI_FILE_G)) & ARDRI_BOARD)
+/* The 49 entries F(0) .. F(48) of a per-square table, a row at a time. */
+#define ARDRI_ROW(F, row) F((row) * 7), F((row) * 7 + 1), F((row) * 7 + 2), F((row) * 7 + 3), \
+    F((row) * 7 + 4), F((row) * 7 + 5), F((row) * 7 + 6)
+#define ARDRI_SQUARES(F) ARDRI_ROW(F, 0), ARDRI_ROW(F, 1), ARDRI_ROW(F, 2), ARDRI_ROW(F, 3), \
+    ARDRI_ROW(F, 4), ARDRI_ROW(F, 5), ARDRI_ROW(F, 6)
 #define ARDRI_NB(sq) ARDRI_NEIGHBOURS(1ULL << (sq))
-#define ARDRI_NB7(row) ARDRI_NB(row * 7), ARDRI_NB(row * 7 + 1), ARDRI_NB(row * 7 + 2), \
-    ARDRI_NB(row * 7 + 3), ARDRI_NB(row * 7 + 4), ARDRI_NB(row * 7 + 5), ARDRI_NB(row * 7 + 6)
 /* A table, because the king tests and the evaluation ask for one square's
  * neighbours at every node and a load is cheaper than eight shifts. */
-static const uint64_t ardri_neighbour_table[49] = {
-    ARDRI_NB7(0), ARDRI_NB7(1), ARDRI_NB7(2), ARDRI_NB7(3), ARDRI_NB7(4), ARDRI_NB7(5), ARDRI_NB7(6),
-};
-#undef ARDRI_NB7
+static const uint64_t ardri_neighbour_table[49] = {ARDRI_SQUARES(ARDRI_NB)};
 #undef ARDRI_NB
 
 /* Move generation reads a piece's four targets out of the open squares in
@@ -100,13 +100,7 @@ static const uint64_t ardri_neighbour_table[49] = {
 /* The four window bits of a square's targets, without west on file a and
  * east on file g, whose window bits belong to the neighbouring row. */
 #define ARDRI_WINDOW(sq) (0x4141ULL & ~((sq) % 7 == 0 ? 0x40ULL : 0) & ~((sq) % 7 == 6 ? 0x100ULL : 0))
-#define ARDRI_WINDOW7(row) ARDRI_WINDOW(row * 7), ARDRI_WINDOW(row * 7 + 1), ARDRI_WINDOW(row * 7 + 2), \
-    ARDRI_WINDOW(row * 7 + 3), ARDRI_WINDOW(row * 7 + 4), ARDRI_WINDOW(row * 7 + 5), ARDRI_WINDOW(row * 7 + 6)
-static const uint64_t ardri_window_mask[49] = {
-    ARDRI_WINDOW7(0), ARDRI_WINDOW7(1), ARDRI_WINDOW7(2), ARDRI_WINDOW7(3),
-    ARDRI_WINDOW7(4), ARDRI_WINDOW7(5), ARDRI_WINDOW7(6),
-};
-#undef ARDRI_WINDOW7
+static const uint64_t ardri_window_mask[49] = {ARDRI_SQUARES(ARDRI_WINDOW)};
 #undef ARDRI_WINDOW
 
 /* A piece's moves are written as four 16-bit lanes with one store:
@@ -116,16 +110,11 @@ static const uint64_t ardri_window_mask[49] = {
  * then +7 (a step of 0) in the unused lanes.  The biases keep every lane in
  * 0..65535, so the one 64-bit add never carries between lanes. */
 #define ARDRI_LANE(value, index) ((uint64_t)(value) << (16 * (index)))
-#define ARDRI_F(sq) (ARDRI_LANE((sq) * 65 - 7, 0) | ARDRI_LANE((sq) * 65 - 7, 1) | \
-                     ARDRI_LANE((sq) * 65 - 7, 2) | ARDRI_LANE((sq) * 65 - 7, 3))
-#define ARDRI_F7(row) ARDRI_F(row * 7), ARDRI_F(row * 7 + 1), ARDRI_F(row * 7 + 2), \
-    ARDRI_F(row * 7 + 3), ARDRI_F(row * 7 + 4), ARDRI_F(row * 7 + 5), ARDRI_F(row * 7 + 6)
 /* Square 0 (a1) never moves (only the king may stand there, and then the
  * game is over), so its negative base is never used; it is written as 0. */
-static const uint64_t ardri_from_lanes[49] = {
-    0, ARDRI_F(1), ARDRI_F(2), ARDRI_F(3), ARDRI_F(4), ARDRI_F(5), ARDRI_F(6),
-    ARDRI_F7(1), ARDRI_F7(2), ARDRI_F7(3), ARDRI_F7(4), ARDRI_F7(5), ARDRI_F7(6),
-};
+#define ARDRI_F(sq) ((sq) == 0 ? 0 : ARDRI_LANE((sq) * 65 - 7, 0) | ARDRI_LANE((sq) * 65 - 7, 1) | \
+                                     ARDRI_LANE((sq) * 65 - 7, 2) | ARDRI_LANE((sq) * 65 - 7, 3))
+static const uint64_t ardri_from_lanes[49] = {ARDRI_SQUARES(ARDRI_F)};
 #define ARDRI_COUNT(c) (ARDRI_CODE_S(c) + ARDRI_CODE_N(c) + ARDRI_CODE_W(c) + ARDRI_CODE_E(c))
 #define ARDRI_CODE_LANES(c)                                                                     \
     ((ARDRI_CODE_S(c) ? ARDRI_LANE(0, 0) : 0) |                          /* south: -7 */     \
@@ -142,7 +131,6 @@ static const uint64_t ardri_code_lanes[16] = {
 };
 #undef ARDRI_CODE_LANES
 #undef ARDRI_COUNT
-#undef ARDRI_F7
 #undef ARDRI_F
 #undef ARDRI_LANE
 #undef ARDRI_CODE_S
@@ -242,18 +230,14 @@ static inline int ardri_generate_moves(const ardri_state *s, ardri_move *moves)
 #define ARDRI_GATHER2 0x10042008ULL
 #define ARDRI_GATHER2_SHIFT 28
 #define ARDRI_BEYOND(sq) (0x10011001ULL & ~((sq) % 7 < 2 ? 0x1000ULL : 0) & ~((sq) % 7 > 4 ? 0x10000ULL : 0))
-#define ARDRI_BEYOND7(row) ARDRI_BEYOND(row * 7), ARDRI_BEYOND(row * 7 + 1), ARDRI_BEYOND(row * 7 + 2), \
-    ARDRI_BEYOND(row * 7 + 3), ARDRI_BEYOND(row * 7 + 4), ARDRI_BEYOND(row * 7 + 5), ARDRI_BEYOND(row * 7 + 6)
 /* The window bits of the squares two steps away that are on the board in
  * the same row or column (west needs file c or beyond, east file e or
  * before); an ally counts only there, which also discards the enemy bits
  * that belong to the neighbouring row. */
-static const uint64_t ardri_beyond_mask[49] = {
-    ARDRI_BEYOND7(0), ARDRI_BEYOND7(1), ARDRI_BEYOND7(2), ARDRI_BEYOND7(3),
-    ARDRI_BEYOND7(4), ARDRI_BEYOND7(5), ARDRI_BEYOND7(6),
-};
-#undef ARDRI_BEYOND7
+static const uint64_t ardri_beyond_mask[49] = {ARDRI_SQUARES(ARDRI_BEYOND)};
 #undef ARDRI_BEYOND
+#undef ARDRI_SQUARES
+#undef ARDRI_ROW
 
 static inline uint64_t ardri_flanked(unsigned to, uint64_t enemies, uint64_t allies)
 {
