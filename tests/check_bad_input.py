@@ -9,12 +9,12 @@ usage: check_bad_input.py PRUNE FILE...
 import subprocess
 import sys
 
-from checks import data_lines, expand, summary
+from checks import Tally, data_lines, expand
 
 
 def main():
     prune, paths = sys.argv[1], expand(sys.argv[2:], ".txt")
-    passed = failed = 0
+    tally = Tally()
     for path in paths:
         for line in data_lines(path):
             expected, *args = line.split("\t")
@@ -30,14 +30,8 @@ def main():
                 problems.append(f"{len(lines)} stderr lines, expected 1: {done.stderr[:200]!r}")
             elif expected not in lines[0]:
                 problems.append(f"stderr {lines[0]!r} lacks {expected!r}")
-            label = "prune " + " ".join(args)
-            if problems:
-                failed += 1
-                print(f"FAIL {label}: " + "; ".join(problems))
-            else:
-                passed += 1
-                print(f"ok   {label}: {lines[0]}")
-    return summary(passed, failed)
+            tally.record(not problems, "prune " + " ".join(args), "; ".join(problems) or lines[0])
+    return tally.summary()
 
 
 if __name__ == "__main__":

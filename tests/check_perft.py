@@ -11,12 +11,12 @@ import os
 import subprocess
 import sys
 
-from checks import data_lines, expand, summary
+from checks import Tally, data_lines, expand
 
 
 def main():
     prune, paths = sys.argv[1], expand(sys.argv[2:], ".txt")
-    passed = failed = 0
+    tally = Tally()
     for path in paths:
         game = os.path.splitext(os.path.basename(path))[0]
         for line in data_lines(path):
@@ -27,13 +27,9 @@ def main():
             want = {"nodes": int(nodes), "leaves": int(leaves), "finished": int(finished)}
             got = json.loads(done.stdout) if done.returncode == 0 else {"error": done.stderr.strip()}
             got = {k: got.get(k) for k in want} if done.returncode == 0 else got
-            if got == want:
-                passed += 1
-                print(f"ok   {game} [{moves}] depth {depth}: {want}")
-            else:
-                failed += 1
-                print(f"FAIL {game} [{moves}] depth {depth}: got {got}, expected {want}")
-    return summary(passed, failed)
+            tally.record(got == want, f"{game} [{moves}] depth {depth}",
+                         f"{want}" if got == want else f"got {got}, expected {want}")
+    return tally.summary()
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import json
 import subprocess
 import sys
 
-from checks import expand, summary
+from checks import Tally, expand
 
 SEARCH_METRICS = {"nodes", "created", "evals", "best", "value"}
 
@@ -42,7 +42,7 @@ def main():
         with open(path, newline="") as f:
             rows += [r for r in csv.DictReader(f)
                      if r["metric"] in SEARCH_METRICS and r["config"] and r["depth"]]
-    cache, failures = {}, 0
+    cache, tally = {}, Tally()
     for row in rows:
         for state in ("copy", "undo"):
             key = (row["game"], row["moves"], row["config"], row["depth"], state)
@@ -53,12 +53,9 @@ def main():
                     cache[key] = error
             got = cache[key] if isinstance(cache[key], Exception) else observed(cache[key], row)
             label = f"{row['game']} [{row['moves']}] {row['config']} depth {row['depth']} {state}"
-            if not isinstance(got, str) or got != row["value"]:
-                failures += 1
-                print(f"FAIL {label}: {row['metric']} {got}, expected {row['value']}")
-            else:
-                print(f"ok   {label}: {row['metric']} {got}")
-    return summary(len(rows) * 2 - failures, failures)
+            ok = isinstance(got, str) and got == row["value"]
+            tally.record(ok, label, f"{row['metric']} {got}" + ("" if ok else f", expected {row['value']}"))
+    return tally.summary()
 
 
 if __name__ == "__main__":

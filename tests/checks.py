@@ -22,3 +22,20 @@ def summary(passed, failed):
     """The closing line CI reads; a check that checked nothing has failed."""
     print(f"{passed} passed, {failed} failed")
     return 1 if failed or not passed else 0
+
+
+class Tally:
+    """Counts checks and prints one `ok` or `FAIL` line for each."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def record(self, ok, label, detail):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+        print(f"{'ok  ' if ok else 'FAIL'} {label}: {detail}")
+
+    def summary(self):
+        return summary(self.passed, self.failed)
