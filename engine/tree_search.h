@@ -134,11 +134,12 @@ static void SEARCH_NAME(tree_bubble_sort)(TREE_NODE **head)
     }
 }
 
-/* Sorts the existing children before a revisit, if the options say so. */
+/* Sorts the existing children before a revisit, if the options say so.
+ * Children are created in move order, so next_move is how many there are. */
 static inline void SEARCH_NAME(tree_sort_children)(search_context *ctx, TREE_NODE *node)
 {
     (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
-    if (!TREE_OPTION(presort) || !node->first_child || !node->first_child->next_sibling) return;
+    if (!TREE_OPTION(presort) || node->next_move < 2) return;
     if (TREE_OPTION(bubble)) SEARCH_NAME(tree_bubble_sort)(&node->first_child);
     else SEARCH_NAME(tree_stable_sort)(&node->first_child);
 }
