@@ -12,7 +12,8 @@
 # Steps: install missing Debian packages (apt-get, with sudo when not root)
 # and the npm peer; build with meson (release); run each study's Google
 # Benchmark benchmark (meson test --benchmark --suite STUDY), with the
-# Minimaxer peer right after the minimaxer study; the depth sweep; convert
+# Minimaxer peer and the paired prune/minimaxer windows (scripts/peer_ab.py)
+# right after the minimaxer study; the depth sweep; convert
 # the JSON to tidy CSV; hyperfine; the report and the plots.
 #
 # Everything is written into a staging directory first (results/.tmp-run-*).
