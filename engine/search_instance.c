@@ -47,9 +47,8 @@ typedef struct {
 } scored_move;
 
 typedef struct {
-    uint64_t nodes, created, evals;
+    uint64_t nodes, created, evals; /* tree family: nodes counts expansions until the end */
     uint64_t max_nodes;
-    uint64_t nodes_left;     /* tree family: the node budget counting down */
     uint64_t rng;            /* splitmix64 state, seeded once per search */
     jmp_buf budget_exceeded;
     arena arena;             /* tree family */

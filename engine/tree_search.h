@@ -181,12 +181,14 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context
                                                                     GAME_STATE *s, int parent_sign, int alpha,
                                                                     int beta);
 
-/* Counts one negamax call against the node budget.  The budget counts down
- * (from max_nodes + 1, so it runs out at the call that makes `nodes` exceed
- * max_nodes, as count_node does): a decrement and a test. */
-static inline void SEARCH_NAME(tree_count_node)(search_context *ctx)
+/* Counts one expansion: a negamax call that is not a leaf.  Leaves are
+ * counted by evals, one for each call that assigns a leaf value, and
+ * tree_search adds them at the end: nodes = expansions + evals.  No call
+ * tests a budget: what bounds a tree search is the arena, which hands out
+ * at most max_nodes children. */
+static inline void SEARCH_NAME(tree_count_expansion)(search_context *ctx)
 {
-    if (--ctx->nodes_left == 0) longjmp(ctx->budget_exceeded, 1);
+    ctx->nodes++;
 }
 
 /* A negamax call on a child, with the commonest case inline: a child at
@@ -197,7 +199,6 @@ static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child
                                            int depth, int parent_sign, int alpha, int beta)
 {
     if (depth == 0) {
-        SEARCH_NAME(tree_count_node)(ctx);
         SEARCH_NAME(tree_assign_leaf)(ctx, child, s, depth, parent_sign, true);
     } else if (depth == 1) {
         SEARCH_NAME(tree_negamax_frontier)(ctx, child, s, parent_sign, alpha, beta);
@@ -221,7 +222,6 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
                                                          int depth, bool frontier, int parent_sign, int alpha,
                                                          int beta)
 {
-    SEARCH_NAME(tree_count_node)(ctx);
 #if !SEARCH_UNDO
     s = &node->state;
 #endif
@@ -246,6 +246,7 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     }
     /* Leaves at depth 0 are the children of depth-1 nodes, which visit at
      * least one child: the pass meets its horizon here. */
+    SEARCH_NAME(tree_count_expansion)(ctx);
     if (frontier) ctx->pass_hit_horizon = true;
     /* In a game where every move passes the turn the mover is known
      * without asking the position, and the window always flips. */
@@ -358,8 +359,6 @@ static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state
     GAME_STATE *s = &root->state;
 #endif
     int sign = mover_sign(root_state);
-    uint64_t budget = ctx->max_nodes + 1;
-    ctx->nodes_left = budget;
     for (int pass = TREE_OPTION(deepening) ? 1 : depth; pass <= depth; pass++) {
         ctx->pass = pass;
         ctx->passes++;
@@ -368,7 +367,7 @@ static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state
         if (!ctx->pass_hit_horizon) break;
     }
     if (root->first_child) ctx->root_best = SEARCH_NAME(tree_root_best)(root, ctx->pass);
-    ctx->nodes = budget - ctx->nodes_left;
+    ctx->nodes += ctx->evals;
     ctx->created = tree_created(ctx);
     /* The root's value is kept in its (absent) parent's frame. */
     ctx->root_value = -root->value;

@@ -7,6 +7,10 @@
  *     slip on purpose) returns the root value plain minimax returns;
  *   - every config, alphabeta-scala included, gives identical nodes,
  *     created, evals, best move and value in copy-make and do-undo mode.
+ * And on the first two positions at the test depth, the node budget's
+ * edge: a search given exactly what it needs (the nodes a recursive config
+ * visits, the children a tree config creates) as --max-nodes succeeds with
+ * the same result, and one less stops it with SEARCH_BUDGET_EXCEEDED.
  * Prints one line per failure and a summary `N passed, N failed`.
  */
 #include <inttypes.h>
@@ -28,13 +32,21 @@ static void check(bool ok, const char *game, const char *moves, const char *conf
            expected);
 }
 
+static search_status search_with_budget(const game_entry *game, const char *config, const char *moves, int depth,
+                                        state_mode state, uint64_t max_nodes, search_result *result,
+                                        char *message, size_t message_size)
+{
+    search_request request = {.config = config_find(config), .moves = moves, .depth = depth,
+                              .state = state, .max_nodes = max_nodes, .seed = SEARCH_DEFAULT_SEED};
+    return game->search(&request, result, message, message_size);
+}
+
 static bool run(const game_entry *game, const char *config, const char *moves, int depth, state_mode state,
                 search_result *result)
 {
-    search_request request = {.config = config_find(config), .moves = moves, .depth = depth,
-                              .state = state, .seed = SEARCH_DEFAULT_SEED};
     char message[256];
-    if (game->search(&request, result, message, sizeof message) == SEARCH_OK) return true;
+    if (search_with_budget(game, config, moves, depth, state, 0, result, message, sizeof message) == SEARCH_OK)
+        return true;
     failed++;
     printf("FAIL %s [%s] %s depth %d: %s\n", game->name, moves, config, depth, message);
     return false;
@@ -72,6 +84,29 @@ static void test_position(const game_entry *game, const char *moves, int depth)
     }
 }
 
+/* The budget's edge for every config in copy-make mode: what a config
+ * counts against --max-nodes is visits (recursive family) or created
+ * children (tree family). */
+static void test_budget(const game_entry *game, const char *moves, int depth)
+{
+    for (size_t c = 0; c < config_count(); c++) {
+        const search_config *config = config_at(c);
+        search_result full, exact, short_of;
+        if (!run(game, config->name, moves, depth, STATE_COPY, &full)) continue;
+        uint64_t needed = config->algorithm == ALGORITHM_TREE ? full.created : full.nodes;
+        if (needed < 2) continue; /* a budget of 0 means the default */
+        char message[256];
+        search_status status = search_with_budget(game, config->name, moves, depth, STATE_COPY, needed, &exact,
+                                                  message, sizeof message);
+        check(status == SEARCH_OK && exact.nodes == full.nodes && exact.value == full.value, game->name, moves,
+              config->name, depth, "status with the budget it needs", status, SEARCH_OK);
+        status = search_with_budget(game, config->name, moves, depth, STATE_COPY, needed - 1, &short_of, message,
+                                    sizeof message);
+        check(status == SEARCH_BUDGET_EXCEEDED, game->name, moves, config->name, depth,
+              "status with one node less", status, SEARCH_BUDGET_EXCEEDED);
+    }
+}
+
 int main(int argc, char **argv)
 {
     for (size_t g = 0; g < game_count(); g++) {
@@ -83,6 +118,7 @@ int main(int argc, char **argv)
             /* Plies 0..46 in steps of 2: openings, middle games, endings. */
             game->random_line(1000 + (uint64_t)i, 2 * i, moves, sizeof moves);
             for (int depth = 1; depth <= game->test_depth; depth++) test_position(game, moves, depth);
+            if (i < 2) test_budget(game, moves, game->test_depth);
         }
         printf("%s: %s\n", game->name, failed == before ? "ok" : "FAILED");
     }
