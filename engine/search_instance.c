@@ -46,15 +46,24 @@ typedef struct {
     int value;
 } scored_move;
 
+/* How far a tree node's search has come (engine/tree_search.h): four
+ * bytes, so that a new leaf's is copied in with one store. */
 typedef struct {
-    uint64_t nodes, created, evals; /* tree family: nodes counts expansions until the end */
+    int16_t depth;         /* the pass that set the node's value, -1 never */
+    uint8_t next_move;     /* the index of the next move to create a child from */
+    uint8_t move_count;    /* TREE_MOVES_UNKNOWN until first expanded, TREE_GAME_OVER for a finished game */
+} tree_progress;
+
+typedef struct {
+    uint64_t nodes, created, evals; /* tree family: nodes counts expansions above depth 1 until the end */
     uint64_t max_nodes;
     uint64_t rng;            /* splitmix64 state, seeded once per search */
     jmp_buf budget_exceeded;
     arena arena;             /* tree family */
     tree_options options;    /* tree family, configurable search */
     int pass, passes;
-    bool pass_hit_horizon;
+    tree_progress leaf_progress;  /* tree family: a new leaf's in this pass */
+    uint64_t frontier_expansions; /* tree family: expansions at depth 1 (other expansions count in nodes) */
     GAME_MOVE root_best;
     int root_value;
 } search_context;

@@ -13,10 +13,17 @@
  *   SEARCH_NAME   a suffix for this instantiation's functions.
  *
  * Node fields keep the library's meaning: `value` is the inherited value
- * from the parent's mover's view, `depth` the pass that set it (-1 never),
- * `next_move` the index of the next move to create a child from.  Children
- * form a singly linked list in walking order; sorting relinks it.  Links are
- * pointers (arena blocks never move) so walking costs no index arithmetic.
+ * from the parent's mover's view, `progress.depth` the pass that set it (-1
+ * never), `progress.next_move` the index of the next move to create a child
+ * from (tree_progress, engine/search_instance.c).  Children form a singly
+ * linked list in walking order; sorting relinks it.  Links are pointers
+ * (arena blocks never move) so walking costs no index arithmetic.
+ *
+ * A negamax call is one of three bodies: tree_negamax_frontier at depth 1,
+ * where every child is a leaf (most calls are there, and it is compiled
+ * into its callers), tree_expand at depth 2 or more, with the sorts and
+ * revisits, and tree_assign_leaf for a finished game.  Calls are counted
+ * by kind (evals, frontier_expansions, nodes) and summed at the end.
  */
 
 /* Games whose whole move list takes at most 16 bytes keep it in the node
@@ -39,9 +46,7 @@
 typedef struct SEARCH_NAME(tree_node_s) {
     struct SEARCH_NAME(tree_node_s) *first_child, *next_sibling;
     int32_t value;
-    int16_t depth;
-    uint8_t next_move;
-    uint8_t move_count;    /* TREE_MOVES_UNKNOWN until first expanded, TREE_GAME_OVER for a finished game */
+    tree_progress progress;
     GAME_MOVE move;        /* the move from the parent */
     GAME_MOVE moves[TREE_KEEPS_MOVES ? GAME_MAX_MOVES : 1];
 #if !SEARCH_UNDO
@@ -55,9 +60,9 @@ static inline TREE_NODE *SEARCH_NAME(tree_new_node)(search_context *ctx, GAME_MO
 {
     TREE_NODE *node = new_tree_node(ctx, sizeof *node);
     node->first_child = node->next_sibling = NULL;
-    node->depth = -1; /* no value yet: the sorts never read the value of such a node */
-    node->next_move = 0;
-    node->move_count = TREE_MOVES_UNKNOWN;
+    node->progress.depth = -1; /* no value yet: the sorts never read the value of such a node */
+    node->progress.next_move = 0;
+    node->progress.move_count = TREE_MOVES_UNKNOWN;
     node->move = move;
     return node;
 }
@@ -81,8 +86,8 @@ static inline TREE_NODE *SEARCH_NAME(tree_create_child)(search_context *ctx, TRE
  * first, then higher value; never-evaluated children compare equal. */
 static inline bool SEARCH_NAME(tree_sorts_before)(const TREE_NODE *a, const TREE_NODE *b)
 {
-    if (a->depth != b->depth) return a->depth > b->depth;
-    return a->depth >= 0 && a->value > b->value;
+    if (a->progress.depth != b->progress.depth) return a->progress.depth > b->progress.depth;
+    return a->progress.depth >= 0 && a->value > b->value;
 }
 
 /* Stable insertion sort of the list at *head.  The order is a strict weak
@@ -119,8 +124,8 @@ static void SEARCH_NAME(tree_bubble_sort)(TREE_NODE **head)
         changed = false;
         TREE_NODE **link = head, *a = *head;
         for (TREE_NODE *b = a->next_sibling; b; b = a->next_sibling) {
-            if (b->depth > a->depth) break;
-            if (b->depth >= 0 && b->value > a->value) {
+            if (b->progress.depth > a->progress.depth) break;
+            if (b->progress.depth >= 0 && b->value > a->value) {
                 a->next_sibling = b->next_sibling;
                 b->next_sibling = a;
                 *link = b;
@@ -139,7 +144,7 @@ static void SEARCH_NAME(tree_bubble_sort)(TREE_NODE **head)
 static inline void SEARCH_NAME(tree_sort_children)(search_context *ctx, TREE_NODE *node)
 {
     (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
-    if (!TREE_OPTION(presort) || node->next_move < 2) return;
+    if (!TREE_OPTION(presort) || node->progress.next_move < 2) return;
     if (TREE_OPTION(bubble)) SEARCH_NAME(tree_bubble_sort)(&node->first_child);
     else SEARCH_NAME(tree_stable_sort)(&node->first_child);
 }
@@ -153,7 +158,7 @@ static void SEARCH_NAME(tree_create_all)(search_context *ctx, TREE_NODE *node, c
         *link = SEARCH_NAME(tree_create_child)(ctx, node, moves[i]);
         link = &(*link)->next_sibling;
     }
-    node->next_move = (uint8_t)count;
+    node->progress.next_move = (uint8_t)count;
 }
 
 /* Assigns a leaf value (depth 0, finished game, or no legal move) in the
@@ -167,8 +172,188 @@ static void SEARCH_NAME(tree_assign_leaf)(search_context *ctx, TREE_NODE *node, 
      * compiler can then fold the game's own sign into the evaluation. */
     assert(!GAME_ALTERNATES || mover_sign(s) == -parent_sign);
     node->value = (GAME_ALTERNATES ? -mover_sign(s) : parent_sign) * value;
-    node->depth = (int16_t)ctx->pass;
+    node->progress.depth = (int16_t)ctx->pass;
     ctx->evals++;
+}
+
+/* Counts one expansion at depth 2 or more.  Every negamax call is counted
+ * once, by its kind: an expansion here or in frontier_expansions (depth
+ * 1), a leaf value in evals; tree_search sums them into nodes.  No call
+ * tests a budget: what bounds a tree search is the arena, which hands out
+ * at most max_nodes children. */
+static inline void SEARCH_NAME(tree_count_expansion)(search_context *ctx)
+{
+    ctx->nodes++;
+}
+
+/* The moves of a node on its first expansion, or TREE_GAME_OVER for a
+ * finished game (the position is asked once per node); kept in the node. */
+static inline int SEARCH_NAME(tree_first_moves)(TREE_NODE *node, const GAME_STATE *s, GAME_MOVE *moves)
+{
+    int count = GAME(is_over)(s) ? TREE_GAME_OVER : GAME(generate_moves)(s, moves);
+    node->progress.move_count = (uint8_t)count;
+    return count;
+}
+
+/* Whether a move count makes the node a leaf: a finished game is evaluated,
+ * a side with no move scores 0.  (One unsigned comparison catches both 0
+ * and TREE_GAME_OVER, the largest count a node holds once expanded.) */
+static inline bool SEARCH_NAME(tree_has_no_children)(int move_count)
+{
+    return (unsigned)move_count - 1 >= TREE_GAME_OVER - 1;
+}
+
+/* Takes a child's value (in this node's mover's frame) into the best value
+ * and the window; returns whether the window closed.  Game values lie
+ * within +-INT_MAX (negamax negates them), so the first child always
+ * beats INT_MIN. */
+static inline bool SEARCH_NAME(tree_take_value)(search_context *ctx, int value, int depth, int *best, int *alpha,
+                                                int beta)
+{
+    (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
+    if (value <= *best) return false;
+    *best = win_for_chooser(value, depth, 1);
+    if (!TREE_OPTION(pruning)) return false;
+    if (*best > *alpha) *alpha = *best;
+    return *alpha >= beta;
+}
+
+/* Whether the arena's block has room for any node's children. */
+static inline bool SEARCH_NAME(tree_block_has_room)(const search_context *ctx)
+{
+    return (uintptr_t)ctx->arena.next + GAME_MAX_MOVES * sizeof(TREE_NODE) <= (uintptr_t)ctx->arena.end;
+}
+
+/* The walk of a depth-1 node when children are created as they are visited
+ * and the arena's block has room for all of them: every child is new, a
+ * leaf, and the block's next node.  Written apart from the general walk so
+ * that the arena cursor, the parent's position and the new leaves'
+ * progress stay in registers (a store into a node could otherwise alias
+ * them), children are linked as they are laid out and the counters are
+ * added once.  Returns the best value. */
+static TREE_ALWAYS_INLINE int SEARCH_NAME(tree_frontier_walk)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+                                                               const GAME_MOVE *moves, int count, int sign,
+                                                               int alpha, int beta)
+{
+    TREE_NODE *child = (TREE_NODE *)(void *)ctx->arena.next;
+    const tree_progress leaf = ctx->leaf_progress;
+    node->first_child = child;
+    int best = INT_MIN;
+#if !SEARCH_UNDO
+    const GAME_STATE parent = *s; /* in registers: the children's stores cannot change it */
+#endif
+    const GAME_MOVE *move = moves;
+    for (const GAME_MOVE *last = moves + count - 1;; move++, child++) {
+        child->first_child = NULL;
+        child->next_sibling = child + 1;
+        child->move = *move;
+#if SEARCH_UNDO
+        GAME_UNDO undo;
+        GAME(do_move)(s, *move, &undo);
+        int value = GAME(evaluate_carried)(s);
+        assert(!GAME_ALTERNATES || mover_sign(s) == -sign);
+        value *= GAME_ALTERNATES ? -mover_sign(s) : sign;
+        GAME(undo_move)(s, *move, &undo);
+#else
+        GAME_STATE played = parent;
+        GAME(play)(&played, *move);
+        child->state = played;
+        int value = GAME(evaluate)(&played);
+        assert(!GAME_ALTERNATES || mover_sign(&played) == -sign);
+        value *= GAME_ALTERNATES ? -mover_sign(&played) : sign;
+#endif
+        child->value = value;
+        memcpy(&child->progress, &leaf, sizeof leaf); /* one store; an assignment takes three */
+        if (SEARCH_NAME(tree_take_value)(ctx, value, 1, &best, &alpha, beta) || move == last) break;
+    }
+    child->next_sibling = NULL;
+    int visited = (int)(move - moves) + 1;
+    ctx->arena.next = (unsigned char *)(child + 1);
+    ctx->evals += (uint64_t)visited;
+    node->progress.next_move = (uint8_t)visited;
+    return best;
+}
+
+/* The walk of a depth-1 node otherwise: children created all at once on
+ * this first visit (eager expansion), or one at a time from wherever the
+ * arena has room.  Every child visited is a leaf. */
+static int SEARCH_NAME(tree_frontier_walk_general)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+                                                   const GAME_MOVE *moves, int count, int sign, int alpha,
+                                                   int beta)
+{
+    if (!TREE_OPTION(generator)) SEARCH_NAME(tree_create_all)(ctx, node, moves, count);
+    int best = INT_MIN, next = TREE_OPTION(generator) ? 0 : count;
+    TREE_NODE **link = &node->first_child;
+    for (TREE_NODE *child = *link;; link = &child->next_sibling, child = *link) {
+        if (!child) {
+            if (next >= count) break;
+            child = *link = SEARCH_NAME(tree_create_child)(ctx, node, moves[next++]);
+        }
+#if SEARCH_UNDO
+        GAME_UNDO undo;
+        GAME(do_move)(s, child->move, &undo);
+        SEARCH_NAME(tree_assign_leaf)(ctx, child, s, 0, sign, true);
+        GAME(undo_move)(s, child->move, &undo);
+#else
+        (void)s;
+        SEARCH_NAME(tree_assign_leaf)(ctx, child, &child->state, 0, sign, true);
+#endif
+        if (SEARCH_NAME(tree_take_value)(ctx, child->value, 1, &best, &alpha, beta)) break;
+    }
+    node->progress.next_move = (uint8_t)next;
+    return best;
+}
+
+/* The window arrives in the parent's frame and is flipped when the mover
+ * changes; returns the mover's sign and sets *flip.  In a game where every
+ * move passes the turn the mover is known without asking the position,
+ * and the window always flips. */
+static inline int SEARCH_NAME(tree_enter)(const GAME_STATE *s, int parent_sign, bool *flip, int *alpha, int *beta)
+{
+    (void)s;
+    assert(!GAME_ALTERNATES || mover_sign(s) == -parent_sign);
+    int sign = GAME_ALTERNATES ? -parent_sign : mover_sign(s);
+    *flip = GAME_ALTERNATES || sign != parent_sign;
+    if (*flip) {
+        int low = -*beta;
+        *beta = -*alpha;
+        *alpha = low;
+    }
+    return sign;
+}
+
+/* One negamax call on a node at depth 1.  A node's depth grows by one each
+ * pass and only nodes at depth 1 or more are expanded, so a node at depth 1
+ * is met for the first time: its moves are generated here and its
+ * children, all leaves, are created in this walk.  In do-undo mode `s` is
+ * the working position, already moved to this node; in copy mode it is
+ * unused.  Compiled into each caller, with no calls on its usual path:
+ * most negamax calls are at depth 1. */
+static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node,
+                                                                    GAME_STATE *s, int parent_sign, int alpha,
+                                                                    int beta)
+{
+#if !SEARCH_UNDO
+    s = &node->state;
+#endif
+    GAME_MOVE local_moves[TREE_KEEPS_MOVES ? 1 : GAME_MAX_MOVES];
+    GAME_MOVE *moves = TREE_KEEPS_MOVES ? node->moves : local_moves;
+    int move_count = SEARCH_NAME(tree_first_moves)(node, s, moves);
+    if (SEARCH_NAME(tree_has_no_children)(move_count)) {
+        SEARCH_NAME(tree_assign_leaf)(ctx, node, s, 1, parent_sign, move_count != 0);
+        return;
+    }
+    /* Leaves at depth 0 are the children of depth-1 nodes: a pass meets
+     * its horizon where it expands one, so these expansions have a count
+     * of their own. */
+    ctx->frontier_expansions++;
+    bool flip;
+    int sign = SEARCH_NAME(tree_enter)(s, parent_sign, &flip, &alpha, &beta);
+    int best = TREE_OPTION(generator) && SEARCH_NAME(tree_block_has_room)(ctx)
+                   ? SEARCH_NAME(tree_frontier_walk)(ctx, node, s, moves, move_count, sign, alpha, beta)
+                   : SEARCH_NAME(tree_frontier_walk_general)(ctx, node, s, moves, move_count, sign, alpha, beta);
+    node->value = flip ? -best : best;
+    node->progress.depth = (int16_t)ctx->pass;
 }
 
 static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
@@ -177,30 +362,15 @@ static void SEARCH_NAME(tree_negamax_depth2)(search_context *ctx, TREE_NODE *nod
                                              int parent_sign, int alpha, int beta);
 static void SEARCH_NAME(tree_negamax_depth3)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                              int parent_sign, int alpha, int beta);
-static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node,
-                                                                    GAME_STATE *s, int parent_sign, int alpha,
-                                                                    int beta);
 
-/* Counts one expansion: a negamax call that is not a leaf.  Leaves are
- * counted by evals, one for each call that assigns a leaf value, and
- * tree_search adds them at the end: nodes = expansions + evals.  No call
- * tests a budget: what bounds a tree search is the arena, which hands out
- * at most max_nodes children. */
-static inline void SEARCH_NAME(tree_count_expansion)(search_context *ctx)
+/* A negamax call on a child at depth 1 or more, dispatched on the depth
+ * left: a depth-1 node costs no function call, depths 2 and 3 have bodies
+ * of their own.  (Leaves at depth 0 are met only by the frontier walks.) */
+static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child, GAME_STATE *s,
+                                                       int depth, int parent_sign, int alpha, int beta)
 {
-    ctx->nodes++;
-}
-
-/* A negamax call on a child, with the commonest case inline: a child at
- * the horizon is a leaf, and about half of all visits then cost no
- * function call.  Counts exactly as a call would.  (A finished game is a
- * leaf too, found by tree_expand, which asks the position only once.) */
-static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child, GAME_STATE *s,
-                                           int depth, int parent_sign, int alpha, int beta)
-{
-    if (depth == 0) {
-        SEARCH_NAME(tree_assign_leaf)(ctx, child, s, depth, parent_sign, true);
-    } else if (depth == 1) {
+    assert(depth >= 1);
+    if (depth == 1) {
         SEARCH_NAME(tree_negamax_frontier)(ctx, child, s, parent_sign, alpha, beta);
     } else if (depth == 2) {
         SEARCH_NAME(tree_negamax_depth2)(ctx, child, s, parent_sign, alpha, beta);
@@ -211,16 +381,29 @@ static inline void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child
     }
 }
 
-/* One negamax call on `node` at depth > 0.  The window arrives in the parent's
- * frame and is flipped here when the mover changes.  In do-undo mode `s` is
+/* tree_visit on a child of the node whose position is `s` (do-undo: the
+ * working position, moved down to the child and back; copy-make: the
+ * child's own). */
+static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_visit_child)(search_context *ctx, TREE_NODE *child, GAME_STATE *s,
+                                                             int depth, int sign, int alpha, int beta)
+{
+#if SEARCH_UNDO
+    GAME_UNDO undo;
+    GAME(do_move)(s, child->move, &undo);
+    SEARCH_NAME(tree_visit)(ctx, child, s, depth, sign, alpha, beta);
+    GAME(undo_move)(s, child->move, &undo);
+#else
+    (void)s;
+    SEARCH_NAME(tree_visit)(ctx, child, &child->state, depth, sign, alpha, beta);
+#endif
+}
+
+/* One negamax call on `node` at depth 2 or more.  In do-undo mode `s` is
  * the working position, already moved to this node; in copy mode it is
  * unused.  Moves are generated on the first expansion (to know whether
- * there are any) and afterwards only when a new child must be created.
- * `frontier` says that depth is 1: a constant in both callers, so that
- * each compiles only its own paths. */
+ * there are any) and afterwards only when a new child must be created. */
 static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
-                                                         int depth, bool frontier, int parent_sign, int alpha,
-                                                         int beta)
+                                                         int depth, int parent_sign, int alpha, int beta)
 {
 #if !SEARCH_UNDO
     s = &node->state;
@@ -228,72 +411,42 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     GAME_MOVE local_moves[TREE_KEEPS_MOVES ? 1 : GAME_MAX_MOVES];
     GAME_MOVE *moves = TREE_KEEPS_MOVES ? node->moves : local_moves;
     bool have_moves = TREE_KEEPS_MOVES;
-    /* A node's depth grows by one each pass, and only nodes at depth 1 or
-     * more are expanded: a node at depth 1 is met for the first time.
-     * Saying so lets the depth-1 specialisation drop the revisit paths. */
-    int move_count = frontier ? TREE_MOVES_UNKNOWN : node->move_count;
+    int move_count = node->progress.move_count;
     if (move_count == TREE_MOVES_UNKNOWN) {
-        move_count = GAME(is_over)(s) ? TREE_GAME_OVER : GAME(generate_moves)(s, moves);
-        node->move_count = (uint8_t)move_count;
+        move_count = SEARCH_NAME(tree_first_moves)(node, s, moves);
         have_moves = true;
     }
-    /* A finished game is evaluated; a side with no move scores 0.  (One
-     * unsigned comparison catches both 0 and TREE_GAME_OVER, the largest
-     * count this line can see.) */
-    if ((unsigned)move_count - 1 >= TREE_GAME_OVER - 1) {
+    if (SEARCH_NAME(tree_has_no_children)(move_count)) {
         SEARCH_NAME(tree_assign_leaf)(ctx, node, s, depth, parent_sign, move_count != 0);
         return;
     }
-    /* Leaves at depth 0 are the children of depth-1 nodes, which visit at
-     * least one child: the pass meets its horizon here. */
     SEARCH_NAME(tree_count_expansion)(ctx);
-    if (frontier) ctx->pass_hit_horizon = true;
-    /* In a game where every move passes the turn the mover is known
-     * without asking the position, and the window always flips. */
-    assert(!GAME_ALTERNATES || mover_sign(s) == -parent_sign);
-    int sign = GAME_ALTERNATES ? -parent_sign : mover_sign(s);
-    bool flip = GAME_ALTERNATES || sign != parent_sign;
-    int low = flip ? -beta : alpha, high = flip ? -alpha : beta;
-    alpha = low;
-    beta = high;
-    if (!frontier) SEARCH_NAME(tree_sort_children)(ctx, node);
-    if (!TREE_OPTION(generator) && (frontier || !node->first_child))
-        SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count);
+    bool flip;
+    int sign = SEARCH_NAME(tree_enter)(s, parent_sign, &flip, &alpha, &beta);
+    SEARCH_NAME(tree_sort_children)(ctx, node);
+    if (!TREE_OPTION(generator) && !node->first_child) SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count);
     int best = INT_MIN;
-    /* `link` points at the next child's slot: the walk yields the existing
-     * children, then appends new ones there (lazy creation) from the move
-     * `next`, stored back once at the end. */
-    bool all_new = frontier && TREE_OPTION(generator); /* every child is created in this walk */
-    int next = all_new ? 0 : node->next_move;
-    TREE_NODE *child = all_new ? NULL : node->first_child;
-    for (TREE_NODE **link = &node->first_child;;
-         link = &child->next_sibling, child = all_new ? NULL : *link) {
-        if (!child) {
-            if (next >= move_count) break;
-            if (!have_moves) GAME(generate_moves)(s, moves), have_moves = true;
-            child = *link = SEARCH_NAME(tree_create_child)(ctx, node, moves[next++]);
-        }
-#if SEARCH_UNDO
-        GAME_UNDO undo;
-        GAME(do_move)(s, child->move, &undo);
-        SEARCH_NAME(tree_visit)(ctx, child, s, depth - 1, sign, alpha, beta);
-        GAME(undo_move)(s, child->move, &undo);
-#else
-        SEARCH_NAME(tree_visit)(ctx, child, &child->state, depth - 1, sign, alpha, beta);
-#endif
-        /* Game values lie within +-INT_MAX (negamax negates them), so the
-         * first child always beats INT_MIN and becomes the best. */
-        if (child->value > best) {
-            best = win_for_chooser(child->value, depth, 1);
-            if (TREE_OPTION(pruning)) {
-                alpha = best > alpha ? best : alpha;
-                if (alpha >= beta) break;
-            }
+    bool closed = false;
+    /* The existing children first, in list order; then new ones (lazy
+     * creation) appended at `link`, from the move next_move on.  Two loops,
+     * so that the first keeps only what it needs in registers. */
+    TREE_NODE **link = &node->first_child;
+    for (TREE_NODE *child = *link; child; link = &child->next_sibling, child = *link) {
+        SEARCH_NAME(tree_visit_child)(ctx, child, s, depth - 1, sign, alpha, beta);
+        if ((closed = SEARCH_NAME(tree_take_value)(ctx, child->value, depth, &best, &alpha, beta))) break;
+    }
+    if (!closed && node->progress.next_move < move_count) {
+        if (!have_moves) GAME(generate_moves)(s, moves);
+        for (int next = node->progress.next_move; next < move_count;) {
+            TREE_NODE *child = *link = SEARCH_NAME(tree_create_child)(ctx, node, moves[next++]);
+            node->progress.next_move = (uint8_t)next;
+            SEARCH_NAME(tree_visit_child)(ctx, child, s, depth - 1, sign, alpha, beta);
+            if (SEARCH_NAME(tree_take_value)(ctx, child->value, depth, &best, &alpha, beta)) break;
+            link = &child->next_sibling;
         }
     }
-    node->next_move = (uint8_t)next;
     node->value = flip ? -best : best;
-    node->depth = (int16_t)ctx->pass;
+    node->progress.depth = (int16_t)ctx->pass;
 }
 
 /* tree_expand at depths 2 and 3, each compiled with its depth constant:
@@ -303,29 +456,20 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
 static void SEARCH_NAME(tree_negamax_depth2)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                              int parent_sign, int alpha, int beta)
 {
-    SEARCH_NAME(tree_expand)(ctx, node, s, 2, false, parent_sign, alpha, beta);
+    SEARCH_NAME(tree_expand)(ctx, node, s, 2, parent_sign, alpha, beta);
 }
 
 static void SEARCH_NAME(tree_negamax_depth3)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                              int parent_sign, int alpha, int beta)
 {
-    SEARCH_NAME(tree_expand)(ctx, node, s, 3, false, parent_sign, alpha, beta);
+    SEARCH_NAME(tree_expand)(ctx, node, s, 3, parent_sign, alpha, beta);
 }
 
 /* tree_expand at depth 4 or more. */
 static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
                                       int parent_sign, int alpha, int beta)
 {
-    SEARCH_NAME(tree_expand)(ctx, node, s, depth, false, parent_sign, alpha, beta);
-}
-
-/* tree_expand at depth 1, where every child is a leaf: compiled with the
- * depth constant, it makes no calls, and most calls are at depth 1. */
-static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node,
-                                                                    GAME_STATE *s, int parent_sign, int alpha,
-                                                                    int beta)
-{
-    SEARCH_NAME(tree_expand)(ctx, node, s, 1, true, parent_sign, alpha, beta);
+    SEARCH_NAME(tree_expand)(ctx, node, s, depth, parent_sign, alpha, beta);
 }
 
 /* The root's best move after its last pass, found again from its children
@@ -361,13 +505,14 @@ static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state
     int sign = mover_sign(root_state);
     for (int pass = TREE_OPTION(deepening) ? 1 : depth; pass <= depth; pass++) {
         ctx->pass = pass;
+        ctx->leaf_progress = (tree_progress){.depth = (int16_t)pass, .next_move = 0, .move_count = TREE_MOVES_UNKNOWN};
         ctx->passes++;
-        ctx->pass_hit_horizon = false;
+        uint64_t frontier_expansions = ctx->frontier_expansions;
         SEARCH_NAME(tree_visit)(ctx, root, s, pass, -sign, -SEARCH_INFINITY, SEARCH_INFINITY);
-        if (!ctx->pass_hit_horizon) break;
+        if (ctx->frontier_expansions == frontier_expansions) break;
     }
     if (root->first_child) ctx->root_best = SEARCH_NAME(tree_root_best)(root, ctx->pass);
-    ctx->nodes += ctx->evals;
+    ctx->nodes += ctx->frontier_expansions + ctx->evals;
     ctx->created = tree_created(ctx);
     /* The root's value is kept in its (absent) parent's frame. */
     ctx->root_value = -root->value;
