@@ -82,12 +82,21 @@ static inline TREE_NODE *SEARCH_NAME(tree_create_child)(search_context *ctx, TRE
     return child;
 }
 
+/* Whether a child has a value.  With lazy creation every child has one:
+ * a child is created only to be visited at once. */
+static inline bool SEARCH_NAME(tree_evaluated)(const search_context *ctx, const TREE_NODE *child)
+{
+    (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
+    return TREE_OPTION(generator) || child->progress.depth >= 0;
+}
+
 /* The library's "a before b" of its default (stable) sort: deeper pass
  * first, then higher value; never-evaluated children compare equal. */
-static inline bool SEARCH_NAME(tree_sorts_before)(const TREE_NODE *a, const TREE_NODE *b)
+static inline bool SEARCH_NAME(tree_sorts_before)(const search_context *ctx, const TREE_NODE *a,
+                                                  const TREE_NODE *b)
 {
     if (a->progress.depth != b->progress.depth) return a->progress.depth > b->progress.depth;
-    return a->progress.depth >= 0 && a->value > b->value;
+    return SEARCH_NAME(tree_evaluated)(ctx, a) && a->value > b->value;
 }
 
 /* Stable insertion sort of the list at *head.  The order is a strict weak
@@ -96,18 +105,18 @@ static inline bool SEARCH_NAME(tree_sorts_before)(const TREE_NODE *a, const TREE
  * the first of them, found from the front, is where the array insertion
  * sort from the back would put it.  A child that sorts after the prefix's
  * last (the usual case) costs one comparison. */
-static void SEARCH_NAME(tree_stable_sort)(TREE_NODE **head)
+static void SEARCH_NAME(tree_stable_sort)(const search_context *ctx, TREE_NODE **head)
 {
     TREE_NODE *tail = *head;
     if (!tail) return;
     for (TREE_NODE *moving = tail->next_sibling; moving; moving = tail->next_sibling) {
-        if (!SEARCH_NAME(tree_sorts_before)(moving, tail)) {
+        if (!SEARCH_NAME(tree_sorts_before)(ctx, moving, tail)) {
             tail = moving;
             continue;
         }
         tail->next_sibling = moving->next_sibling;
         TREE_NODE **link = head;
-        while (!SEARCH_NAME(tree_sorts_before)(moving, *link)) link = &(*link)->next_sibling;
+        while (!SEARCH_NAME(tree_sorts_before)(ctx, moving, *link)) link = &(*link)->next_sibling;
         moving->next_sibling = *link;
         *link = moving;
     }
@@ -118,14 +127,14 @@ static void SEARCH_NAME(tree_stable_sort)(TREE_NODE **head)
  * predecessor; passes repeat until one swaps nothing.  A never-evaluated
  * child is never swapped forward.  `a` is the child at position i-1 and
  * `link` the pointer to it; a swap leaves `a` at position i. */
-static void SEARCH_NAME(tree_bubble_sort)(TREE_NODE **head)
+static void SEARCH_NAME(tree_bubble_sort)(const search_context *ctx, TREE_NODE **head)
 {
     for (bool changed = true; changed;) {
         changed = false;
         TREE_NODE **link = head, *a = *head;
         for (TREE_NODE *b = a->next_sibling; b; b = a->next_sibling) {
             if (b->progress.depth > a->progress.depth) break;
-            if (b->progress.depth >= 0 && b->value > a->value) {
+            if (SEARCH_NAME(tree_evaluated)(ctx, b) && b->value > a->value) {
                 a->next_sibling = b->next_sibling;
                 b->next_sibling = a;
                 *link = b;
@@ -145,8 +154,8 @@ static inline void SEARCH_NAME(tree_sort_children)(search_context *ctx, TREE_NOD
 {
     (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
     if (!TREE_OPTION(presort) || node->progress.next_move < 2) return;
-    if (TREE_OPTION(bubble)) SEARCH_NAME(tree_bubble_sort)(&node->first_child);
-    else SEARCH_NAME(tree_stable_sort)(&node->first_child);
+    if (TREE_OPTION(bubble)) SEARCH_NAME(tree_bubble_sort)(ctx, &node->first_child);
+    else SEARCH_NAME(tree_stable_sort)(ctx, &node->first_child);
 }
 
 /* Eager expansion: every move gets a child on the first visit. */
