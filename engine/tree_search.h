@@ -74,8 +74,9 @@ static inline TREE_NODE *SEARCH_NAME(tree_create_child)(search_context *ctx, TRE
 {
     TREE_NODE *child = SEARCH_NAME(tree_new_node)(ctx, move);
 #if !SEARCH_UNDO
-    child->state = parent->state;
-    GAME(play)(&child->state, move);
+    GAME_STATE played = parent->state;
+    GAME(play)(&played, move);
+    child->state = played;
 #else
     (void)parent;
 #endif
