@@ -6,8 +6,11 @@
 #   scripts/reproduce.sh --quick    a smaller pass (under 2 minutes) into results/quick/
 #
 # Options: --no-install (never call apt-get or npm), --build-dir DIR
-# (default build-release).  PRUNE_RUN_NOTES, if set, is a sentence about
-# the run that goes into run.json and the report.
+# (default build-release), --isa auto|baseline|x86-64-v3 (the instruction
+# set prune is built for; auto, the default, takes x86-64-v3 when the CPU
+# has it, as V8 compiles minimaxer for the CPU it runs on).
+# PRUNE_RUN_NOTES, if set, is a sentence about the run that goes into
+# run.json and the report.
 #
 # Steps: install missing Debian packages (apt-get, with sudo when not root)
 # and the npm peer; build with meson (release); run each study's Google
@@ -28,12 +31,19 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 MODE=full
 INSTALL=1
 BUILD=$ROOT/build-release
+ISA=auto
 while [ $# -gt 0 ]; do
     case $1 in
         --quick) MODE=quick ;;
         --no-install) INSTALL=0 ;;
         --build-dir) BUILD=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
-        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --isa)
+            case ${2:-} in
+                auto|baseline|x86-64-v3) ISA=$2 ;;
+                *) echo "reproduce.sh: --isa takes auto, baseline or x86-64-v3, not '${2:-}'" >&2; exit 2 ;;
+            esac
+            shift ;;
+        -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "reproduce.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -138,11 +148,19 @@ else
 fi
 
 # ---------------------------------------------------------------- 2. build
-step "build (meson, release) in ${BUILD#$ROOT/}"
+if [ "$ISA" = auto ]; then
+    # glibc's loader lists the x86-64 levels this CPU supports.
+    if /lib64/ld-linux-x86-64.so.2 --help 2>/dev/null | grep -q 'x86-64-v3 (supported'; then
+        ISA=x86-64-v3
+    else
+        ISA=baseline
+    fi
+fi
+step "build (meson, release, isa $ISA) in ${BUILD#$ROOT/}"
 if [ -f "$BUILD/build.ninja" ]; then
-    meson configure "$BUILD" -Dbuildtype=release -Db_ndebug=if-release >/dev/null
+    meson configure "$BUILD" -Dbuildtype=release -Db_ndebug=if-release -Disa="$ISA" >/dev/null
 else
-    meson setup "$BUILD" "$ROOT" --buildtype=release >/dev/null
+    meson setup "$BUILD" "$ROOT" --buildtype=release -Disa="$ISA" >/dev/null
 fi
 ninja -C "$BUILD" | tail -n 1
 if [ ! -x "$BUILD/benchmarks/studies_bench" ]; then
@@ -246,7 +264,7 @@ write_run_json() {
     python3 - "$STAGE/run.json" <<EOF
 import json, os, sys
 info = {
-    "mode": "$MODE", "commit": "$COMMIT", "date": "$(date -u +%Y-%m-%dT%H:%M:%SZ)",
+    "mode": "$MODE", "commit": "$COMMIT", "date": "$(date -u +%Y-%m-%dT%H:%M:%SZ)", "isa": "$ISA",
     "repetitions": $REPETITIONS, "min_time": $MIN_TIME, "sweep_budget": $SWEEP_BUDGET,
     "gbench": "$(dpkg-query -W -f='${Version}' libbenchmark-dev 2>/dev/null || echo '?')",
     "node": "$(node --version)", "hyperfine": "$(hyperfine --version | cut -d' ' -f2)",
