@@ -37,6 +37,7 @@ typedef struct {
     state_mode state;
     uint64_t max_nodes;  /* 0 means SEARCH_DEFAULT_MAX_NODES */
     uint64_t seed;       /* move-ordering shuffle of negamax-ab */
+    bool untimed;        /* leave the clock alone (seconds is 0): the caller times the search itself */
 } search_request;
 
 typedef struct {

@@ -302,7 +302,7 @@ static search_status search(const search_request *request, search_result *result
     arena_reset(&ctx.arena, tree_node_size(undo), ctx.max_nodes + 1 < memory_nodes ? ctx.max_nodes + 1 : memory_nodes);
     GAME_MOVE best = 0;
     int value = 0;
-    double start = clock_seconds();
+    double start = request->untimed ? 0 : clock_seconds();
     int why = setjmp(ctx.budget_exceeded);
     if (why) {
         arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
@@ -315,7 +315,7 @@ static search_status search(const search_request *request, search_result *result
     } else {
         run_recursive(&ctx, config, &s, request->depth, undo, &best, &value);
     }
-    double seconds = clock_seconds() - start;
+    double seconds = request->untimed ? 0 : clock_seconds() - start;
     bool has_moves = !GAME(is_over)(&s) && GAME(generate_moves)(&s, (GAME_MOVE[GAME_MAX_MOVES]){0}) > 0;
     *result = (search_result){.value = value, .root_max = GAME(max_to_move)(&s), .nodes = ctx.nodes, .created = ctx.created,
                               .evals = ctx.evals, .passes = ctx.passes, .seconds = seconds,
