@@ -157,10 +157,14 @@ if [ "$ISA" = auto ]; then
     fi
 fi
 step "build (meson, release, isa $ISA) in ${BUILD#$ROOT/}"
-if [ -f "$BUILD/build.ninja" ]; then
-    meson configure "$BUILD" -Dbuildtype=release -Db_ndebug=if-release -Disa="$ISA" >/dev/null
-else
-    meson setup "$BUILD" "$ROOT" --buildtype=release -Disa="$ISA" >/dev/null
+# --reconfigure also picks up options added since the directory was set up.
+reconfigure=()
+[ -f "$BUILD/build.ninja" ] && reconfigure=(--reconfigure)
+if ! out=$(meson setup "${reconfigure[@]}" "$BUILD" "$ROOT" --buildtype=release -Db_ndebug=if-release \
+        -Disa="$ISA" 2>&1); then
+    echo "$out" | tail -n 5 >&2
+    echo "reproduce.sh: meson could not configure $BUILD" >&2
+    exit 1
 fi
 ninja -C "$BUILD" | tail -n 1
 if [ ! -x "$BUILD/benchmarks/studies_bench" ]; then
