@@ -228,7 +228,8 @@ static inline bool SEARCH_NAME(tree_take_value)(search_context *ctx, int value, 
     return *alpha >= beta;
 }
 
-/* Whether the arena's block has room for any node's children. */
+/* Whether the arena's block has room for any node's children.  (A block
+ * ends at the node budget too, so room here is within --max-nodes.) */
 static inline bool SEARCH_NAME(tree_block_has_room)(const search_context *ctx)
 {
     return (uintptr_t)ctx->arena.next + GAME_MAX_MOVES * sizeof(TREE_NODE) <= (uintptr_t)ctx->arena.end;
