@@ -12,8 +12,8 @@ draw of the JIT's decisions, so the pairs are spread over several
 processes.  The median of all pairs' ratios is the figure; the range shows
 how noisy the machine was.
 
-usage: peer_ab.py STUDIES_BENCH [--depth 6] [--configs a,b,...] [--processes 3]
-                    [--windows 5] [--window-time 0.3] [-o results/peer_ab.csv]
+usage: peer_ab.py STUDIES_BENCH [--depth 6] [--configs a,b,...] [--processes 4]
+                    [--windows 8] [--window-time 0.25] [-o results/peer_ab.csv]
 """
 import argparse
 import json
@@ -100,9 +100,9 @@ def main():
     parser.add_argument("studies_bench")
     parser.add_argument("--depth", type=int, default=6)
     parser.add_argument("--configs", default=",".join(CONFIGS))
-    parser.add_argument("--processes", type=int, default=3, help="minimaxer processes per config")
-    parser.add_argument("--windows", type=int, default=5, help="paired windows per minimaxer process")
-    parser.add_argument("--window-time", type=float, default=0.3, help="seconds per window")
+    parser.add_argument("--processes", type=int, default=4, help="minimaxer processes per config")
+    parser.add_argument("--windows", type=int, default=8, help="paired windows per minimaxer process")
+    parser.add_argument("--window-time", type=float, default=0.25, help="seconds per window")
     parser.add_argument("--warmup", type=float, default=0.5, help="seconds of minimaxer warm-up per process")
     parser.add_argument("-o", "--output", default=os.path.join(ROOT, "results", "peer_ab.csv"))
     options = parser.parse_args()

@@ -69,7 +69,7 @@ else
     MIN_TIME=0.2
     SWEEP_BUDGET=0.25
     PEER_ARGS=(--repetitions 5 --min-time 0.5 --warmup 0.5)
-    AB_ARGS=(--processes 3 --windows 5 --window-time 0.3)
+    AB_ARGS=(--processes 4 --windows 8 --window-time 0.25)
     AB_CONFIGS=tree-standard,tree-ab,tree-ab-presort,tree-ab-presort-gen,tree-ab-presort-gen-bubble,tree-optimal,tree-ab-depth
     HYPERFINE_ARGS=()
 fi
