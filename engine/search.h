@@ -49,7 +49,7 @@ typedef struct {
     uint64_t evals;      /* tree family: leaf values assigned over all passes */
     uint64_t tree_bytes; /* tree family: bytes held by the tree at the end */
     int passes;          /* tree family: deepening passes run */
-    double seconds;      /* wall-clock time of the search alone */
+    double seconds;      /* wall-clock time of the search alone; 0 when the request is untimed */
 } search_result;
 
 typedef struct {
