@@ -171,17 +171,24 @@ static void SEARCH_NAME(tree_create_all)(search_context *ctx, TREE_NODE *node, c
     node->progress.next_move = (uint8_t)count;
 }
 
-/* Assigns a leaf value (depth 0, finished game, or no legal move) in the
- * parent's frame. */
+/* A leaf's value (at depth 0, or a finished game at `depth`) in the
+ * parent's frame.  When turns alternate the parent's mover is the other
+ * side: the compiler can then fold the game's own sign into the
+ * evaluation. */
+static TREE_ALWAYS_INLINE int SEARCH_NAME(tree_leaf_value)(const GAME_STATE *s, int depth, int parent_sign)
+{
+    int value = SEARCH_UNDO ? GAME(evaluate_carried)(s) : GAME(evaluate)(s);
+    if (depth != 0) value = win_with_depth(value, depth);
+    assert(!GAME_ALTERNATES || mover_sign(s) == -parent_sign);
+    return (GAME_ALTERNATES ? -mover_sign(s) : parent_sign) * value;
+}
+
+/* Assigns a leaf value (depth 0, finished game, or no legal move: 0) in
+ * the parent's frame. */
 static void SEARCH_NAME(tree_assign_leaf)(search_context *ctx, TREE_NODE *node, const GAME_STATE *s,
                                           int depth, int parent_sign, bool has_moves)
 {
-    int value = has_moves ? (SEARCH_UNDO ? GAME(evaluate_carried)(s) : GAME(evaluate)(s)) : 0;
-    if (depth != 0) value = win_with_depth(value, depth);
-    /* When turns alternate the parent's mover is the other side: the
-     * compiler can then fold the game's own sign into the evaluation. */
-    assert(!GAME_ALTERNATES || mover_sign(s) == -parent_sign);
-    node->value = (GAME_ALTERNATES ? -mover_sign(s) : parent_sign) * value;
+    node->value = has_moves ? SEARCH_NAME(tree_leaf_value)(s, depth, parent_sign) : 0;
     node->progress.depth = (int16_t)ctx->pass;
     ctx->evals++;
 }
@@ -261,17 +268,13 @@ static TREE_ALWAYS_INLINE int SEARCH_NAME(tree_frontier_walk)(search_context *ct
 #if SEARCH_UNDO
         GAME_UNDO undo;
         GAME(do_move)(s, *move, &undo);
-        int value = GAME(evaluate_carried)(s);
-        assert(!GAME_ALTERNATES || mover_sign(s) == -sign);
-        value *= GAME_ALTERNATES ? -mover_sign(s) : sign;
+        int value = SEARCH_NAME(tree_leaf_value)(s, 0, sign);
         GAME(undo_move)(s, *move, &undo);
 #else
         GAME_STATE played = parent;
         GAME(play)(&played, *move);
         child->state = played;
-        int value = GAME(evaluate)(&played);
-        assert(!GAME_ALTERNATES || mover_sign(&played) == -sign);
-        value *= GAME_ALTERNATES ? -mover_sign(&played) : sign;
+        int value = SEARCH_NAME(tree_leaf_value)(&played, 0, sign);
 #endif
         child->value = value;
         memcpy(&child->progress, &leaf, sizeof leaf); /* one store; an assignment takes three */
