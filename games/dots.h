@@ -91,6 +91,13 @@ static inline int dots_box_count(unsigned boxes)
     return (int)((boxes + (boxes >> 8)) & 0x1Fu);
 }
 
+/* How many boxes a line completed: a line borders one or two boxes, so
+ * the set is one box unless it has a second bit. */
+static inline int dots_boxes_gained(uint16_t boxes)
+{
+    return 1 + ((boxes & (boxes - 1)) != 0);
+}
+
 /* The boxes bordering line m that are complete in `lines`. */
 static inline uint16_t dots_completed(uint32_t lines, dots_move m)
 {
@@ -109,7 +116,7 @@ static inline uint16_t dots_draw(dots_state *s, dots_move m)
     s->lines |= 1u << m;
     uint16_t boxes = dots_completed(s->lines, m);
     if (boxes) {
-        int gained = 1 + ((boxes & (boxes - 1)) != 0); /* a line borders one or two boxes */
+        int gained = dots_boxes_gained(boxes);
         s->owned[s->to_move] |= boxes;
         s->score = (int8_t)(s->score + (s->to_move == 0 ? gained : -gained));
     } else {
@@ -129,7 +136,7 @@ static inline void dots_undo_move(dots_state *s, dots_move m, const dots_undo *u
 {
     s->lines &= ~(1u << m);
     if (undo->boxes) {
-        int gained = 1 + ((undo->boxes & (undo->boxes - 1)) != 0);
+        int gained = dots_boxes_gained(undo->boxes);
         s->owned[s->to_move] &= (uint16_t)~undo->boxes;
         s->score = (int8_t)(s->score - (s->to_move == 0 ? gained : -gained));
     } else {
