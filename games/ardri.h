@@ -1,5 +1,5 @@
 /*
- * ardri.h: Ard Ri, the 7x7 tafl of the ardri study (specs/ardri.md), with
+ * ardri.h: Ard Ri, the 7x7 tafl of the ardri study (docs/ardri.md), with
  * the rules of the original Rust engine (jmkopper/tafl-rust, commit a0475c2).
  *
  * Square index = row * 7 + col, row 0 = rank 1 at the bottom, col 0 = file

@@ -227,7 +227,7 @@ for study in "${STUDIES[@]}"; do
                                 ` ${r.ok ? "ok" : "MISMATCH"}  ${r.ops_per_second.toFixed(1)} ops/s`);
                 }' "$STAGE/peer_minimaxer.jsonl"
         else
-            fail_step "peer minimaxer: bench.mjs failed (counts differ from specs/kalah.md?)"
+            fail_step "peer minimaxer: bench.mjs failed (counts differ from docs/kalah.md?)"
         fi
         printf '\n--- prune and minimaxer in paired windows (%s)  (%s elapsed)\n' "${AB_ARGS[*]}" "$(elapsed)"
         python3 "$ROOT/scripts/peer_ab.py" "$BUILD/benchmarks/studies_bench" "${AB_ARGS[@]}" \
