@@ -1,5 +1,5 @@
 /*
- * prune.c: the command line (contract in specs/README.md).
+ * prune.c: the command line (contract in docs/cli.md).
  *
  *   prune games | configs
  *   prune search GAME --config NAME --depth N [--moves M,...] [--state copy|undo]

@@ -1,4 +1,4 @@
-/* config.c: the named search configurations (the names of specs/README.md). */
+/* config.c: the named search configurations (the names docs/ and the studies use). */
 #include <string.h>
 
 #include "config.h"

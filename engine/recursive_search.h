@@ -8,7 +8,7 @@
  * same order, so every count, value and best move is the same; only the
  * cost of reaching a child differs.
  *
- * Conventions shared by every function here (specs/README.md, ardri.md):
+ * Conventions shared by every function here (docs/conventions.md):
  * - one node is counted per call, root included;
  * - the side to move decides max or min (and negamax's colour); values
  *   handed around are from the maximiser's view unless a name says "mover";

@@ -1,6 +1,6 @@
 /*
  * tree_search.h: the Minimaxer library's persistent-tree negamax
- * (specs/kalah.md), written once.
+ * (docs/kalah.md), written once.
  *
  * This file is a template, included by engine/search_instance.c once per
  * (state mode, option set):

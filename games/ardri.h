@@ -1,5 +1,5 @@
 /*
- * ardri.h: Ard Ri, the 7x7 tafl of the ardri study (specs/ardri.md), with
+ * ardri.h: Ard Ri, the 7x7 tafl of the ardri study (docs/ardri.md), with
  * the rules of the original Rust engine (jmkopper/tafl-rust, commit a0475c2).
  *
  * Square index = row * 7 + col, row 0 = rank 1 at the bottom, col 0 = file
@@ -385,7 +385,7 @@ static inline void ardri_format_move(ardri_move m, char *out, size_t size)
     snprintf(out, size, "%c%u%c%u", 'a' + from % 7, from / 7 + 1, 'a' + to % 7, to / 7 + 1);
 }
 
-/* Rank 7 on top, as the spec draws it: V attacker, O defender, K king,
+/* Rank 7 on top, as docs/ardri.md draws it: V attacker, O defender, K king,
  * # an empty restricted square. */
 static inline void ardri_print(const ardri_state *s, FILE *out)
 {

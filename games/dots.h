@@ -1,6 +1,6 @@
 /*
  * dots.h: Dots and Boxes on 4x4 dots as the Scala minimax posts play it
- * (specs/dots.md).
+ * (docs/dots.md).
  *
  * Dots 0..15 row-major, 3x3 boxes, 24 lines.  Line indices follow the
  * study's move order: 0..11 are the horizontal lines (d, d+1) by ascending

@@ -1,6 +1,6 @@
 /*
  * kalah.h: the Kalah-like mancala of the Minimaxer library's example
- * (specs/kalah.md), which is not standard Kalah: a seed reaching the
+ * (docs/kalah.md), which is not standard Kalah: a seed reaching the
  * opponent's store is discarded, there is no extra turn and no sweep at
  * the end.
  *

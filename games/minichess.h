@@ -1,6 +1,6 @@
 /*
  * minichess.h: Bart Massey's 5x6 Mini-Chess as the do-undo study plays it
- * (specs/minichess.md, seed "Do Do-Undo").
+ * (docs/minichess.md, after the post "Do Do-Undo").
  *
  * Board: files a-e, ranks 1-6; square index = 5 * (rank - 1) + file, so
  * a1 = 0, e1 = 4, a2 = 5, ..., e6 = 29.  White (capitals, rank 1) moves

@@ -1,5 +1,5 @@
 /*
- * ttt.h: tic-tac-toe as the tic-tac-toe study plays it (specs/ttt.md).
+ * ttt.h: tic-tac-toe as the tic-tac-toe study plays it (docs/ttt.md).
  *
  * Squares 0..8 row-major, X first and maximising, moves in ascending square
  * order, +1/-1/0 at the end with no depth term.  The state keeps the winner

@@ -314,7 +314,7 @@ def section_peer(res, plots):
         return "\n".join(out + ["**Not measured in this run** (the peer did not run).\n"]), []
     first = res.peer[0]
     out.append(f"The Minimaxer library {first['minimaxer_version']} (pinned in peers/minimaxer/package.json) on "
-               f"Node.js {first['node_version']}, with a mancala written from specs/kalah.md "
+               f"Node.js {first['node_version']}, with a mancala written from docs/kalah.md "
                f"(peers/minimaxer/mancala.mjs), runs the same searches right after prune's minimaxer study. One "
                f"operation builds a fresh root and tree and searches it. Counts must be equal, and are checked.\n")
     header = ["config", "depth", "created (minimaxer / prune)", "evals (minimaxer / prune)", "equal",

@@ -2,8 +2,8 @@
 # reproduce.sh: reruns every study and regenerates the results, the report
 # and the plots (benchmarks/README.md describes the harness).
 #
-#   scripts/reproduce.sh            the full reproduction (under 15 minutes on 2 cores)
-#   scripts/reproduce.sh --quick    a smaller pass (under 2 minutes) into results/quick/
+#   scripts/reproduce.sh            the full reproduction (how long: benchmarks/README.md)
+#   scripts/reproduce.sh --quick    a smaller pass into results/quick/
 #
 # Options: --no-install (never call apt-get or npm), --build-dir DIR
 # (default build-release), --isa auto|baseline|x86-64-v3 (the instruction
@@ -227,7 +227,7 @@ for study in "${STUDIES[@]}"; do
                                 ` ${r.ok ? "ok" : "MISMATCH"}  ${r.ops_per_second.toFixed(1)} ops/s`);
                 }' "$STAGE/peer_minimaxer.jsonl"
         else
-            fail_step "peer minimaxer: bench.mjs failed (counts differ from specs/kalah.md?)"
+            fail_step "peer minimaxer: bench.mjs failed (counts differ from docs/kalah.md?)"
         fi
         printf '\n--- prune and minimaxer in paired windows (%s)  (%s elapsed)\n' "${AB_ARGS[*]}" "$(elapsed)"
         python3 "$ROOT/scripts/peer_ab.py" "$BUILD/benchmarks/studies_bench" "${AB_ARGS[@]}" \

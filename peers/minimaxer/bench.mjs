@@ -11,7 +11,7 @@
 // Prints one JSON object per line: config, depth, created (tree.nodeCount),
 // evals (leaf values assigned, summed over the deepening passes), best,
 // value, repetitions, ops_per_second (median of the repetitions), all the
-// repetitions' rates, and expected/ok from specs/kalah.md's reference counts.
+// repetitions' rates, and expected/ok from docs/kalah.md's reference counts.
 // Exits 1 when a count differs from the reference.
 //
 // --serve keeps one warmed-up process for one search, so that
@@ -51,7 +51,7 @@ export const CONFIGS = {
     "tree-ab-depth": { method: SEARCH_DEPTH, pruning: PRUNING_ALPHA_BETA },
 };
 
-// specs/kalah.md, measured from minimaxer 3.2.3: [created, evals] by depth.
+// docs/kalah.md, measured from minimaxer 3.2.3: [created, evals] by depth.
 const EXPECTED = {
     "tree-standard": { 5: [5960, 5960], 6: [29776, 29776] },
     "tree-ab": { 5: [2515, 1380], 6: [7732, 4048] },
@@ -129,7 +129,7 @@ function parseArguments(argv) {
     return options;
 }
 
-// Counts as checked against specs/kalah.md: the line every mode prints.
+// Counts as checked against docs/kalah.md: the line every mode prints.
 function checkedCounts(config, depth) {
     const counts = search(config, depth);
     const expected = EXPECTED[config][depth];

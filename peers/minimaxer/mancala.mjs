@@ -1,4 +1,4 @@
-// mancala.mjs: the minimaxer study's game, written from specs/kalah.md (the
+// mancala.mjs: the minimaxer study's game, written from docs/kalah.md (the
 // library's example mancala: Kalah-like, but not Kalah), and its glue to the
 // Minimaxer library's tree callbacks.
 //
