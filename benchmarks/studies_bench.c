@@ -244,6 +244,7 @@ int main(int argc, char **argv)
     add_studies(&o);
     if (o.list_only) {
         cases_list(stdout);
+        cases_free();
         return 0;
     }
     if (cases_count() == 0) {
@@ -253,6 +254,7 @@ int main(int argc, char **argv)
             run_context_write_empty(o.benchmark_out, &o.run, "no selected study has its game compiled in", message,
                                     sizeof message))
             die(1, "%s", message);
+        cases_free();
         return EXIT_SKIPPED;
     }
     run_context_add(&o.run);

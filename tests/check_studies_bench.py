@@ -46,7 +46,10 @@ def check(bench, expected_games, tmp):
     with open(out) as f:
         if json.load(f)["context"].get("prune_commit") != "test":
             failures.append("--commit is not recorded in the JSON context")
-    listed = [json.loads(line) for line in run(bench, "--study", "tictactoe", "--list").stdout.splitlines()]
+    listing = run(bench, "--study", "tictactoe", "--list")
+    if listing.returncode != 0:
+        failures.append(f"--list exited {listing.returncode}: {listing.stderr.strip()[-300:]}")
+    listed = [json.loads(line) for line in listing.stdout.splitlines()]
     if [c["name"] for c in listed] != [r["benchmark"] for r in rows]:
         failures.append("--list and --tidy-out list different cases")
     for bad in (["--repetitions", "0"], ["--min-time", "x"], ["--study", "nope"], ["--frobnicate", "1"]):
