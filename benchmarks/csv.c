@@ -152,3 +152,17 @@ void csv_free(csv_table *table)
     free(table->header);
     *table = (csv_table){0};
 }
+
+void csv_write_field(FILE *f, const char *text)
+{
+    if (!strpbrk(text, ",\"\n\r")) {
+        fputs(text, f);
+        return;
+    }
+    fputc('"', f);
+    for (const char *c = text; *c; c++) {
+        if (*c == '"') fputc('"', f);
+        fputc(*c, f);
+    }
+    fputc('"', f);
+}

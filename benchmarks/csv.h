@@ -8,6 +8,7 @@
 #define PRUNE_CSV_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct {
     size_t columns;      /* fields per row, from the header */
@@ -24,5 +25,8 @@ int csv_column(const csv_table *table, const char *name);
 /* The cell of `row` in the named column, "" when the column is absent. */
 const char *csv_get(const csv_table *table, size_t row, const char *name);
 void csv_free(csv_table *table);
+/* Writes one field, double-quoted (quotes doubled) when it holds a comma,
+ * a quote or a line break. */
+void csv_write_field(FILE *f, const char *text);
 
 #endif

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "search.h"
 
 static bool wanted(const char *list, const char *name)
@@ -56,14 +57,12 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    char temporary[4096];
+    atomic_file result;
+    char why[512];
     FILE *f = stdout;
-    if (out) {
-        snprintf(temporary, sizeof temporary, "%s.tmp.%ld", out, (long)getpid());
-        if (!(f = fopen(temporary, "w"))) {
-            fprintf(stderr, "depth_sweep: cannot write %s: %s\n", temporary, strerror(errno));
-            return 1;
-        }
+    if (out && !(f = atomic_open(&result, out, why, sizeof why))) {
+        fprintf(stderr, "depth_sweep: %s\n", why);
+        return 1;
     }
     fprintf(f, "game,moves,config,state,depth,nodes,created,evals,best,value,seconds\n");
     for (size_t g = 0; g < game_count(); g++) {
@@ -80,7 +79,7 @@ int main(int argc, char **argv)
                 if (status == SEARCH_BUDGET_EXCEEDED) break;
                 if (status != SEARCH_OK) {
                     fprintf(stderr, "depth_sweep: %s %s depth %d: %s\n", game->name, config->name, depth, message);
-                    if (out) { fclose(f); remove(temporary); }
+                    if (out) atomic_abandon(&result);
                     return 1;
                 }
                 fprintf(f, "%s,,%s,copy,%d,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,%d,%.9f\n", game->name,
@@ -90,12 +89,9 @@ int main(int argc, char **argv)
         }
         fprintf(stderr, "depth_sweep: %s done\n", game->name);
     }
-    if (out) {
-        if (fclose(f) != 0 || rename(temporary, out) != 0) {
-            fprintf(stderr, "depth_sweep: cannot write %s: %s\n", out, strerror(errno));
-            remove(temporary);
-            return 1;
-        }
+    if (out && atomic_commit(&result, why, sizeof why) != 0) {
+        fprintf(stderr, "depth_sweep: %s\n", why);
+        return 1;
     }
     return 0;
 }

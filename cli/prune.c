@@ -1,7 +1,7 @@
 /*
  * prune.c: the command line (contract in docs/cli.md).
  *
- *   prune games | configs
+ *   prune games [--json] | configs [--json]
  *   prune search GAME --config NAME --depth N [--moves M,...] [--state copy|undo]
  *                [--max-nodes N] [--seed N] [--json]
  *   prune perft GAME --depth N [--moves M,...] [--json]
@@ -30,8 +30,10 @@ static const char usage_text[] =
     "Game-tree search measured honestly: every technique on every game, exact node counts.\n"
     "\n"
     "commands:\n"
-    "  games                  list the games, one name per line\n"
-    "  configs                list the search configurations with a one-line description\n"
+    "  games [--json]         list the games, one name per line (--json: one object per line\n"
+    "                         with name, description, max_depth, test_depth)\n"
+    "  configs [--json]       list the search configurations with a one-line description\n"
+    "                         (--json: one object per line with name, family, description)\n"
     "  search GAME ...        search a position (see prune search --help)\n"
     "  perft GAME --depth N [--moves M,...] [--json]\n"
     "                         count the positions of the full tree to depth N (root included),\n"
@@ -229,22 +231,51 @@ static int command_show(int argc, char **argv)
     return 0;
 }
 
-static int command_games(void)
+/* `games --json` and `configs --json` are what scripts read, so that no
+ * script repeats the lists of engine/game_registry.c and engine/config.c. */
+static int command_games(bool json)
 {
-    for (size_t i = 0; i < game_count(); i++) printf("%s\n", game_at(i)->name);
+    for (size_t i = 0; i < game_count(); i++) {
+        const game_entry *g = game_at(i);
+        if (!json) {
+            printf("%s\n", g->name);
+            continue;
+        }
+        putchar('{');
+        print_json_string("name", g->name);
+        putchar(',');
+        print_json_string("description", g->description);
+        printf(",\"max_depth\":%d,\"test_depth\":%d}\n", g->max_depth, g->test_depth);
+    }
     return 0;
 }
 
-static int command_configs(void)
+static int command_configs(bool json)
 {
-    for (size_t i = 0; i < config_count(); i++)
-        printf("%-27s %s\n", config_at(i)->name, config_at(i)->description);
+    for (size_t i = 0; i < config_count(); i++) {
+        const search_config *c = config_at(i);
+        if (!json) {
+            printf("%-27s %s\n", c->name, c->description);
+            continue;
+        }
+        putchar('{');
+        print_json_string("name", c->name);
+        putchar(',');
+        print_json_string("family", c->algorithm == ALGORITHM_TREE ? "tree" : "recursive");
+        putchar(',');
+        print_json_string("description", c->description);
+        puts("}");
+    }
     return 0;
 }
 
-static void reject_extra(int argc, char **argv)
+/* games and configs take only --json; true when it was given. */
+static bool listing_json(int argc, char **argv)
 {
-    if (argc > 2) fail("'%s' takes no arguments, got '%s'", argv[1], argv[2]);
+    if (argc > 2 && strcmp(argv[2], "--json") != 0)
+        fail("'%s' takes only --json, got '%s'", argv[1], argv[2]);
+    if (argc > 3) fail("'%s' takes only --json, got '%s'", argv[1], argv[3]);
+    return argc == 3;
 }
 
 int main(int argc, char **argv)
@@ -255,8 +286,8 @@ int main(int argc, char **argv)
         fputs(usage_text, stdout);
         return 0;
     }
-    if (strcmp(command, "games") == 0) { reject_extra(argc, argv); return command_games(); }
-    if (strcmp(command, "configs") == 0) { reject_extra(argc, argv); return command_configs(); }
+    if (strcmp(command, "games") == 0) return command_games(listing_json(argc, argv));
+    if (strcmp(command, "configs") == 0) return command_configs(listing_json(argc, argv));
     if (strcmp(command, "search") == 0) return command_search(argc, argv);
     if (strcmp(command, "perft") == 0) return command_perft(argc, argv);
     if (strcmp(command, "show") == 0) return command_show(argc, argv);

@@ -1,40 +1,47 @@
 #!/usr/bin/env python3
-"""Google Benchmark JSON (from benchmarks/studies_bench) to tidy CSV.
+"""studies_bench's results to one tidy CSV.
 
-    scripts/gbench_to_csv.py RESULT.json [RESULT.json ...] -o results/studies.csv
+    scripts/gbench_to_csv.py RAW/STUDY.csv RAW/STUDY.json [...] -o results/studies.csv
 
-One row per measurement: a benchmark named study/game/moves/config/state/depth
-(Google Benchmark appends /min_time:.../repeats:N/real_time), summarised by the
-median of its repetitions.  Columns:
+studies_bench writes, per study, its cases as tidy CSV (--tidy-out
+STUDY.csv: benchmark, study, game, position, moves, config, family, state,
+depth, status, best, value, nodes, created, evals, verified, copy_checked,
+error) and its timings as Google Benchmark JSON (--benchmark_out STUDY.json).
+Each .csv is paired with the .json of the same name; this script adds to
+each case the median of its repetitions and the run's context.  Columns:
 
-    study, game, moves, config, state, depth, status (ok, error or skipped),
-    nodes, created, evals, best, value, seconds_per_op, ops_per_second,
-    nodes_per_second, cv (coefficient of variation of the repetitions' times),
-    repetitions, iterations (per repetition), verified (1: the counts matched a
-    reference row of studies/published.csv), copy_checked (1: an undo search
-    matched its copy search), error, benchmark, machine, compiler, commit, date
+    study, game, position, moves, config, family, state, depth, status (ok,
+    error or skipped), nodes, created, evals, best, value, seconds_per_op,
+    ops_per_second, nodes_per_second, cv (coefficient of variation of the
+    repetitions' times), repetitions, iterations (per repetition), verified
+    (1: the counts matched a reference row of studies/published.csv),
+    copy_checked (1: an undo search matched its copy search), error,
+    benchmark, cpu, machine, compiler, commit, date
 
-A benchmark that failed its count check carries status "error" and its message,
-and no timing.  A study skipped because its game is not compiled in gets one
-row with status "skipped".  The CSV is written to a temporary file and renamed,
-so a failed conversion leaves the previous file as it was.  Standard library
-only.
+A benchmark that failed its count check carries status "error" and its
+message, and no timing; a skipped study has one row with status "skipped".
+Cases that did not run (filtered out) are left out.  Written atomically.
+Standard library only.
 """
 import argparse
+import csv
 import json
 import math
+import os
 import re
 import sys
 
-from atomic_csv import write_csv_atomically
+from atomic_file import write_csv_atomically
 
-COLUMNS = [
-    "study", "game", "moves", "config", "state", "depth", "status", "nodes", "created", "evals", "best",
-    "value", "seconds_per_op", "ops_per_second", "nodes_per_second", "cv", "repetitions", "iterations",
-    "verified", "copy_checked", "error", "benchmark", "machine", "compiler", "commit", "date",
-]
+CASE_COLUMNS = ["study", "game", "position", "moves", "config", "family", "state", "depth", "status", "nodes",
+                "created", "evals", "best", "value"]
+COLUMNS = CASE_COLUMNS + ["seconds_per_op", "ops_per_second", "nodes_per_second", "cv", "repetitions",
+                          "iterations", "verified", "copy_checked", "error", "benchmark", "cpu", "machine",
+                          "compiler", "commit", "date"]
 
 UNIT_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+# What Google Benchmark appends to a registered name in its run names.
+GBENCH_SUFFIX = re.compile(r"/(min_time|repeats):[^/]*|/real_time")
 
 
 def number(value):
@@ -56,92 +63,90 @@ def fmt(value, digits=6):
     return f"{value:.{digits}g}"
 
 
-def split_name(run_name):
-    """study/game/moves/config/state/depth[/min_time:..][/repeats:..][/real_time]"""
-    parts = run_name.split("/")
-    if len(parts) < 6:
-        raise ValueError(f"benchmark name {run_name!r} is not study/game/moves/config/state/depth")
-    study, game, moves, config, state, depth = parts[:6]
-    return {"study": study, "game": game, "moves": "" if moves == "start" else moves, "config": config,
-            "state": state, "depth": depth}
-
-
 def context_fields(context):
     cpu = context.get("prune_cpu_model", "unknown cpu")
-    machine = "; ".join([
+    machine = ", ".join(part for part in [
         cpu, f"{context.get('num_cpus', '?')} CPUs at {context.get('mhz_per_cpu', '?')} MHz",
-        f"host {context.get('host_name', '?')}", context.get("prune_os", "")]).strip("; ")
+        f"host {context.get('host_name', '?')}", context.get("prune_os", "")] if part)
     compiler = context.get("prune_compiler", "")
     if context.get("prune_build_type"):
         compiler += f" ({context['prune_build_type']}, {context.get('prune_c_flags', '')})"
-    return {"machine": machine, "compiler": compiler, "commit": context.get("prune_commit", ""),
+    return {"cpu": cpu, "machine": machine, "compiler": compiler, "commit": context.get("prune_commit", ""),
             "date": context.get("date", "")}
 
 
-def convert(path):
+def read_timings(path):
+    """The JSON's context and its entries grouped by registered name."""
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
-    context = data.get("context", {})
-    common = context_fields(context)
-    rows = []
-    for study in context.get("prune_skipped", "").split():
-        reason = next((r for r in context.get("prune_skip_reason", "").split("; ") if r.startswith(f"study {study}:")),
-                      context.get("prune_skip_reason", ""))
-        rows.append({"study": study, "status": "skipped", "error": reason, **common})
-
     groups = {}
     for entry in data.get("benchmarks", []):
-        groups.setdefault(entry["run_name"], []).append(entry)
-    for run_name, entries in groups.items():
-        row = {**split_name(run_name), **common, "benchmark": re.sub(r"/(min_time|repeats):[^/]*|/real_time", "",
-                                                                        run_name)}
-        errors = [e for e in entries if e.get("error_occurred")]
-        iterations = [e for e in entries if e.get("run_type") == "iteration" and not e.get("error_occurred")]
-        aggregates = {e.get("aggregate_name"): e for e in entries if e.get("run_type") == "aggregate"}
-        if errors:
-            row.update(status="error", error=errors[0].get("error_message", "error"),
-                       repetitions=entries[0].get("repetitions", ""))
-            rows.append(row)
+        groups.setdefault(GBENCH_SUFFIX.sub("", entry["run_name"]), []).append(entry)
+    return data.get("context", {}), groups
+
+
+def timing_fields(entries):
+    """The median repetition's timing of one benchmark, or an error."""
+    errors = [e for e in entries if e.get("error_occurred")]
+    if errors:
+        return {"status": "error", "error": errors[0].get("error_message", "error")}
+    iterations = [e for e in entries if e.get("run_type") == "iteration"]
+    aggregates = {e.get("aggregate_name"): e for e in entries if e.get("run_type") == "aggregate"}
+    summary = aggregates.get("median") or (iterations[0] if iterations else None)
+    if summary is None:
+        return {"status": "error", "error": "no measurement in the JSON"}
+    return {
+        "seconds_per_op": summary["real_time"] * UNIT_SECONDS[summary.get("time_unit", "ns")],
+        "ops_per_second": number(summary.get("ops_per_second")),
+        "nodes_per_second": number(summary.get("nodes_per_second")),
+        "cv": number(aggregates["cv"]["real_time"]) if "cv" in aggregates else None,
+        "repetitions": summary.get("repetitions", len(iterations) or 1),
+        "iterations": iterations[0]["iterations"] if iterations else summary.get("iterations"),
+    }
+
+
+def convert(cases_path, json_path):
+    context, groups = read_timings(json_path)
+    common = context_fields(context)
+    with open(cases_path, newline="", encoding="utf-8") as f:
+        cases = list(csv.DictReader(f))
+    rows = []
+    for case in cases:
+        if case["status"] == "not-run":
             continue
-        summary = aggregates.get("median") or (iterations[0] if iterations else None)
-        if summary is None:
-            row.update(status="error", error="no measurement in the JSON")
-            rows.append(row)
-            continue
-        scale = UNIT_SECONDS[summary.get("time_unit", "ns")]
-        seconds = summary["real_time"] * scale
-        cv = number(aggregates["cv"]["real_time"]) if "cv" in aggregates else None
-        label = summary.get("label", "")
-        best = label[len("best="):] if label.startswith("best=") else ""
-        row.update(
-            status="ok", nodes=number(summary.get("nodes")), created=number(summary.get("created")),
-            evals=number(summary.get("evals")), best=best, value=number(summary.get("value")),
-            seconds_per_op=seconds, ops_per_second=number(summary.get("ops_per_second")),
-            nodes_per_second=number(summary.get("nodes_per_second")), cv=cv,
-            repetitions=summary.get("repetitions", len(iterations) or 1),
-            iterations=iterations[0]["iterations"] if iterations else summary.get("iterations"),
-            verified=number(summary.get("verified")), copy_checked=number(summary.get("copy_checked")))
-        if row["config"].startswith("tree-") is False:
-            row["created"] = row["evals"] = None
+        row = {**case, **common}
+        if case["status"] == "ok":
+            row.update(timing_fields(groups.get(case["benchmark"], [])))
         rows.append(row)
     return rows
 
 
-def write_atomically(path, rows):
-    write_csv_atomically(path, COLUMNS, ([fmt(row.get(c)) for c in COLUMNS] for row in rows))
+def pairs(paths):
+    """(STUDY.csv, STUDY.json) pairs from the arguments."""
+    stems = {}
+    for path in paths:
+        stem, ext = os.path.splitext(path)
+        if ext not in (".csv", ".json"):
+            raise ValueError(f"{path}: expected STUDY.csv (studies_bench --tidy-out) or STUDY.json")
+        stems.setdefault(stem, {})[ext] = path
+    for stem, found in stems.items():
+        if set(found) != {".csv", ".json"}:
+            raise ValueError(f"{stem}: needs both {stem}.csv and {stem}.json")
+        yield found[".csv"], found[".json"]
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("inputs", nargs="+", help="Google Benchmark JSON files")
+    parser.add_argument("inputs", nargs="+", help="studies_bench's STUDY.csv and STUDY.json files")
     parser.add_argument("-o", "--output", required=True, help="the tidy CSV to write")
     args = parser.parse_args()
     rows = []
-    for path in args.inputs:
-        try:
-            rows.extend(convert(path))
-        except (OSError, ValueError, KeyError) as error:
-            sys.exit(f"gbench_to_csv: {path}: {error}")
-    write_atomically(args.output, rows)
+    try:
+        for cases_path, json_path in pairs(args.inputs):
+            rows.extend(convert(cases_path, json_path))
+    except (OSError, ValueError, KeyError) as error:
+        sys.exit(f"gbench_to_csv: {error}")
+    write_csv_atomically(args.output, COLUMNS, ([fmt(row.get(c)) for c in COLUMNS] for row in rows))
     counts = {s: sum(1 for r in rows if r["status"] == s) for s in ("ok", "error", "skipped")}
     print(f"gbench_to_csv: {args.output}: {counts['ok']} measurements, {counts['error']} errors, "
           f"{counts['skipped']} skipped studies")

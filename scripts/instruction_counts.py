@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-from atomic_csv import write_csv_atomically
+from atomic_file import write_csv_atomically
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "instructions")
 COMPARISONS = os.path.join(HERE, "comparisons.csv")

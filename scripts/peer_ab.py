@@ -23,30 +23,39 @@ import subprocess
 import sys
 import tempfile
 
-from atomic_csv import write_csv_atomically
+from atomic_file import write_csv_atomically
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 PEER = os.path.join(ROOT, "peers", "minimaxer")
-CONFIGS = ["tree-standard", "tree-ab", "tree-ab-presort", "tree-ab-presort-gen",
-           "tree-ab-presort-gen-bubble", "tree-optimal", "tree-ab-depth"]
 COLUMNS = ["config", "depth", "pairs", "prune_ops_per_second", "minimaxer_ops_per_second",
            "ratio_median", "ratio_min", "ratio_max"]
 
 
-def prune_rate(studies_bench, config, depth, seconds):
+def minimaxer_benchmarks(studies_bench, depth):
+    """config -> benchmark name of the minimaxer study's copy-make searches
+    at `depth`, as studies_bench lists them (all tree configs)."""
+    listing = subprocess.run([studies_bench, "--study", "minimaxer", "--list"], capture_output=True, text=True,
+                             check=True, timeout=60).stdout
+    cases = [json.loads(line) for line in listing.splitlines()]
+    return {c["config"]: c["name"] for c in cases
+            if c["family"] == "tree" and c["state"] == "copy" and c["depth"] == depth}
+
+
+def prune_rate(studies_bench, benchmark, seconds):
     """Searches per second of prune (copy-make) over one window: one
-    Google Benchmark repetition of `seconds`, read from its JSON output
-    file."""
+    Google Benchmark repetition of `seconds` of the named benchmark, read
+    from its JSON output file."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "prune.json")
+        # Names hold only letters, digits, '/', ',' and '-': no regex specials.
         subprocess.run([studies_bench, "--study", "minimaxer", "--repetitions", "1", "--min-time", str(seconds),
-                        f"--benchmark_filter=/{config}/copy/{depth}/", f"--benchmark_out={out}",
+                        f"--benchmark_filter=^{benchmark}(/|$)", f"--benchmark_out={out}",
                         "--benchmark_out_format=json"],
                        capture_output=True, text=True, check=True, timeout=300)
         with open(out) as f:
             runs = [b for b in json.load(f)["benchmarks"] if b.get("run_type") == "iteration"]
     if len(runs) != 1:
-        raise RuntimeError(f"expected one prune run for {config} depth {depth}, got {len(runs)}")
+        raise RuntimeError(f"expected one prune run of {benchmark}, got {len(runs)}")
     return runs[0]["ops_per_second"]
 
 
@@ -76,7 +85,7 @@ class Peer:
             raise RuntimeError(f"the minimaxer peer exited with status {self.process.returncode}")
 
 
-def measure(options, config):
+def measure(options, config, benchmark):
     """All pairs of one config: (prune rate, minimaxer rate) each."""
     pairs = []
     for _ in range(options.processes):
@@ -84,11 +93,11 @@ def measure(options, config):
         try:
             for window in range(options.windows):
                 if window % 2 == 0:
-                    ours = prune_rate(options.studies_bench, config, options.depth, options.window_time)
+                    ours = prune_rate(options.studies_bench, benchmark, options.window_time)
                     theirs = peer.rate(options.window_time)
                 else:
                     theirs = peer.rate(options.window_time)
-                    ours = prune_rate(options.studies_bench, config, options.depth, options.window_time)
+                    ours = prune_rate(options.studies_bench, benchmark, options.window_time)
                 pairs.append((ours, theirs))
         finally:
             peer.close()
@@ -99,7 +108,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("studies_bench")
     parser.add_argument("--depth", type=int, default=6)
-    parser.add_argument("--configs", default=",".join(CONFIGS))
+    parser.add_argument("--configs", help="tree configs (default: every config of the minimaxer study)")
     parser.add_argument("--processes", type=int, default=4, help="minimaxer processes per config")
     parser.add_argument("--windows", type=int, default=8, help="paired windows per minimaxer process")
     parser.add_argument("--window-time", type=float, default=0.25, help="seconds per window")
@@ -108,13 +117,17 @@ def main():
     options = parser.parse_args()
     if options.processes < 1 or options.windows < 1 or options.window_time <= 0:
         parser.error("--processes and --windows must be at least 1, --window-time positive")
-    configs = options.configs.split(",")
+    benchmarks = minimaxer_benchmarks(options.studies_bench, options.depth)
+    if not benchmarks:
+        parser.error(f"the minimaxer study has no search at depth {options.depth}")
+    configs = options.configs.split(",") if options.configs else list(benchmarks)
     for config in configs:
-        if config not in CONFIGS:
-            parser.error(f"unknown tree config '{config}' (one of {', '.join(CONFIGS)})")
+        if config not in benchmarks:
+            parser.error(f"the minimaxer study has no '{config}' search at depth {options.depth} "
+                         f"(it has {', '.join(benchmarks)})")
     table = []
     for config in configs:
-        pairs = measure(options, config)
+        pairs = measure(options, config, benchmarks[config])
         ratios = [ours / theirs for ours, theirs in pairs]
         row = [config, options.depth, len(pairs), round(statistics.median(p[0] for p in pairs)),
                round(statistics.median(p[1] for p in pairs), 1), round(statistics.median(ratios), 1),

@@ -17,7 +17,7 @@ import csv
 import json
 import sys
 
-from atomic_csv import write_csv_atomically
+from atomic_file import write_csv_atomically
 
 COLUMNS = [
     "config", "depth", "minimaxer_created", "minimaxer_evals", "prune_created", "prune_evals", "counts_equal",

@@ -10,7 +10,7 @@ since state is what it compares), with warm-up runs, and exports
 DIR/STUDY.csv, DIR/STUDY.md and DIR/STUDY.json (hyperfine 1.15: no
 --reference, so the Markdown's relative column is against the fastest
 command).  Each command runs once untimed first and must succeed.  A study whose game is not compiled in is
-listed in DIR/skipped.txt.  Standard library only.
+listed in DIR/skipped.txt.  Positions are named by studies/positions.csv.  Standard library only.
 """
 import argparse
 import csv
@@ -18,14 +18,9 @@ import os
 import subprocess
 import sys
 
+from atomic_file import write_text_atomically
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-POSITIONS = {"ardri": ["", "c3c2", "c3c2,e1e2", "c3c2,e1e2,c2c3", "c3c2,e1e2,c2c3,c1c2"]}
-
-
-def position_label(game, moves):
-    if game in POSITIONS and moves in POSITIONS[game]:
-        return f"P{POSITIONS[game].index(moves)}"
-    return moves or "start"
 
 
 def read_studies(path):
@@ -34,17 +29,24 @@ def read_studies(path):
     return list(csv.DictReader(lines))
 
 
+def position_labels(path):
+    """(game, moves) -> label, from studies/positions.csv."""
+    return {(r["game"], r["moves"]): r["label"] for r in read_studies(path)}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--prune", required=True, help="the prune executable")
     parser.add_argument("--out", required=True, help="directory for the exports")
     parser.add_argument("--studies", default=os.path.join(ROOT, "studies", "studies.csv"))
+    parser.add_argument("--positions", default=os.path.join(ROOT, "studies", "positions.csv"))
     parser.add_argument("--study", action="append", help="only these studies")
     parser.add_argument("--quick", action="store_true", help="1 warm-up and 3 runs per command")
     args = parser.parse_args()
 
     games = set(subprocess.run([args.prune, "games"], check=True, capture_output=True, text=True).stdout.split())
     rows = read_studies(args.studies)
+    labels = position_labels(args.positions)
     studies = []
     for row in rows:
         if row["study"] not in studies and (not args.study or row["study"] in args.study):
@@ -60,7 +62,8 @@ def main():
             for state in states:
                 if state not in row["states"].split():
                     continue
-                name = f"{row['config']} {position_label(row['game'], row['moves'])} d{row['depth']}"
+                position = labels.get((row["game"], row["moves"]), row["moves"] or "start")
+                name = f"{row['config']} {position} d{row['depth']}"
                 if study == "doundo":
                     name += f" {state}"
                 command = [args.prune, "search", row["game"], "--config", row["config"], "--depth", row["depth"],
@@ -87,8 +90,7 @@ def main():
             invocation += ["-n", name, " ".join(command)]
         print(f"run_hyperfine: {study}: {len(commands)} commands", flush=True)
         subprocess.run(invocation, check=True)
-    with open(os.path.join(args.out, "skipped.txt"), "w", encoding="utf-8") as f:
-        f.write("".join(line + "\n" for line in skipped))
+    write_text_atomically(os.path.join(args.out, "skipped.txt"), "".join(line + "\n" for line in skipped))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-// bench.mjs: the minimaxer study's peer.  For every tree config of prune
-// and depth 5 and 6 it runs the same search with the Minimaxer library
+// bench.mjs: the minimaxer study's peer.  For every search of the
+// minimaxer study (studies/studies.csv: tree configs, depths 5 and 6) it
+// runs the same search with the Minimaxer library
 // (pinned in package.json) on mancala.mjs, checks the counts, and times
 // whole operations: one operation builds a fresh root and tree and searches
 // it, tree building included, as the blog measured.
@@ -11,7 +12,8 @@
 // Prints one JSON object per line: config, depth, created (tree.nodeCount),
 // evals (leaf values assigned, summed over the deepening passes), best,
 // value, repetitions, ops_per_second (median of the repetitions), all the
-// repetitions' rates, and expected/ok from docs/kalah.md's reference counts.
+// repetitions' rates, and expected/ok from the reference counts of
+// studies/published.csv (minimaxer 3.2.3's own counts, docs/kalah.md).
 // Exits 1 when a count differs from the reference.
 //
 // --serve keeps one warmed-up process for one search, so that
@@ -20,6 +22,7 @@
 // (a number of seconds) with one JSON line {"ops_per_second": rate}.
 
 import { Negamax, NegamaxOpts } from "minimaxer";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 import { getMoves, createChildNode, startRoot } from "./mancala.mjs";
@@ -35,7 +38,9 @@ const PRUNING_ALPHA_BETA = 1;
 const SORT_DEFAULT = 0;
 const SORT_BUBBLE_EFFICIENT = 2;
 
-// prune's tree configs as Minimaxer options.
+// prune's tree configs as Minimaxer options: the translation into the
+// library's terms, which only this peer knows.  Which searches to run comes
+// from studies/studies.csv.
 export const CONFIGS = {
     "tree-standard": { method: SEARCH_DEEPENING, pruning: PRUNING_NONE },
     "tree-ab": { method: SEARCH_DEEPENING, pruning: PRUNING_ALPHA_BETA },
@@ -51,16 +56,32 @@ export const CONFIGS = {
     "tree-ab-depth": { method: SEARCH_DEPTH, pruning: PRUNING_ALPHA_BETA },
 };
 
-// docs/kalah.md, measured from minimaxer 3.2.3: [created, evals] by depth.
-const EXPECTED = {
-    "tree-standard": { 5: [5960, 5960], 6: [29776, 29776] },
-    "tree-ab": { 5: [2515, 1380], 6: [7732, 4048] },
-    "tree-ab-presort": { 5: [705, 338], 6: [1547, 614] },
-    "tree-ab-presort-gen": { 5: [372, 338], 6: [651, 614] },
-    "tree-ab-presort-gen-bubble": { 5: [372, 338], 6: [872, 714] },
-    "tree-optimal": { 5: [372, 338], 6: [872, 714] },
-    "tree-ab-depth": { 5: [2430, 947], 6: [7617, 2668] },
-};
+const STUDIES_DIR = new URL("../../studies/", import.meta.url);
+
+// A CSV file of studies/ as objects keyed by its header ("#" lines are
+// comments; fields may be double-quoted, with doubled quotes inside).
+function readCsv(name) {
+    const rows = readFileSync(new URL(name, STUDIES_DIR), "utf8").split("\n")
+        .filter((line) => line && !line.startsWith("#"))
+        .map((line) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)]
+            .map((m) => m[1].startsWith('"') ? m[1].slice(1, -1).replaceAll('""', '"') : m[1]));
+    const header = rows.shift();
+    return rows.map((cells) => Object.fromEntries(header.map((column, i) => [column, cells[i] ?? ""])));
+}
+
+// The minimaxer study's searches, in the order of studies.csv.
+const STUDY_ROWS = readCsv("studies.csv").filter((r) => r.study === "minimaxer");
+const STUDY_CONFIGS = [...new Set(STUDY_ROWS.map((r) => r.config))];
+const STUDY_DEPTHS = [...new Set(STUDY_ROWS.map((r) => Number(r.depth)))];
+
+// minimaxer 3.2.3's counts (reference rows of published.csv): [created, evals] by config and depth.
+const EXPECTED = {};
+for (const r of readCsv("published.csv")) {
+    if (r.study !== "minimaxer" || r.kind !== "reference" || !["created", "evals"].includes(r.metric)) continue;
+    const byDepth = (EXPECTED[r.config] ??= {});
+    const pair = (byDepth[r.depth] ??= [null, null]);
+    pair[r.metric === "created" ? 0 : 1] = Number(r.value);
+}
 
 function makeOpts(config, depth) {
     const opts = new NegamaxOpts();
@@ -106,7 +127,7 @@ function median(values) {
 }
 
 function parseArguments(argv) {
-    const options = { depths: [5, 6], configs: Object.keys(CONFIGS), repetitions: 5, minTime: 0.5, warmup: 0.5 };
+    const options = { depths: STUDY_DEPTHS, configs: STUDY_CONFIGS, repetitions: 5, minTime: 0.5, warmup: 0.5 };
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
         const value = () => {
@@ -123,16 +144,16 @@ function parseArguments(argv) {
         else throw new Error(`unknown argument ${arg}`);
     }
     for (const config of options.configs)
-        if (!(config in CONFIGS)) throw new Error(`unknown config ${config}`);
+        if (!(config in CONFIGS)) throw new Error(`config ${config} has no Minimaxer translation in bench.mjs`);
     if (options.serve && (options.configs.length !== 1 || options.depths.length !== 1))
         throw new Error("--serve times one search: give one config and one depth");
     return options;
 }
 
-// Counts as checked against docs/kalah.md: the line every mode prints.
+// Counts as checked against the reference: the line every mode prints.
 function checkedCounts(config, depth) {
     const counts = search(config, depth);
-    const expected = EXPECTED[config][depth];
+    const expected = EXPECTED[config]?.[depth];
     const ok = expected ? counts.created === expected[0] && counts.evals === expected[1] : null;
     if (ok === false)
         process.stderr.write(`peer: ${config} depth ${depth}: created/evals ${counts.created}/${counts.evals},` +

@@ -1,0 +1,321 @@
+/* bench_cases.c: see bench_cases.h. */
+#include "bench_cases.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic_file.h"
+#include "csv.h"
+#include "gbench.h"
+
+typedef struct {
+    char study[48], game[48], reason[200];
+} skipped_study;
+
+static bench_case **cases;
+static size_t case_count, case_capacity;
+static skipped_study *skipped;
+static size_t skipped_count;
+static csv_table published, positions;
+
+static void out_of_memory(void)
+{
+    fputs("studies_bench: out of memory\n", stderr);
+    exit(1);
+}
+
+static void copy_text(char *to, size_t size, const char *from) { snprintf(to, size, "%s", from); }
+
+static const char *family(const bench_case *c) { return c->config->algorithm == ALGORITHM_TREE ? "tree" : "recursive"; }
+
+/* ---- reference counts and position labels ---- */
+
+int cases_load_data(const char *published_path, const char *positions_path, char *message, size_t message_size)
+{
+    if (csv_read(published_path, &published, message, message_size)) return -1;
+    return csv_read(positions_path, &positions, message, message_size);
+}
+
+static bool parse_count(const char *text, uint64_t *value)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (!*text || *end || errno) return false;
+    *value = v;
+    return true;
+}
+
+static void take_reference(expectation *e, const char *metric, const char *value)
+{
+    if (strcmp(metric, "nodes") == 0) e->has_nodes = parse_count(value, &e->nodes);
+    else if (strcmp(metric, "created") == 0) e->has_created = parse_count(value, &e->created);
+    else if (strcmp(metric, "evals") == 0) e->has_evals = parse_count(value, &e->evals);
+    else if (strcmp(metric, "best") == 0) {
+        e->has_best = true;
+        copy_text(e->best, sizeof e->best, value);
+    }
+}
+
+static expectation find_expectation(const char *game, const char *moves, const char *config, int depth)
+{
+    expectation e = {0};
+    for (size_t r = 0; r < published.rows; r++) {
+        const char *row_depth = csv_get(&published, r, "depth");
+        if (!*row_depth || atoi(row_depth) != depth) continue;
+        if (strcmp(csv_get(&published, r, "game"), game) != 0) continue;
+        if (strcmp(csv_get(&published, r, "moves"), moves) != 0) continue;
+        if (strcmp(csv_get(&published, r, "config"), config) != 0) continue;
+        take_reference(&e, csv_get(&published, r, "metric"), csv_get(&published, r, "value"));
+    }
+    return e;
+}
+
+bool cases_has_reference(const bench_case *c)
+{
+    const expectation *e = &c->expected;
+    return e->has_nodes || e->has_created || e->has_evals || e->has_best;
+}
+
+static void position_label(const char *game, const char *moves, char *label, size_t size)
+{
+    for (size_t r = 0; r < positions.rows; r++)
+        if (strcmp(csv_get(&positions, r, "game"), game) == 0 && strcmp(csv_get(&positions, r, "moves"), moves) == 0) {
+            copy_text(label, size, csv_get(&positions, r, "label"));
+            return;
+        }
+    copy_text(label, size, *moves ? moves : "start");
+}
+
+/* ---- the benchmark function ---- */
+
+static bool check_reference(const expectation *e, const search_result *r, char *why, size_t size)
+{
+    if (e->has_nodes && r->nodes != e->nodes)
+        snprintf(why, size, "nodes %" PRIu64 " differ from the reference %" PRIu64, r->nodes, e->nodes);
+    else if (e->has_created && r->created != e->created)
+        snprintf(why, size, "created %" PRIu64 " differs from the reference %" PRIu64, r->created, e->created);
+    else if (e->has_evals && r->evals != e->evals)
+        snprintf(why, size, "evals %" PRIu64 " differ from the reference %" PRIu64, r->evals, e->evals);
+    else if (e->has_best && strcmp(r->best, e->best) != 0)
+        snprintf(why, size, "best move %s differs from the reference %s", r->best, e->best);
+    else
+        return true;
+    return false;
+}
+
+/* An undo search must find what its copy search found: same tree, same choice. */
+static bool check_twin(const bench_case *c, const search_result *r, char *why, size_t size)
+{
+    const bench_case *t = c->twin;
+    if (!t || !t->ran) return true;
+    const search_result *q = &t->result;
+    if (r->nodes == q->nodes && r->created == q->created && r->evals == q->evals && r->value == q->value &&
+        strcmp(r->best, q->best) == 0)
+        return true;
+    snprintf(why, size,
+             "undo search differs from copy: nodes %" PRIu64 "/%" PRIu64 ", created %" PRIu64 "/%" PRIu64
+             ", evals %" PRIu64 "/%" PRIu64 ", value %d/%d, best %s/%s",
+             r->nodes, q->nodes, r->created, q->created, r->evals, q->evals, r->value, q->value, r->best, q->best);
+    return false;
+}
+
+static void fail_case(bench_case *c, gbench_state *state, const char *why)
+{
+    if (!c->failed) fprintf(stderr, "studies_bench: ERROR %s: %s\n", c->name, why);
+    c->failed = true;
+    copy_text(c->failure, sizeof c->failure, why);
+    gbench_skip_with_error(state, why);
+}
+
+static void set_counters(gbench_state *state, const bench_case *c, const search_result *r)
+{
+    gbench_set_counter(state, "nodes", (double)r->nodes, GBENCH_COUNTER_PLAIN);
+    gbench_set_counter(state, "nodes_per_second", (double)r->nodes, GBENCH_COUNTER_ITERATION_RATE);
+    gbench_set_counter(state, "ops_per_second", 1.0, GBENCH_COUNTER_ITERATION_RATE);
+    if (c->config->algorithm == ALGORITHM_TREE) {
+        gbench_set_counter(state, "created", (double)r->created, GBENCH_COUNTER_PLAIN);
+        gbench_set_counter(state, "evals", (double)r->evals, GBENCH_COUNTER_PLAIN);
+    }
+}
+
+/* One iteration is one whole search through game->search, exactly as
+ * `prune search` runs it (position set up, tree built and freed). */
+static void run_case(gbench_state *state, void *context)
+{
+    bench_case *c = context;
+    /* Google Benchmark times the searches: the search's own clock would
+     * only add its calls (about 1% of a Kalah depth-6 search). */
+    search_request request = {.config = c->config, .moves = c->moves, .depth = c->depth,
+                              .state = c->state, .seed = SEARCH_DEFAULT_SEED, .untimed = true};
+    search_result r = {0};
+    char message[256] = "", why[400];
+    search_status status = SEARCH_OK;
+    if (c->failed) {  /* a later repetition of a failed benchmark: no timing */
+        gbench_skip_with_error(state, c->failure);
+        return;
+    }
+    while (gbench_keep_running(state)) {
+        status = c->game->search(&request, &r, message, sizeof message);
+        if (status != SEARCH_OK) break;
+    }
+    if (status != SEARCH_OK) {
+        fail_case(c, state, message);
+        return;
+    }
+    if (!check_reference(&c->expected, &r, why, sizeof why) || !check_twin(c, &r, why, sizeof why)) {
+        fail_case(c, state, why);
+        return;
+    }
+    if (!c->ran) {
+        c->result = r;
+        c->ran = true;
+    }
+    set_counters(state, c, &r);
+}
+
+/* ---- registration ---- */
+
+static bench_case *find_case(const char *name)
+{
+    for (size_t i = 0; i < case_count; i++)
+        if (strcmp(cases[i]->name, name) == 0) return cases[i];
+    return NULL;
+}
+
+static void append_case(bench_case *c)
+{
+    if (case_count == case_capacity) {
+        case_capacity = case_capacity ? case_capacity * 2 : 64;
+        cases = realloc(cases, case_capacity * sizeof *cases);
+        if (!cases) out_of_memory();
+    }
+    cases[case_count++] = c;
+}
+
+bench_case *cases_add(const char *study, const game_entry *game, const search_config *config, const char *moves,
+                      int depth, state_mode state, double min_time)
+{
+    char name[sizeof ((bench_case *)0)->name];
+    snprintf(name, sizeof name, "%s/%s/%s/%s/%s/%d", study, game->name, *moves ? moves : "start",
+             config->name, state == STATE_UNDO ? "undo" : "copy", depth);
+    bench_case *existing = find_case(name);
+    if (existing) return existing;
+    bench_case *c = malloc(sizeof *c);
+    if (!c) out_of_memory();
+    *c = (bench_case){.game = game, .config = config, .depth = depth, .state = state, .min_time = min_time,
+                      .expected = find_expectation(game->name, moves, config->name, depth)};
+    copy_text(c->name, sizeof c->name, name);
+    copy_text(c->study, sizeof c->study, study);
+    copy_text(c->moves, sizeof c->moves, moves);
+    position_label(game->name, moves, c->position, sizeof c->position);
+    append_case(c);
+    return c;
+}
+
+void cases_skip_study(const char *study, const char *game_name, const char *reason)
+{
+    for (size_t i = 0; i < skipped_count; i++)
+        if (strcmp(skipped[i].study, study) == 0) return;
+    skipped = realloc(skipped, (skipped_count + 1) * sizeof *skipped);
+    if (!skipped) out_of_memory();
+    skipped_study *s = &skipped[skipped_count++];
+    copy_text(s->study, sizeof s->study, study);
+    copy_text(s->game, sizeof s->game, game_name);
+    copy_text(s->reason, sizeof s->reason, reason);
+}
+
+size_t cases_count(void) { return case_count; }
+
+void cases_register(int repetitions)
+{
+    for (size_t i = 0; i < case_count; i++) {
+        gbench_benchmark *b = gbench_register(cases[i]->name, run_case, cases[i]);
+        gbench_use_real_time(b);
+        gbench_set_time_unit(b, GBENCH_MICROSECOND);
+        gbench_set_min_time(b, cases[i]->min_time);
+        gbench_set_repetitions(b, repetitions);
+        gbench_display_aggregates_only(b, true);
+    }
+}
+
+/* ---- output ---- */
+
+void cases_list(FILE *out)
+{
+    for (size_t i = 0; i < case_count; i++) {
+        const bench_case *c = cases[i];
+        /* Names, moves and labels are plain ASCII without quotes or backslashes. */
+        fprintf(out, "{\"name\":\"%s\",\"study\":\"%s\",\"game\":\"%s\",\"position\":\"%s\",\"moves\":\"%s\","
+                     "\"config\":\"%s\",\"family\":\"%s\",\"state\":\"%s\",\"depth\":%d,\"reference\":%s}\n",
+                c->name, c->study, c->game->name, c->position, c->moves, c->config->name, family(c),
+                c->state == STATE_UNDO ? "undo" : "copy", c->depth, cases_has_reference(c) ? "true" : "false");
+    }
+}
+
+static const char tidy_header[] = "benchmark,study,game,position,moves,config,family,state,depth,status,best,value,"
+                                  "nodes,created,evals,verified,copy_checked,error\n";
+
+static void write_case_row(FILE *f, const bench_case *c)
+{
+    const char *fields[] = {c->name, c->study, c->game->name, c->position, c->moves, c->config->name, family(c),
+                            c->state == STATE_UNDO ? "undo" : "copy"};
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        csv_write_field(f, fields[k]);
+        fputc(',', f);
+    }
+    const search_result *r = &c->result;
+    const char *status = c->failed ? "error" : c->ran ? "ok" : "not-run";
+    fprintf(f, "%d,%s,", c->depth, status);
+    if (c->ran && !c->failed) {
+        fprintf(f, "%s,%d,%" PRIu64 ",", r->best, r->value, r->nodes);
+        if (c->config->algorithm == ALGORITHM_TREE) fprintf(f, "%" PRIu64 ",%" PRIu64 ",", r->created, r->evals);
+        else fputs(",,", f);
+        fprintf(f, "%d,%d,", cases_has_reference(c), c->twin && c->twin->ran);
+    } else {
+        fputs(",,,,,,,", f);
+    }
+    csv_write_field(f, c->failed ? c->failure : "");
+    fputc('\n', f);
+}
+
+int cases_write_tidy(const char *path, char *message, size_t message_size)
+{
+    atomic_file a;
+    FILE *f = atomic_open(&a, path, message, message_size);
+    if (!f) return -1;
+    fputs(tidy_header, f);
+    for (size_t i = 0; i < skipped_count; i++) {
+        fprintf(f, ",%s,%s,,,,,,,skipped,,,,,,,,", skipped[i].study, skipped[i].game);
+        csv_write_field(f, skipped[i].reason);
+        fputc('\n', f);
+    }
+    for (size_t i = 0; i < case_count; i++) write_case_row(f, cases[i]);
+    return atomic_commit(&a, message, message_size);
+}
+
+int cases_report_failures(void)
+{
+    int failures = 0;
+    for (size_t i = 0; i < case_count; i++) {
+        if (!cases[i]->failed) continue;
+        if (!failures) fprintf(stderr, "studies_bench: these benchmarks failed their count checks:\n");
+        fprintf(stderr, "  %s: %s\n", cases[i]->name, cases[i]->failure);
+        failures++;
+    }
+    return failures;
+}
+
+void cases_free(void)
+{
+    for (size_t i = 0; i < case_count; i++) free(cases[i]);
+    free(cases);
+    free(skipped);
+    cases = NULL;
+    skipped = NULL;
+    case_count = case_capacity = skipped_count = 0;
+    csv_free(&published);
+    csv_free(&positions);
+}

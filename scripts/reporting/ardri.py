@@ -1,0 +1,82 @@
+"""The ardri study: Ard Ri in Rust, parts 2 and 3 (positions named by
+studies/positions.csv)."""
+from .common import Section, fint, fops, ftime, fx, num, ratio, section_head, speedup_plot, table
+
+STUDY = "ardri"
+TITLE = "Ard Ri in Rust, parts 2 and 3 (minimax and alpha-beta)"
+
+
+def render(res, plots):
+    out, stop = section_head(res, STUDY, TITLE, res.get("ardri", "", "alphabeta", "copy", 8))
+    if stop:
+        return Section("\n".join(out), [])
+    out.append("Part 3, alpha-beta at depth 8 along the line the post plays (copy-make; times are medians of our "
+               "repetitions; the author's machine and build are unstated, so compare rates and ratios).\n")
+    out.append(part3_table(res))
+    part2, plot_rows, readings = part2_table(res)
+    out.append("\nPart 2, plain minimax against alpha-beta at depth 6:\n")
+    out.append(part2)
+    if readings:
+        out.append("\nReading:\n\n" + "\n".join(readings))
+    out.append(f"\n![alpha-beta over minimax]({plots}/speedup_ardri.svg)\n")
+    return Section("\n".join(out) + "\n", [speedup_plot(STUDY, plot_rows)])
+
+
+def part3_table(res):
+    """Part 3: alpha-beta at depth 8 at each position of the post's line."""
+    header = ["position", "best (published / ours)", "nodes (published)", "nodes (ours)", "time (published)",
+              "time (ours)", "published nodes/s", "our nodes/s", "our speed / published"]
+    rows = []
+    for label, moves in res.positions_of("ardri"):
+        pn = res.pubnum("ardri", "nodes", moves=moves, config="alphabeta", depth=8)
+        pt = res.pubnum("ardri", "seconds", moves=moves, config="alphabeta", depth=8)
+        pb = res.pub("ardri", "best", moves=moves, config="alphabeta", depth=8)
+        r = res.get("ardri", moves, "alphabeta", "copy", 8)
+        on = num(r["nodes"]) if r else None
+        ot = num(r["seconds_per_op"]) if r else None
+        rows.append([label, f"{pb or '–'} / {r['best'] if r else '–'}", fint(pn), fint(on), ftime(pt), ftime(ot),
+                     fops(ratio(pn, pt)), fops(ratio(on, ot)), fx(ratio(ratio(on, ot), ratio(pn, pt)))])
+    return table(header, rows, ["---", "---"] + ["---:"] * 7)
+
+
+def part2_table(res):
+    """Part 2: plain minimax against alpha-beta at depth 6, first two positions."""
+    header = ["position", "minimax nodes (pub / ours)", "alpha-beta nodes (pub / ours)", "node ratio",
+              "published time ratio", "our time ratio", "minimax time (pub / ours)", "alpha-beta time (pub / ours)"]
+    rows, plot_rows, readings = [], [], []
+    for label, moves in res.positions_of("ardri")[:2]:
+        pm = res.pubnum("ardri", "nodes", moves=moves, config="minimax", depth=6)
+        pa = res.pubnum("ardri", "nodes", moves=moves, config="alphabeta", depth=6)
+        tm = res.pubnum("ardri", "seconds", moves=moves, config="minimax", depth=6)
+        ta = res.pubnum("ardri", "seconds", moves=moves, config="alphabeta", depth=6)
+        om = res.value("ardri", moves, "minimax", "copy", 6, "nodes")
+        oa = res.value("ardri", moves, "alphabeta", "copy", 6, "nodes")
+        sm = res.value("ardri", moves, "minimax", "copy", 6, "seconds_per_op")
+        sa = res.value("ardri", moves, "alphabeta", "copy", 6, "seconds_per_op")
+        rows.append([label, f"{fint(pm)} / {fint(om)}", f"{fint(pa)} / {fint(oa)}", fx(ratio(om, oa)),
+                     fx(ratio(tm, ta)), fx(ratio(sm, sa)), f"{ftime(tm)} / {ftime(sm)}", f"{ftime(ta)} / {ftime(sa)}"])
+        plot_rows.append([f"alphabeta d6 {label}", ratio(tm, ta), ratio(sm, sa), ratio(om, oa)])
+        if ratio(tm, ta) and ratio(sm, sa) and ratio(om, oa):
+            readings.append(
+                f"- {label}: the published time ratio {fx(ratio(tm, ta))} against a node ratio of "
+                f"{fx(ratio(om, oa))} means the author's alpha-beta node cost {fx(ratio(om, oa) / ratio(tm, ta), 2)}"
+                f" of a minimax node; ours costs {fx(ratio(om, oa) / ratio(sm, sa), 2)}.")
+    return table(header, rows, ["---"] + ["---:"] * 7), plot_rows, readings
+
+
+def summary(res):
+    """The README row: part 3 at the start position, and how many positions matched."""
+    positions = res.positions_of(STUDY)
+    exact = sum(1 for _, moves in positions
+                if res.pubnum(STUDY, "nodes", moves=moves, config="alphabeta", depth=8) is not None
+                and res.pubnum(STUDY, "nodes", moves=moves, config="alphabeta", depth=8)
+                == res.value(STUDY, moves, "alphabeta", "copy", 8, "nodes"))
+    pn = res.pubnum(STUDY, "nodes", moves="", config="alphabeta", depth=8)
+    pt = res.pubnum(STUDY, "seconds", moves="", config="alphabeta", depth=8)
+    r = res.get(STUDY, "", "alphabeta", "copy", 8)
+    measured = "–"
+    if r:
+        seconds = num(r["seconds_per_op"])
+        measured = f"{ftime(seconds)} ({fops(ratio(num(r['nodes']), seconds))} nodes/s), best {r['best']}"
+    return [["ardri (Ard Ri)", f"alpha-beta depth 8: {ftime(pt)} for {fint(pn)} nodes", measured,
+             f"{exact} of {len(positions)} positions exact"]]

@@ -1,0 +1,92 @@
+"""prune against minimaxer 3.2.3 on the same machine: the peer's counts and
+rates beside prune's, and the paired windows of scripts/peer_ab.py."""
+from .common import Section, PlotTable, fint, fops, fx, geomean, num, ratio, table
+
+
+def render(res, plots):
+    out = ["## prune against minimaxer 3.2.3 (same machine, same session)\n"]
+    if not res.peer:
+        return Section("\n".join(out + ["**Not measured in this run** (the peer did not run).\n"]), [])
+    first = res.peer[0]
+    out.append(f"The Minimaxer library {first['minimaxer_version']} (pinned in peers/minimaxer/package.json) on "
+               f"Node.js {first['node_version']}, with a mancala written from docs/kalah.md "
+               f"(peers/minimaxer/mancala.mjs), runs the same searches right after prune's minimaxer study. One "
+               f"operation builds a fresh root and tree and searches it. Counts must be equal, and are checked.\n")
+    header = ["config", "depth", "created (minimaxer / prune)", "evals (minimaxer / prune)", "equal",
+              "minimaxer op/s", "prune op/s (copy)", "prune / minimaxer", "prune op/s (undo)"]
+    rows, plot_rows = [], []
+    order = res.tree_configs("minimaxer")
+    for r in sorted(res.peer, key=lambda r: (int(r["depth"]), order.index(r["config"]) if r["config"] in order
+                                             else len(order))):
+        created = f"{fint(num(r['minimaxer_created']))} / {fint(num(r['prune_created']))}"
+        rows.append([f"`{r['config']}`", r["depth"], created,
+                     f"{fint(num(r['minimaxer_evals']))} / {fint(num(r['prune_evals']))}", r["counts_equal"],
+                     fops(num(r["minimaxer_ops_per_second"])), fops(num(r["prune_ops_per_second"])),
+                     fx(num(r["ratio"])), fops(num(r["prune_undo_ops_per_second"]))])
+        plot_rows.append([f"{r['config'].replace('tree-', '')} d{r['depth']}", num(r["minimaxer_ops_per_second"]),
+                          num(r["prune_ops_per_second"])])
+    out.append(table(header, rows, ["---", "---:", "---:", "---:", "---", "---:", "---:", "---:", "---:"]))
+    out.append(headline_peer(res))
+    ratios = [num(r["ratio"]) for r in res.peer if num(r["ratio"])]
+    if ratios:
+        out.append(f"Across all {len(ratios)} searches prune is {fx(min(ratios))} to {fx(max(ratios))} faster "
+                   f"(geometric mean {fx(geomean(ratios))}), with identical trees: the difference is the cost per "
+                   f"node, not the search.")
+    out.append(section_peer_ab(res))
+    out.append(f"\n![prune against minimaxer]({plots}/peer_minimaxer.svg)\n")
+    plot = PlotTable("peer_minimaxer", ["label", "minimaxer", "prune"], plot_rows, bool(plot_rows))
+    return Section("\n".join(out) + "\n", [plot])
+
+
+def headline_peer(res):
+    """tree-optimal at depth 6 against minimaxer: the paired-window median
+    when scripts/peer_ab.py ran (it is the steadier figure on a shared
+    machine), else the ratio of the two separate medians above."""
+    paired = next((r for r in res.peer_ab or [] if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
+    opt6 = next((r for r in res.peer if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
+    separate = f"{fx(num(opt6['ratio']))} from the separate medians above" if opt6 and num(opt6["ratio"]) else ""
+    if paired:
+        return (f"\nHeadline: `tree-optimal` at depth 6 is {fx(num(paired['ratio_median']))} minimaxer's speed, the "
+                f"median of {paired['pairs']} paired windows (range {fx(num(paired['ratio_min']))} to "
+                f"{fx(num(paired['ratio_max']))}; prune {fops(num(paired['prune_ops_per_second']))} and minimaxer "
+                f"{fops(num(paired['minimaxer_ops_per_second']))} searches per second)"
+                + (f"; {separate}." if separate else "."))
+    if separate:
+        return (f"\nHeadline: `tree-optimal` at depth 6 runs {fops(num(opt6['prune_ops_per_second']))} searches "
+                f"per second in prune and {fops(num(opt6['minimaxer_ops_per_second']))} in minimaxer: "
+                f"{fx(num(opt6['ratio']))}.")
+    return ""
+
+
+def section_peer_ab(res):
+    """The paired-window measurement of scripts/peer_ab.py, when it ran."""
+    if not res.peer_ab:
+        return ""
+    out = ["\nMeasured in paired windows (scripts/peer_ab.py): a warmed-up minimaxer process and prune time the "
+           "same search for one short window each, one right after the other, so that the machine's drift "
+           "hits both; the pairs are spread over several node processes (each one draw of the JIT). The figure "
+           "is the median of the pairs' ratios, and the range shows how noisy the machine was.\n"]
+    header = ["config", "depth", "pairs", "prune op/s (median)", "minimaxer op/s (median)",
+              "ratio (median of pairs)", "ratio range"]
+    rows = [[f"`{r['config']}`", r["depth"], r["pairs"], fops(num(r["prune_ops_per_second"])),
+             fops(num(r["minimaxer_ops_per_second"])), fx(num(r["ratio_median"])),
+             f"{fx(num(r['ratio_min']))} to {fx(num(r['ratio_max']))}"] for r in res.peer_ab]
+    out.append(table(header, rows, ["---", "---:", "---:", "---:", "---:", "---:", "---:"]))
+    return "\n".join(out)
+
+
+def summary(res):
+    """The README row: the headline ratio, and whether the counts were equal."""
+    if not res.peer:
+        return []
+    paired = next((r for r in res.peer_ab if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
+    opt6 = next((r for r in res.peer if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
+    measured = []
+    if paired:
+        measured.append(f"tree-optimal depth 6: {fx(num(paired['ratio_median']))}, median of {paired['pairs']} "
+                        f"paired windows (range {fx(num(paired['ratio_min']))} to {fx(num(paired['ratio_max']))})")
+    if opt6 and num(opt6["ratio"]):
+        measured.append(f"{fx(num(opt6['ratio']))} from separate medians")
+    equal = all(r["counts_equal"] == "yes" for r in res.peer)
+    return [["prune against minimaxer 3.2.3", "–", "; ".join(measured) or "–",
+             "equal, checked live" if equal else "**counts differ**"]]

@@ -1,0 +1,66 @@
+"""The run's facts: machine, tools, settings, counts checked."""
+import glob
+import json
+import os
+
+from .common import Section, num, table
+
+
+def caches(directory):
+    """The CPU caches from a Google Benchmark JSON context, as ', L1d 48 KiB, ...'."""
+    for path in sorted(glob.glob(os.path.join(directory, "raw", "*.json"))):
+        try:
+            context = json.load(open(path, encoding="utf-8")).get("context", {})
+        except (OSError, ValueError):
+            continue
+        if not context.get("caches"):
+            continue
+        parts = []
+        for c in context["caches"]:
+            kind = {"Data": "d", "Instruction": "i"}.get(c["type"], "")
+            size = c["size"] / 1024
+            text = f"{size / 1024:.0f} MiB" if size >= 1024 else f"{size:.0f} KiB"
+            parts.append(f"L{c['level']}{kind} {text}" + (f" (shared by {c['num_sharing']})"
+                                                           if c.get("num_sharing", 1) > 1 else ""))
+        return "; caches " + ", ".join(parts)
+    return ""
+
+
+def render(res, plots):
+    run = res.run
+    rows = [r for r in res.rows if r["status"] == "ok"]
+    errors = [r for r in res.rows if r["status"] == "error"]
+    skipped = [r for r in res.rows if r["status"] == "skipped"]
+    verified = sum(1 for r in rows if num(r["verified"]) == 1)
+    checked = sum(1 for r in rows if num(r["copy_checked"]) == 1)
+    first = rows[0] if rows else (res.rows[0] if res.rows else {})
+    out = ["## This run\n"]
+    facts = [
+        ("mode", run.get("mode", "?")),
+        ("date", run.get("date", first.get("date", "?"))),
+        ("commit", run.get("commit", first.get("commit", "?"))),
+        ("machine", first.get("machine", "?") + caches(res.dir)),
+        ("memory", run.get("memory", "?")),
+        ("compiler", first.get("compiler", "?")),
+        ("Google Benchmark", run.get("gbench", "?") + " (repetitions "
+         + str(run.get("repetitions", "?")) + ", min time " + str(run.get("min_time", "?")) + " s per repetition, "
+         "medians reported)"),
+        ("Node.js / minimaxer", f"{run.get('node', '?')} / {res.peer[0]['minimaxer_version'] if res.peer else '?'}"),
+        ("hyperfine / gnuplot", f"{run.get('hyperfine', '?')} / {run.get('gnuplot', '?')}"),
+        ("load average before / after", f"{run.get('load_before', '?')} / {run.get('load_after', '?')}"),
+        ("wall time", run.get("wall_time", "?")),
+    ]
+    out.append(table(["", ""], [[k, v] for k, v in facts], ["---", "---"]))
+    out.append(f"\n{len(rows)} measurements; {verified} matched reference counts of studies/published.csv exactly, "
+               f"{checked} do-undo searches matched their copy-make search. "
+               + (f"**{len(errors)} count mismatches, reported as errors:** "
+                  + "; ".join(f"{r['benchmark']} ({r['error']})" for r in errors) + ". " if errors else
+                  "No count mismatch. ")
+               + ("Skipped: " + "; ".join(r["error"] for r in skipped) + "." if skipped else ""))
+    out.append("\nThe machine is a shared 2-core virtual machine: other jobs (compilers, tests) ran beside this "
+               "run, which the load average shows; each figure is the median of the repetitions, and the tidy "
+               "CSV gives their coefficient of variation (cv). Debian's Google Benchmark library is a debug build "
+               "(it warns so); that affects only its own bookkeeping between iterations.")
+    if run.get("notes"):
+        out.append("\n" + run["notes"])
+    return Section("\n".join(out) + "\n", [])

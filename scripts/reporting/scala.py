@@ -1,0 +1,55 @@
+"""The scala study: Implementing Minimax in Scala (Dots and Boxes)."""
+from .common import Section, fint, ftime, fx, num, ratio, section_head, speedup_plot, table
+
+STUDY = "scala"
+TITLE = "Implementing Minimax in Scala (Dots and Boxes, naive and alpha-beta)"
+
+
+def render(res, plots):
+    out, stop = section_head(res, STUDY, TITLE, res.get("scala", "", "minimax", "copy", 4))
+    if stop:
+        return Section("\n".join(out), [])
+    out.append("Empty 4x4-dot board, the Scala code's `maxDepth = 3` below each root child (depth 4 here), "
+               "copy-make. The post gives no number beyond \"an order of magnitude faster\".\n")
+    header = ["config", "reference nodes", "our nodes", "node ratio vs naive", "published time ratio",
+              "our time", "our time ratio", "best", "value"]
+    rows, plot_rows = [], []
+    base_n = res.value("scala", "", "minimax", "copy", 4, "nodes")
+    base_t = res.value("scala", "", "minimax", "copy", 4, "seconds_per_op")
+    for config in ("minimax", "alphabeta-scala", "alphabeta"):
+        r = res.get("scala", "", config, "copy", 4)
+        ref = res.pubnum("scala", "nodes", config=config, depth=4)
+        n = num(r["nodes"]) if r else None
+        t = num(r["seconds_per_op"]) if r else None
+        published = "\"order of magnitude\"" if config == "alphabeta-scala" else "–"
+        rows.append([f"`{config}`", fint(ref), fint(n), fx(ratio(base_n, n)), published, ftime(t),
+                     fx(ratio(base_t, t)), r["best"] if r else "–", fint(num(r["value"])) if r else "–"])
+        if config != "minimax":
+            plot_rows.append([config, 10.0 if config == "alphabeta-scala" else None, ratio(base_t, t),
+                              ratio(base_n, n)])
+    out.append(table(header, rows, ["---"] + ["---:"] * 6 + ["---", "---:"]))
+    slip = res.get("scala", "", "alphabeta-scala", "copy", 4)
+    naive = res.get("scala", "", "minimax", "copy", 4)
+    if slip and naive and base_t:
+        t_slip = num(slip["seconds_per_op"])
+        same = slip["best"] == naive["best"] and slip["value"] == naive["value"]
+        out.append(f"\nReading: the published alpha-beta is {fx(ratio(base_t, t_slip))} faster here against a node "
+                   f"ratio of {fx(ratio(base_n, num(slip['nodes'])))}, which is the post's \"order of magnitude\". "
+                   f"Its slip {'does not change' if same else 'changes'} the root's choice here "
+                   f"(best {slip['best']}, value {slip['value']}; naive best {naive['best']}, value "
+                   f"{naive['value']}); a correct alpha-beta (`alphabeta`) visits far fewer nodes.")
+    out.append(f"\n![alpha-beta over naive]({plots}/speedup_scala.svg)\n")
+    return Section("\n".join(out) + "\n", [speedup_plot(STUDY, plot_rows)])
+
+
+def summary(res):
+    """The README row: the published alpha-beta against the naive search."""
+    naive = res.get(STUDY, "", "minimax", "copy", 4)
+    slip = res.get(STUDY, "", "alphabeta-scala", "copy", 4)
+    if not naive or not slip:
+        return [["scala (Dots and Boxes)", "alpha-beta \"an order of magnitude faster\"", "–", "–"]]
+    time_ratio = ratio(num(naive["seconds_per_op"]), num(slip["seconds_per_op"]))
+    node_ratio = ratio(num(naive["nodes"]), num(slip["nodes"]))
+    return [["scala (Dots and Boxes)", "alpha-beta \"an order of magnitude faster\"",
+             f"{fx(time_ratio)} (node ratio {fx(node_ratio)}), move {slip['best']}",
+             f"{fint(num(naive['nodes']))} and {fint(num(slip['nodes']))}"]]

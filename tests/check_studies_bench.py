@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""studies_bench end to end on the tictactoe study, timing cut to the bone:
+the scripted games are exactly the expected ones (same seeds, same
+decisions, same node counts), the tidy CSV has one checked row per case
+with the fields as columns, --list agrees with it, and bad options exit 2.
+
+    check_studies_bench.py STUDIES_BENCH EXPECTED_GAMES_CSV
+"""
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def run(*args):
+    return subprocess.run(list(args), capture_output=True, text=True, timeout=600)
+
+
+def check(bench, expected_games, tmp):
+    failures = []
+    games, tidy, out = (os.path.join(tmp, name) for name in ("games.csv", "tidy.csv", "out.json"))
+    result = run(bench, "--study", "tictactoe", "--repetitions", "1", "--min-time", "0.001", "--commit", "test",
+                 "--games-out", games, "--tidy-out", tidy, f"--benchmark_out={out}", "--benchmark_out_format=json")
+    if result.returncode != 0:
+        return [f"studies_bench exited {result.returncode}: {result.stderr.strip()[-300:]}"]
+    with open(games) as f, open(expected_games) as g:
+        if f.read() != g.read():
+            failures.append("the scripted games differ from " + expected_games)
+    if os.stat(tidy).st_mode & 0o777 != 0o644:
+        failures.append(f"tidy CSV mode {oct(os.stat(tidy).st_mode & 0o777)}, expected 0o644")
+    with open(tidy, newline="") as f:
+        rows = list(csv.DictReader(f))
+    start = {(r["config"], r["state"]): r for r in rows if r["study"] == "tictactoe"}
+    expected = {("minimax", "copy"): ("549946", "0", "0", "recursive"), ("alphabeta", "undo"): ("18297", "0", "0",
+                                                                                               "recursive")}
+    for key, (nodes, best, value, family) in expected.items():
+        r = start.get(key)
+        if not r or (r["nodes"], r["best"], r["value"], r["family"], r["status"]) != (nodes, best, value, family, "ok"):
+            failures.append(f"tictactoe {key}: {r}")
+    if sum(1 for r in rows if r["study"] == "tictactoe-rounds") != 48:
+        failures.append(f"{sum(1 for r in rows if r['study'] == 'tictactoe-rounds')} round cases, expected 48")
+    if any(r["status"] != "ok" for r in rows):
+        failures.append("a case did not pass its checks")
+    with open(out) as f:
+        if json.load(f)["context"].get("prune_commit") != "test":
+            failures.append("--commit is not recorded in the JSON context")
+    listing = run(bench, "--study", "tictactoe", "--list")
+    if listing.returncode != 0:
+        failures.append(f"--list exited {listing.returncode}: {listing.stderr.strip()[-300:]}")
+    listed = [json.loads(line) for line in listing.stdout.splitlines()]
+    if [c["name"] for c in listed] != [r["benchmark"] for r in rows]:
+        failures.append("--list and --tidy-out list different cases")
+    for bad in (["--repetitions", "0"], ["--min-time", "x"], ["--study", "nope"], ["--frobnicate", "1"]):
+        result = run(bench, *bad, "--list")
+        if result.returncode != 2 or len(result.stderr.strip().splitlines()) != 1:
+            failures.append(f"{bad}: exit {result.returncode}, stderr {result.stderr!r}")
+    return failures
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        failures = check(sys.argv[1], sys.argv[2], tmp)
+    for failure in failures:
+        print("FAIL:", failure)
+    print(f"{len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
