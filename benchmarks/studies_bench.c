@@ -394,7 +394,7 @@ static bool ttt_over(const game_entry *game, const char *moves)
 {
     perft_result p;
     char message[256];
-    if (game->perft(moves, 0, &p, message, sizeof message) != SEARCH_OK) die(1, "ttt: %s", message);
+    if (game->perft(moves, 0, 0, &p, message, sizeof message) != SEARCH_OK) die(1, "ttt: %s", message);
     return p.finished > 0;
 }
 

@@ -33,9 +33,10 @@ static const char usage_text[] =
     "  games                  list the games, one name per line\n"
     "  configs                list the search configurations with a one-line description\n"
     "  search GAME ...        search a position (see prune search --help)\n"
-    "  perft GAME --depth N [--moves M,...] [--json]\n"
+    "  perft GAME --depth N [--moves M,...] [--max-nodes N] [--json]\n"
     "                         count the positions of the full tree to depth N (root included),\n"
-    "                         the leaves (depth limit or game over) and the finished games\n"
+    "                         the leaves (depth limit or game over) and the finished games;\n"
+    "                         status 2 past --max-nodes positions (default as search's)\n"
     "  show GAME [--moves M,...]\n"
     "                         print a position, its value and its legal moves\n"
     "  bench [--verbose]      search the fixed suite and print the node-count signature\n"
@@ -204,9 +205,10 @@ static int command_perft(int argc, char **argv)
     const game_entry *game = require_game(a.game);
     if (!a.depth) fail("missing --depth N");
     int depth = (int)parse_number(a.depth, "--depth", 0, 1000);
+    uint64_t max_nodes = a.max_nodes ? (uint64_t)parse_number(a.max_nodes, "--max-nodes", 1, 4000000000LL) : 0;
     perft_result r;
     char message[256];
-    if (game->perft(a.moves ? a.moves : "", depth, &r, message, sizeof message) != SEARCH_OK)
+    if (game->perft(a.moves ? a.moves : "", depth, max_nodes, &r, message, sizeof message) != SEARCH_OK)
         fail("%s", message);
     if (a.json)
         printf("{\"game\":\"%s\",\"depth\":%d,\"nodes\":%" PRIu64 ",\"leaves\":%" PRIu64

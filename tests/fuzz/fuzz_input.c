@@ -19,7 +19,7 @@ static void fuzz_game(const game_entry *game, const search_config *config, const
 {
     char message[256];
     perft_result perft;
-    game->perft(moves, 1, &perft, message, sizeof message);
+    game->perft(moves, 1, 10000, &perft, message, sizeof message);
     static FILE *sink;
     if (!sink) sink = fopen("/dev/null", "w");
     if (sink) game->show(moves, sink, message, sizeof message);
