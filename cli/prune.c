@@ -71,14 +71,20 @@ const command command_games = {
     .name = "games", .options = listing_options, .run = run_games, .synopsis = "[--json]",
     .summary = "list the games, one name per line (--json: one object per line with name,\n"
                "description, max_depth, test_depth)",
-    .help = "usage: prune games [--json]\n",
+    .help = "usage: prune games [--json]\n"
+            "\n"
+            "  --json      one JSON object per line: name, description, max_depth, test_depth\n"
+            "  --help, -h  print this help\n",
 };
 
 const command command_configs = {
     .name = "configs", .options = listing_options, .run = run_configs, .synopsis = "[--json]",
     .summary = "list the search configurations with a one-line description (--json: one\n"
                "object per line with name, family, description)",
-    .help = "usage: prune configs [--json]\n",
+    .help = "usage: prune configs [--json]\n"
+            "\n"
+            "  --json      one JSON object per line: name, family (recursive or tree), description\n"
+            "  --help, -h  print this help\n",
 };
 
 const command command_bench = {
