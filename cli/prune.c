@@ -120,8 +120,10 @@ static void print_usage(void)
     fputs("\n"
           "Each option may be given once, as --name VALUE or --name=VALUE.  Numbers are\n"
           "decimal digits (leading zeros and -0 are read as the value they write, which is\n"
-          "what prune prints back).  Bad input exits with status 2 and one line on stderr;\n"
-          "output that cannot be written exits with status 1.\n", stdout);
+          "what prune prints back).  Bad input exits with status 2 and one line on stderr,\n"
+          "where any byte outside printable ASCII that it quotes is written \\n, \\t or \\xHH;\n"
+          "output that cannot be written exits with status 1.  --json lines are ASCII: other\n"
+          "characters are written \\uXXXX, and bytes that are not UTF-8 as \\ufffd.\n", stdout);
 }
 
 static int run_command(const command *c, int argc, char **argv)
