@@ -326,31 +326,40 @@ static search_status search(const search_request *request, search_result *result
     return SEARCH_OK;
 }
 
-static void perft_walk(GAME_STATE *s, int depth, perft_result *r)
+/* Counts the tree below s into r; false as soon as r->nodes would pass
+ * max_nodes, so a deep perft stops instead of running for hours.  The
+ * walk undoes every move it did, also when it stops early. */
+static bool perft_walk(GAME_STATE *s, int depth, perft_result *r, uint64_t max_nodes)
 {
+    if (r->nodes == max_nodes) return false;
     r->nodes++;
     bool over = GAME(is_over)(s);
     GAME_MOVE moves[GAME_MAX_MOVES];
     int count = over || depth == 0 ? 0 : GAME(generate_moves)(s, moves);
     r->finished += over;
-    if (count == 0) { r->leaves++; return; }
+    if (count == 0) { r->leaves++; return true; }
     for (int i = 0; i < count; i++) {
         GAME_UNDO undo;
         GAME(do_move)(s, moves[i], &undo);
-        perft_walk(s, depth - 1, r);
+        bool within = perft_walk(s, depth - 1, r, max_nodes);
         GAME(undo_move)(s, moves[i], &undo);
+        if (!within) return false;
     }
+    return true;
 }
 
-static search_status perft(const char *moves, int depth, perft_result *result, char *message,
-                           size_t message_size)
+static search_status perft(const char *moves, int depth, uint64_t max_nodes, perft_result *result,
+                           char *message, size_t message_size)
 {
     GAME_STATE s;
     if (!check_depth(depth, 0, message, message_size)) return SEARCH_BAD_INPUT;
     if (!play_moves(moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
+    if (max_nodes == 0) max_nodes = SEARCH_DEFAULT_MAX_NODES;
     *result = (perft_result){0};
-    perft_walk(&s, depth, result);
-    return SEARCH_OK;
+    if (perft_walk(&s, depth, result, max_nodes)) return SEARCH_OK;
+    snprintf(message, message_size, "perft stopped: it would count more than %llu positions (raise --max-nodes)",
+             (unsigned long long)max_nodes);
+    return SEARCH_BUDGET_EXCEEDED;
 }
 
 static search_status show(const char *moves, FILE *out, char *message, size_t message_size)
