@@ -725,6 +725,8 @@ def main():
     parser.add_argument("--published", default=os.path.join(ROOT, "studies", "published.csv"))
     parser.add_argument("--plots-link", default="../plots/out", help="the plots' directory, relative to REPORT.md")
     args = parser.parse_args()
+    import run_id  # scripts/run_id.py: exits 2 unless every input is of one run
+    run_id.require_one_run(args.results)
     res = Results(args.results, args.published)
     plots = args.plots_link
     plotdata = os.path.join(args.results, "plotdata")
