@@ -186,10 +186,12 @@ def _replace(path, data):
 
 
 def files(directory):
-    """Every file under directory, relative, sorted; dot files and logs/ are not results."""
+    """Every file under directory, relative, sorted.  Not results of this run:
+    dot files, logs/, and quick/ (the quick run's own directory inside results/)."""
     out = []
     for parent, dirs, names in os.walk(directory):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (parent == directory and d == "logs"))
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                         and not (parent == directory and d in ("logs", "quick")))
         out += [os.path.relpath(os.path.join(parent, n), directory) for n in names if not n.startswith(".")]
     return sorted(out)
 
