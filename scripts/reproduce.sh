@@ -95,7 +95,8 @@ fi
 
 # The run id: the commit (detected here and passed to every tool) and the start time.
 COMMIT=$(git -C "$ROOT" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null | head -n 1)" ]; then
+# results/ is the output, not the code measured: a previous run's uncommitted results are not dirt.
+if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null | head -n 1)" ]; then
     [ "$MODE" = full ] && [ $ALLOW_DIRTY -eq 0 ] && [ "$STUB" != 1 ] &&
         usage_error "the tree has uncommitted changes; the full run must be of a commit (commit, or --allow-dirty)"
     COMMIT="$COMMIT-dirty"
