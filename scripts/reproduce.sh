@@ -33,6 +33,9 @@
 # with status 130.  Exit status: 0 done, 1 a step failed, 2 bad usage or
 # another run in progress, 130 interrupted.
 set -euo pipefail
+# One compound command, parsed in full before it runs: a checkout or an edit
+# of this file during a run cannot change the running one.
+{
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 MODE=full
@@ -201,235 +204,61 @@ echo "prune reproduction ($MODE, run $RUN_ID): results to ${OUT#$ROOT/}/"
 [ "$STUB" = 1 ] && echo "(stub: tests/reproduce_stub.py stands in for the measurements)"
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 
-# ---------------------------------------------------------------- 1. tools
-step "tools"
-MISSING=()
-need_command() { command -v "$1" >/dev/null 2>&1 || MISSING+=("$2"); }
-need_command meson meson
-need_command ninja ninja-build
-need_command cc gcc
-need_command c++ g++
-need_command pkg-config pkg-config
-need_command hyperfine hyperfine
-need_command gnuplot gnuplot-nox
-need_command node nodejs
-need_command npm npm
-need_command git git
-if ! dpkg -s libbenchmark-dev >/dev/null 2>&1 && ! pkg-config --exists benchmark 2>/dev/null; then
-    MISSING+=(libbenchmark-dev)
-fi
-if [ "$STUB" = 1 ]; then
-    note "stub: nothing needed"
-elif [ ${#MISSING[@]} -gt 0 ]; then
-    if [ $INSTALL -eq 0 ]; then
-        echo "reproduce.sh: missing ${MISSING[*]} (and --no-install given)" >&2
-        exit 1
-    fi
-    s=0; "$ROOT/scripts/install_deps.sh" "${MISSING[@]}" || s=$?
-    checked $s "installing ${MISSING[*]}"
-    [ $FAILED -eq 0 ] || exit 1
-else
-    note "all present: meson $(meson --version), $(hyperfine --version), node $(node --version)"
-fi
-
-# ---------------------------------------------------------------- 2. build
-if [ "$ISA" = auto ]; then
-    # glibc's loader lists the x86-64 levels this CPU supports.
-    if /lib64/ld-linux-x86-64.so.2 --help 2>/dev/null | grep -q 'x86-64-v3 (supported'; then
-        ISA=x86-64-v3
-    else
-        ISA=baseline
-    fi
-fi
-step "build (meson, release, isa $ISA) in ${BUILD#$ROOT/}"
-if [ "$STUB" = 1 ]; then
-    note "stub: no build"
-else
-    # --reconfigure also picks up options added since the directory was set up.
-    reconfigure=()
-    [ -f "$BUILD/build.ninja" ] && reconfigure=(--reconfigure)
-    s=0
-    meson setup "${reconfigure[@]}" "$BUILD" "$ROOT" --buildtype=release -Db_ndebug=if-release \
-        -Disa="$ISA" >"$STAGE/logs/meson-setup.log" 2>&1 || s=$?
-    checked $s "meson could not configure $BUILD (logs/meson-setup.log)"
-    [ $FAILED -eq 0 ] || { tail -n 5 "$STAGE/logs/meson-setup.log" >&2; exit 1; }
-    s=0; piped last_line ninja -C "$BUILD" || s=$?
-    checked $s "ninja failed"
-    [ $FAILED -eq 0 ] || exit 1
-    if [ ! -x "$BUILD/benchmarks/studies_bench" ]; then
-        echo "reproduce.sh: benchmarks/studies_bench was not built (is libbenchmark-dev installed?)" >&2
-        exit 1
-    fi
-    note "games compiled in: $("$BUILD/prune" games | tr '\n' ' ')"
-fi
-
-# ---------------------------------------------------------------- 3. the peer
-step "the Minimaxer peer (npm)"
-PEER=$ROOT/peers/minimaxer
-if [ "$STUB" = 1 ]; then
-    note "stub: no peer"
-else
-    installed=$(node -e 'try{console.log(require(process.argv[1]).version)}catch(e){}' \
-        "$PEER/node_modules/minimaxer/package.json" 2>/dev/null || true)
-    if [ "$installed" != "3.2.3" ]; then
-        if [ $INSTALL -eq 0 ]; then
-            echo "reproduce.sh: minimaxer 3.2.3 is not installed in peers/minimaxer (and --no-install given)" >&2
-            exit 1
-        fi
-        s=0; (cd "$PEER" && npm ci --no-audit --no-fund --loglevel=error) || s=$?
-        checked $s "npm ci in peers/minimaxer"
-        [ $FAILED -eq 0 ] || exit 1
-    fi
-    note "minimaxer $(node -e 'console.log(require(process.argv[1]).version)' "$PEER/node_modules/minimaxer/package.json")"
-fi
-
-# ---------------------------------------------------------------- 4. benchmarks
-export PRUNE_BENCH_REPETITIONS=$REPETITIONS PRUNE_BENCH_MIN_TIME=$MIN_TIME PRUNE_SWEEP_BUDGET=$SWEEP_BUDGET
-show_progress() {
-    { grep --line-buffered -E "_median |ERROR|SKIPPED|studies_bench:|FAIL" || true; } \
-        | sed -u -E 's#/min_time:[^ ]*_median##; s#^#    #; s#^(.{180}).*#\1#'
-}
-study_progress() { tee "$STUDY_LOG" | show_progress; }
-peer_summary() {
-    node -e '
-        for (const l of require("fs").readFileSync(process.argv[1], "utf8").split("\n").filter(Boolean)) {
-            const r = JSON.parse(l);
-            console.log(`    ${r.config.padEnd(27)} depth ${r.depth}: created ${r.created} evals ${r.evals}` +
-                        ` ${r.ok ? "ok" : "MISMATCH"}  ${r.ops_per_second.toFixed(1)} ops/s`);
-        }' "$1"
-}
-run_peer() {
-    printf '\n--- peer minimaxer (Node.js, same searches)  (%s elapsed)\n' "$(elapsed)"
-    s=0; (cd "$PEER" && node bench.mjs "${PEER_ARGS[@]}") >"$STAGE/peer_minimaxer.jsonl" || s=$?
-    checked $s "peer minimaxer: bench.mjs failed (counts differ from docs/kalah.md?)"
-    [ $s -ne 0 ] || peer_summary "$STAGE/peer_minimaxer.jsonl"
-    printf '\n--- prune and minimaxer in paired windows (%s)  (%s elapsed)\n' "${AB_ARGS[*]}" "$(elapsed)"
-    s=0; piped indent python3 "$ROOT/scripts/peer_ab.py" "$BUILD/benchmarks/studies_bench" "${AB_ARGS[@]}" \
-        --configs "$AB_CONFIGS" -o "$STAGE/peer_ab.csv" || s=$?
-    checked $s "peer_ab.py failed"
-}
-run_study() {
-    local study=$1 json=$BUILD/benchmarks/$1.json
-    rm -f "$json"
-    printf '\n--- study %s  (%s elapsed)\n' "$study" "$(elapsed)"
-    # The benchmark's own lines as they come: one median per benchmark, and any error.
-    STUDY_LOG=$STAGE/logs/meson-$study.log
-    s=0
-    piped study_progress meson test -C "$BUILD" --no-rebuild --benchmark --suite "$study" --verbose \
-        --num-processes 1 || s=$?
-    checked $s "study $study: meson test failed (a count mismatch is reported as an error, above)"
-    if [ -f "$json" ]; then cp "$json" "$STAGE/raw/$study.json"; else fail_step "study $study: no JSON output ($json)"; fi
-    if [ "$study" = tictactoe ] && [ -f "$BUILD/benchmarks/tictactoe_games.csv" ]; then
-        cp "$BUILD/benchmarks/tictactoe_games.csv" "$STAGE/tictactoe_games.csv"
-    fi
-    [ "$study" != minimaxer ] || run_peer
-}
-step "studies (Google Benchmark: $REPETITIONS repetitions, min time $MIN_TIME s, medians)"
-if [ "$STUB" = 1 ]; then
-    s=0; stub studies || s=$?; checked $s "stub studies"
-else
-    for study in "${STUDIES[@]}"; do run_study "$study"; done
-fi
-
-step "depth sweep (nodes against depth, every config, every game; budget $SWEEP_BUDGET s per search)"
-if [ "$STUB" = 1 ]; then
-    s=0; stub sweep || s=$?; checked $s "stub sweep"
-else
-    rm -f "$BUILD/benchmarks/depth_sweep.csv"
-    s=0; meson test -C "$BUILD" --no-rebuild --benchmark --suite sweep --num-processes 1 \
-        >"$STAGE/logs/meson-sweep.log" 2>&1 || s=$?
-    checked $s "depth sweep failed (see logs/meson-sweep.log)"
-    if [ $s -eq 0 ] && [ -f "$BUILD/benchmarks/depth_sweep.csv" ]; then
-        cp "$BUILD/benchmarks/depth_sweep.csv" "$STAGE/depth_sweep.csv"
-        note "$(($(wc -l <"$STAGE/depth_sweep.csv") - 1)) searches"
-    fi
-fi
-
-# ---------------------------------------------------------------- 5. tidy CSV
-step "tidy CSV"
-if [ "$STUB" = 1 ]; then
-    s=0; stub tidy || s=$?; checked $s "stub tidy"
-else
-    s=0; piped indent python3 "$ROOT/scripts/gbench_to_csv.py" "$STAGE"/raw/*.json -o "$STAGE/studies.csv" || s=$?
-    checked $s "gbench_to_csv.py failed"
-    if [ -s "$STAGE/peer_minimaxer.jsonl" ]; then
-        s=0; piped indent python3 "$ROOT/scripts/peer_compare.py" --peer "$STAGE/peer_minimaxer.jsonl" \
-            --studies "$STAGE/studies.csv" -o "$STAGE/peer_minimaxer.csv" || s=$?
-        checked $s "prune and minimaxer counts differ"
-    fi
-fi
-
-# ---------------------------------------------------------------- 6. hyperfine
-step "hyperfine (whole processes, warm-up first)"
-if [ "$STUB" = 1 ]; then
-    s=0; stub hyperfine || s=$?; checked $s "stub hyperfine"
-else
-    s=0; python3 "$ROOT/scripts/run_hyperfine.py" --prune "$BUILD/prune" --out "$STAGE/hyperfine" \
-        "${HYPERFINE_ARGS[@]}" >"$STAGE/logs/hyperfine.log" 2>&1 || s=$?
-    [ $s -eq 0 ] || tail -n 5 "$STAGE/logs/hyperfine.log" >&2
-    checked $s "hyperfine failed"
-    grep -E "^run_hyperfine|^Benchmark|Time \(mean" "$STAGE/logs/hyperfine.log" | indent || true
-fi
-
-# ---------------------------------------------------------------- 7. report, plots
-# run.json carries the run id itself; run_id.py stamp puts it into every
-# other file, so the report can refuse inputs of different runs.
-write_run_json() {
-    python3 - "$STAGE/run.json" "$1" <<EOF
-import json, os, sys
-info = {
-    "run_id": "$RUN_ID", "mode": "$MODE", "commit": "$COMMIT", "date": "$(date -u +%Y-%m-%dT%H:%M:%SZ)",
-    "isa": "$ISA", "repetitions": $REPETITIONS, "min_time": $MIN_TIME, "sweep_budget": $SWEEP_BUDGET,
-    "gbench": "$(dpkg-query -W -f='${Version}' libbenchmark-dev 2>/dev/null || echo '?')",
-    "node": "$(node --version 2>/dev/null || echo '?')",
-    "hyperfine": "$(hyperfine --version 2>/dev/null | cut -d' ' -f2)",
-    "gnuplot": "$(gnuplot --version 2>/dev/null | cut -d' ' -f2-4)",
-    "memory": "$(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)",
-    "load_before": "$LOAD_BEFORE", "load_after": "$(cut -d' ' -f1-3 /proc/loadavg)",
-    "wall_time": sys.argv[2],
-}
-if os.environ.get("PRUNE_RUN_NOTES"):
-    info["notes"] = os.environ["PRUNE_RUN_NOTES"]
-with open(sys.argv[1] + ".tmp", "w") as f:
-    json.dump(info, f, indent=1)
-os.replace(sys.argv[1] + ".tmp", sys.argv[1])
-EOF
+# shellcheck source=scripts/reproduce_steps.sh
+. "$ROOT/scripts/reproduce_steps.sh"
+# measure NAME: step_NAME, or in a stub run its stand-in (none for the steps that write no file).
+measure() {
+    if [ "$STUB" != 1 ]; then "step_$1"; return; fi
+    case $1 in
+        tools|build|peer) note "stub: no $1" ;;
+        *) s=0; stub "$1" || s=$?; checked $s "stub $1" ;;
+    esac
 }
 stamp() {
     s=0; python3 "$ROOT/scripts/run_id.py" stamp "$STAGE" "$RUN_ID" || s=$?
     checked $s "stamping the files with the run id"
 }
+# report FILTER: report.py, which first refuses inputs of different runs.
 report() {
-    if [ "$STUB" = 1 ]; then
-        s=0; stub report || s=$?
-        checked $s "stub report"
-    else
-        s=0; piped "$1" python3 "$ROOT/scripts/report.py" --results "$STAGE" --plots-link plots || s=$?
-        checked $s "report.py failed"
+    s=0
+    if [ "$STUB" = 1 ]; then stub report || s=$?
+    else piped "$1" python3 "$ROOT/scripts/report.py" --results "$STAGE" --plots-link plots || s=$?
     fi
+    checked $s "the report failed"
 }
+
+step "tools"
+measure tools
+if [ "$ISA" = auto ]; then
+    # glibc's loader lists the x86-64 levels this CPU supports.
+    ISA=baseline
+    if /lib64/ld-linux-x86-64.so.2 --help 2>/dev/null | grep -q 'x86-64-v3 (supported'; then ISA=x86-64-v3; fi
+fi
+step "build (meson, release, isa $ISA) in ${BUILD#$ROOT/}"
+measure build
+step "the Minimaxer peer (npm)"
+measure peer
+step "studies (Google Benchmark: $REPETITIONS repetitions, min time $MIN_TIME s, medians)"
+measure studies
+step "depth sweep (nodes against depth, every config, every game; budget $SWEEP_BUDGET s per search)"
+measure sweep
+step "tidy CSV"
+measure tidy
+step "hyperfine (whole processes, warm-up first)"
+measure hyperfine
+# The measurements are complete: each file gets the run id before the report reads them.
 step "report"
 write_run_json "$(elapsed) (up to the report)"
 stamp
 report indent
-
-step "plots (gnuplot: SVG and PNG)"
+step "plots (gnuplot: SVG and PNG) into ${OUT#$ROOT/}/plots/"
 mkdir -p "$STAGE/plots"
-if [ "$STUB" = 1 ]; then
-    s=0; stub plots || s=$?; checked $s "stub plots"
-else
-    for script in "$ROOT"/plots/*.gp; do
-        s=0; gnuplot -e "datadir='$STAGE/plotdata'; outdir='$STAGE/plots'" "$script" 2>"$STAGE/logs/gnuplot.log" || s=$?
-        [ $s -eq 0 ] || cat "$STAGE/logs/gnuplot.log" >&2
-        checked $s "plot $(basename "$script") failed"
-    done
-fi
-note "$(ls "$STAGE/plots" | wc -l) files: $(cd "$STAGE/plots" && ls *.svg 2>/dev/null | tr '\n' ' ')"
+measure plots
+note "$(find "$STAGE/plots" -type f | wc -l) files"
 write_run_json "$(elapsed)"
 report cat >/dev/null
 stamp
 
-# ---------------------------------------------------------------- 8. install
 step "install the run"
 if [ $FAILED -ne 0 ]; then
     printf 'reproduce.sh: %d step(s) failed:\n' "${#FAILURES[@]}" >&2
@@ -445,3 +274,5 @@ hold installed
 
 printf '\nDone in %s: %s (run %s)\n' "$(elapsed)" "${OUT#$ROOT/}/REPORT.md" "$RUN_ID"
 grep -E "^Headline|^[0-9]+ measurements" "$OUT/REPORT.md" | indent || true
+exit 0
+}

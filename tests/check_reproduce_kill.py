@@ -30,8 +30,8 @@ import sys
 import tempfile
 import time
 
-FILES = ["scripts/reproduce.sh", "scripts/run_id.py", "scripts/install_run.py", "scripts/install_deps.sh",
-         "studies/studies.csv", "tests/reproduce_stub.py"]
+FILES = ["scripts/reproduce.sh", "scripts/reproduce_steps.sh", "scripts/run_id.py", "scripts/install_run.py",
+         "scripts/install_deps.sh", "studies/studies.csv", "tests/reproduce_stub.py"]
 CLOCK_FIELDS = ("date", "load_before", "load_after", "wall_time")
 STEPS = 10
 
