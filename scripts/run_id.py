@@ -64,6 +64,19 @@ def _last_line(text):
     return lines[-1] if lines else ""
 
 
+def _line(path, run_id):
+    """The last line that carries the run id in a Markdown or text file."""
+    if path.endswith(".txt"):
+        return f"# run: {run_id}"
+    if os.path.basename(path) == "REPORT.md":
+        return f"Run id: `{run_id}` (every result file of this run carries it)."
+    return f"<!-- run: {run_id} -->"
+
+
+def _line_pattern(path):
+    return re.escape(_line(path, "@")).replace("@", f"({ID})")
+
+
 def _is_plotdata(path):
     return os.path.basename(os.path.dirname(path)) == "plotdata"
 
@@ -119,8 +132,10 @@ def read(path):
     if ext == ".csv":
         return _read_csv(path)
     if ext in (".md", ".txt"):
-        match = ID_RE.search(_last_line(_text(path)))
-        return match.group(0) if match else None
+        # Exactly the line _stamped_text writes: REPORT.md pastes in other
+        # Markdown files, whose lines must not pass for its own.
+        match = re.fullmatch(_line_pattern(path), _last_line(_text(path)))
+        return match.group(1) if match else None
     if ext == ".svg":
         match = re.search(r"<!-- run: (\S+) -->", _text(path)[:400])
         return match.group(1) if match else None
@@ -165,11 +180,9 @@ def _stamped_text(path, run_id):
     if ext == ".csv":
         return _stamp_csv(path, text, run_id)
     if ext == ".md":
-        last = f"Run id: `{run_id}` (every result file of this run carries it)." \
-            if os.path.basename(path) == "REPORT.md" else f"<!-- run: {run_id} -->"
-        return text.rstrip("\n") + "\n\n" + last + "\n"
+        return text.rstrip("\n") + "\n\n" + _line(path, run_id) + "\n"
     if ext == ".txt":
-        return text.rstrip("\n") + f"\n# run: {run_id}\n"
+        return text.rstrip("\n") + "\n" + _line(path, run_id) + "\n"
     if ext == ".svg":
         declaration = re.match(r"<\?xml[^>]*\?>\n?", text)
         at = declaration.end() if declaration else 0

@@ -35,6 +35,8 @@ def sample(directory, stub):
     write(directory, "studies.csv", 'study,best\nardri,"c3,c2"\n')
     write(directory, "plotdata/speedup_ardri.csv", "label,measured\nab,3\n")
     write(directory, "hyperfine/ardri.md", "| Command | Mean |\n")
+    # The report pastes in hyperfine/*.md: their id line must not pass for its own.
+    write(directory, "REPORT.md", f"# prune\n\n| Command | Mean |\n\n<!-- run: {B} -->\n")
     write(directory, "hyperfine/skipped.txt", "scala: too slow\n")
     write(directory, "plots/a.svg", '<?xml version="1.0"?>\n<svg/>\n')
     write(directory, "plots/a.png", stub.png(2, 2))
@@ -54,6 +56,9 @@ def check(root):
         expect(rows == [{"study": "ardri", "best": "c3,c2", "run_id": A}], f"studies.csv reads as {rows}")
         with open(os.path.join(work, "plotdata/speedup_ardri.csv")) as f:
             expect(f.read() == f"label,measured\nab,3\n# run: {A}\n", "plotdata is not gnuplot's CSV")
+        with open(os.path.join(work, "REPORT.md")) as f:
+            expect(f.read().endswith(f"\n\nRun id: `{A}` (every result file of this run carries it).\n"),
+                   "REPORT.md has no line naming its run")
         with open(os.path.join(work, "raw/ardri.json")) as f:
             expect(json.load(f)["benchmarks"] == [], "the JSON lost its content")
         before = {n: open(os.path.join(work, n), "rb").read() for n in run_id.files(work)}
