@@ -72,7 +72,10 @@ mapfile -t STUDIES < <(python3 -c '
 import csv, sys
 rows = csv.DictReader(l for l in open(sys.argv[1], encoding="utf-8") if not l.startswith("#"))
 print("\n".join(dict.fromkeys(r["study"] for r in rows)))' "$ROOT/studies/studies.csv")
-[ ${#STUDIES[@]} -gt 0 ] && [ -n "${STUDIES[0]}" ] || { echo "reproduce.sh: no studies in studies/studies.csv" >&2; exit 2; }
+if [ ${#STUDIES[@]} -eq 0 ] || [ -z "${STUDIES[0]}" ]; then
+    echo "reproduce.sh: no studies in studies/studies.csv" >&2
+    exit 2
+fi
 
 if [ "$MODE" = quick ]; then
     OUT=$ROOT/results/quick

@@ -108,7 +108,11 @@ run_study() {
     piped study_progress meson test -C "$BUILD" --no-rebuild --benchmark --suite "$study" --verbose \
         --num-processes 1 || s=$?
     checked $s "study $study: meson test failed (a count mismatch is reported as an error, above)"
-    if [ -f "$json" ]; then cp "$json" "$STAGE/raw/$study.json"; else fail_step "study $study: no JSON output ($json)"; fi
+    if [ -f "$json" ]; then
+        cp "$json" "$STAGE/raw/$study.json"
+    else
+        fail_step "study $study: no JSON output ($json)"
+    fi
     if [ "$study" = tictactoe ] && [ -f "$BUILD/benchmarks/tictactoe_games.csv" ]; then
         cp "$BUILD/benchmarks/tictactoe_games.csv" "$STAGE/tictactoe_games.csv"
     fi
