@@ -28,6 +28,7 @@ import ctypes
 import errno
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run_id  # noqa: E402  (the scripts directory, above)
@@ -64,6 +65,14 @@ def settle(stage):
             os.close(fd)
 
 
+def hold(point):
+    """Stub runs only: tests/check_reproduce_kill.py kills the run here (as reproduce.sh's hold)."""
+    if os.environ.get("PRUNE_REPRODUCE_STUB") == "1" and os.environ.get("PRUNE_REPRODUCE_HOLD") == point:
+        with open(os.environ["PRUNE_REPRODUCE_HOLD_FILE"], "w") as f:
+            f.write(f"{os.getpid()}\n")
+        time.sleep(60)
+
+
 def install(stage, target, carry):
     run_id.check(stage)
     settle(stage)
@@ -71,6 +80,7 @@ def install(stage, target, carry):
         renameat2(stage, target, RENAME_EXCHANGE)
     else:
         renameat2(stage, target, RENAME_NOREPLACE)
+    hold("exchanged")
     for name in carry:
         previous = os.path.join(stage, name)
         if os.path.isdir(previous) and not os.path.lexists(os.path.join(target, name)):

@@ -17,7 +17,8 @@ Each run gets its own id (PRUNE_RUN_ID, honoured in stub runs only).  Checks:
   4. SIGINT to the process group (Ctrl-C) and SIGINT to one child alone
      end the run with 130 and leave the previous run whole;
   5. a full (not --quick) run replaces results/ as a whole and keeps
-     results/quick/ as it was; every result file is 0644.
+     results/quick/ as it was, also after a kill between the exchange and
+     the carry of results/quick/; every result file is 0644.
 Exits 1 with the first failed check.  Standard library only.
 """
 import hashlib
@@ -225,9 +226,18 @@ class Tester:
         expect(self.settle(run, "SIGINT to a step") == "old", "SIGINT to a step: the run was installed")
 
     def check_full_run(self):
-        # 5. A full run replaces results/ and carries results/quick/ over untouched.
+        # 5. A full run replaces results/ and carries results/quick/ over untouched,
+        # even when killed between the exchange and the carry (the next run puts it back).
         c = self.c
         quick = manifest(c.quick)
+        process, killed = c.start(hold="exchanged", quick=False)
+        c.wait_held(process)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=60)
+        self.kills += 1
+        expect(c.run_id.check(os.path.join(c.root, "results")) == killed,
+               "a full run killed after its exchange is not the results")
+        expect(not os.path.exists(c.quick), "results/quick/ was carried before the kill (no test)")
         run = c.complete(quick=False)
         results = os.path.join(c.root, "results")
         expect(c.run_id.check(results) == run, "the full run's files do not all carry its id")
