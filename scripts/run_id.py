@@ -167,16 +167,29 @@ def _stamp_csv(path, text, run_id):
     return out.getvalue()
 
 
+def _json_with_id(text, run_id):
+    """The object's text with "run_id" as its first field, the rest byte for byte
+    as its tool wrote it (so a stamped raw file differs from the original by one field)."""
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise RunIdError("a JSON result that is not an object has no place for a run id")
+    at = text.index("{") + 1
+    newline = text[at:at + 1] == "\n"
+    indent = re.match(r"[ \t]*", text[at + 1:]).group(0) if newline else ""
+    field = ("\n" + indent if newline else "") + f'"run_id": {json.dumps(run_id)}'
+    stamped = text[:at] + field + ("," if value else "") + ("" if newline else " " if value else "") + text[at:]
+    if json.loads(stamped) != {"run_id": run_id, **value}:
+        raise RunIdError("stamping changed the JSON")
+    return stamped
+
+
 def _stamped_text(path, run_id):
     ext = os.path.splitext(path)[1]
     text = _text(path)
     if ext == ".json":
-        value = json.loads(text)
-        value["run_id"] = run_id
-        return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+        return _json_with_id(text, run_id)
     if ext == ".jsonl":
-        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
-        return "".join(json.dumps({**line, "run_id": run_id}) + "\n" for line in lines)
+        return "".join(_json_with_id(line, run_id) + "\n" for line in text.splitlines() if line.strip())
     if ext == ".csv":
         return _stamp_csv(path, text, run_id)
     if ext == ".md":
