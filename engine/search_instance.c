@@ -18,6 +18,7 @@
 
 #include "arena.h"
 #include "clock.h"
+#include "random.h"
 #include "search.h"
 #include PRUNE_GAME_HEADER
 
@@ -122,13 +123,7 @@ static inline int win_for_chooser(int value, int depth, int sign)
     return value;
 }
 
-static inline uint64_t next_random(search_context *ctx)
-{
-    uint64_t z = (ctx->rng += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+static inline uint64_t next_random(search_context *ctx) { return splitmix64_next(&ctx->rng); }
 
 /* Fisher-Yates with the search's generator, then a stable insertion sort,
  * best value first: equal values keep their shuffled order. */
@@ -374,7 +369,7 @@ static search_status show(const char *moves, FILE *out, char *message, size_t me
  * anyone choosing them by hand. */
 static void random_line(uint64_t seed, int plies, char *moves, size_t moves_size)
 {
-    search_context rng = {.rng = seed};
+    uint64_t rng = seed;
     GAME_STATE s;
     GAME(start)(&s);
     size_t used = 0;
@@ -383,7 +378,7 @@ static void random_line(uint64_t seed, int plies, char *moves, size_t moves_size
         GAME_MOVE legal[GAME_MAX_MOVES];
         int count = GAME(generate_moves)(&s, legal);
         if (count == 0) break;
-        GAME_MOVE move = legal[next_random(&rng) % (uint64_t)count];
+        GAME_MOVE move = legal[splitmix64_next(&rng) % (uint64_t)count];
         char text[MOVE_TEXT];
         GAME(format_move)(move, text, sizeof text);
         size_t length = strlen(text);
