@@ -47,6 +47,15 @@ typedef struct {
     int value;
 } scored_move;
 
+/* Why a search ended before its result: passed through longjmp, so
+ * STOP_NONE (0, what setjmp returns first) is never a reason given. */
+typedef enum {
+    STOP_NONE = 0,
+    STOP_NODE_BUDGET,    /* more nodes than --max-nodes */
+    STOP_TREE_MEMORY,    /* a tree larger than SEARCH_TREE_MEMORY_LIMIT */
+    STOP_OUT_OF_MEMORY,  /* malloc failed */
+} search_stop;
+
 /* How far a tree node's search has come (engine/tree_search.h): four
  * bytes, so that a new leaf's is copied in with one store. */
 typedef struct {
@@ -59,7 +68,7 @@ typedef struct {
     uint64_t nodes, created, evals; /* tree family: nodes counts expansions above depth 1 until the end */
     uint64_t max_nodes;
     uint64_t rng;            /* splitmix64 state, seeded once per search */
-    jmp_buf budget_exceeded;
+    jmp_buf budget_exceeded; /* longjmp'd to with a search_stop */
     arena arena;             /* tree family */
     tree_options options;    /* tree family, configurable search */
     int pass, passes;
@@ -71,20 +80,25 @@ typedef struct {
 
 static inline void count_node(search_context *ctx)
 {
-    if (++ctx->nodes > ctx->max_nodes) longjmp(ctx->budget_exceeded, 1);
+    if (++ctx->nodes > ctx->max_nodes) longjmp(ctx->budget_exceeded, STOP_NODE_BUDGET);
 }
 
-/* Makes room for the next tree node; at the node budget or out of memory
- * the search ends (see report_budget).  Marked cold: it runs once per
- * 16384 nodes, and the searches that take nodes then set nothing up for it
- * on their fast path. */
+/* Makes room for the next tree node; at the arena's limit or out of memory
+ * the search ends (see report_budget).  The arena's limit is the smaller
+ * of the node budget and the memory limit, so which one was met is told
+ * here.  Marked cold: it runs once per 16384 nodes, and the searches that
+ * take nodes then set nothing up for it on their fast path. */
 #if defined(__GNUC__)
 __attribute__((cold))
 #endif
 static void refill_tree_arena(search_context *ctx)
 {
     int out_of_memory;
-    if (!arena_refill(&ctx->arena, &out_of_memory)) longjmp(ctx->budget_exceeded, out_of_memory ? 3 : 2);
+    if (arena_refill(&ctx->arena, &out_of_memory)) return;
+    search_stop why = out_of_memory                          ? STOP_OUT_OF_MEMORY
+                      : ctx->arena.limit <= ctx->max_nodes ? STOP_TREE_MEMORY
+                                                           : STOP_NODE_BUDGET;
+    longjmp(ctx->budget_exceeded, why);
 }
 
 /* A tree node of `size` bytes (the arena's node size, a constant at every
@@ -95,7 +109,8 @@ static inline void *new_tree_node(search_context *ctx, size_t size)
     return arena_take(&ctx->arena, size);
 }
 
-/* Tree nodes created so far: every node taken from the arena but the root. */
+/* Tree nodes created so far: every node taken from the arena but the root.
+ * Reads the arena's cursor: call before arena_trim. */
 static inline uint64_t tree_created(const search_context *ctx)
 {
     uint64_t taken = arena_count(&ctx->arena);
@@ -265,12 +280,15 @@ static size_t tree_node_size(bool undo)
     return undo ? sizeof(tree_node_undo) : sizeof(tree_node_copy);
 }
 
-static search_status report_budget(int why, const search_context *ctx, char *message, size_t size)
+/* The message of a search that stopped early; reads the arena, so it runs
+ * before arena_trim frees its blocks. */
+static search_status report_budget(search_stop why, const search_context *ctx, char *message, size_t size)
 {
-    if (why == 3)
+    assert(why != STOP_NONE);
+    if (why == STOP_OUT_OF_MEMORY)
         snprintf(message, size, "out of memory after creating %llu tree nodes",
                  (unsigned long long)tree_created(ctx));
-    else if (why == 2 && ctx->arena.limit <= ctx->max_nodes)
+    else if (why == STOP_TREE_MEMORY)
         snprintf(message, size, "search stopped: its tree would take more than %llu GiB (%llu nodes of %zu bytes)",
                  (unsigned long long)(SEARCH_TREE_MEMORY_LIMIT >> 30), (unsigned long long)ctx->arena.limit,
                  ctx->arena.node_size);
@@ -298,10 +316,11 @@ static search_status search(const search_request *request, search_result *result
     GAME_MOVE best = 0;
     int value = 0;
     double start = request->untimed ? 0 : clock_seconds();
-    int why = setjmp(ctx.budget_exceeded);
-    if (why) {
+    search_stop why = (search_stop)setjmp(ctx.budget_exceeded);
+    if (why != STOP_NONE) {
+        search_status status = report_budget(why, &ctx, message, message_size);
         arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
-        return report_budget(why, &ctx, message, message_size);
+        return status;
     }
     if (tree) {
         run_tree(&ctx, &s, request->depth, undo);
