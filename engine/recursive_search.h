@@ -188,8 +188,9 @@ static int SEARCH_NAME(scala_root)(search_context *ctx, GAME_STATE *s, int depth
 }
 
 /* The value after each move from the mover's view, for negamax-ab's
- * ordering: shuffled with the search's generator, then stably sorted best
- * first.  Both state modes compute equal values, so they order alike. */
+ * ordering (order_shuffle_and_sort, engine/move_order.h: shuffled with
+ * the search's generator, then stably sorted best first).  Both state
+ * modes compute equal values, so they order alike. */
 static void SEARCH_NAME(order_moves)(search_context *ctx, GAME_STATE *s, GAME_MOVE *moves, int count)
 {
     int sign = mover_sign(s);
@@ -202,7 +203,7 @@ static void SEARCH_NAME(order_moves)(search_context *ctx, GAME_STATE *s, GAME_MO
         SEARCH_NAME(leave)(s, moves[i], &undo);
         scored[i].move = moves[i];
     }
-    shuffle_and_sort(ctx, scored, count);
+    order_shuffle_and_sort(&ctx->rng, scored, count);
     for (int i = 0; i < count; i++) moves[i] = scored[i].move;
 }
 

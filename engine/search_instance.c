@@ -42,11 +42,6 @@
 
 _Static_assert(GAME_MAX_MOVES < TREE_GAME_OVER, "tree nodes count moves in a byte");
 
-typedef struct {
-    GAME_MOVE move;
-    int value;
-} scored_move;
-
 /* Why a search ended before its result: passed through longjmp, so
  * STOP_NONE (0, what setjmp returns first) is never a reason given. */
 typedef enum {
@@ -138,25 +133,7 @@ static inline int win_for_chooser(int value, int depth, int sign)
     return value;
 }
 
-static inline uint64_t next_random(search_context *ctx) { return splitmix64_next(&ctx->rng); }
-
-/* Fisher-Yates with the search's generator, then a stable insertion sort,
- * best value first: equal values keep their shuffled order. */
-static void shuffle_and_sort(search_context *ctx, scored_move *list, int count)
-{
-    for (int i = count - 1; i > 0; i--) {
-        int j = (int)(next_random(ctx) % (uint64_t)(i + 1));
-        scored_move t = list[i];
-        list[i] = list[j];
-        list[j] = t;
-    }
-    for (int i = 1; i < count; i++) {
-        scored_move moving = list[i];
-        int j = i;
-        for (; j > 0 && list[j - 1].value < moving.value; j--) list[j] = list[j - 1];
-        list[j] = moving;
-    }
-}
+#include "move_order.h" /* the ordering of negamax-ab; the tree part comes with tree_search.h */
 
 #define SEARCH_UNDO 0
 #define SEARCH_NAME(name) name##_copy

@@ -83,81 +83,7 @@ static inline TREE_NODE *SEARCH_NAME(tree_create_child)(search_context *ctx, TRE
     return child;
 }
 
-/* Whether a child has a value.  With lazy creation every child has one:
- * a child is created only to be visited at once. */
-static inline bool SEARCH_NAME(tree_evaluated)(const search_context *ctx, const TREE_NODE *child)
-{
-    (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
-    return TREE_OPTION(generator) || child->progress.depth >= 0;
-}
-
-/* The library's "a before b" of its default (stable) sort: deeper pass
- * first, then higher value; never-evaluated children compare equal. */
-static inline bool SEARCH_NAME(tree_sorts_before)(const search_context *ctx, const TREE_NODE *a,
-                                                  const TREE_NODE *b)
-{
-    if (a->progress.depth != b->progress.depth) return a->progress.depth > b->progress.depth;
-    return SEARCH_NAME(tree_evaluated)(ctx, a) && a->value > b->value;
-}
-
-/* Stable insertion sort of the list at *head.  The order is a strict weak
- * one (by depth, then by value for evaluated children), so the sorted
- * prefix's children that `moving` sorts before form a suffix: inserting at
- * the first of them, found from the front, is where the array insertion
- * sort from the back would put it.  A child that sorts after the prefix's
- * last (the usual case) costs one comparison. */
-static void SEARCH_NAME(tree_stable_sort)(const search_context *ctx, TREE_NODE **head)
-{
-    TREE_NODE *tail = *head;
-    if (!tail) return;
-    for (TREE_NODE *moving = tail->next_sibling; moving; moving = tail->next_sibling) {
-        if (!SEARCH_NAME(tree_sorts_before)(ctx, moving, tail)) {
-            tail = moving;
-            continue;
-        }
-        tail->next_sibling = moving->next_sibling;
-        TREE_NODE **link = head;
-        while (!SEARCH_NAME(tree_sorts_before)(ctx, moving, *link)) link = &(*link)->next_sibling;
-        moving->next_sibling = *link;
-        *link = moving;
-    }
-}
-
-/* The early-exit bubble sort of Minimaxer 3.2.x on the list at *head: a
- * pass stops at the first child evaluated in a later pass than its
- * predecessor; passes repeat until one swaps nothing.  A never-evaluated
- * child is never swapped forward.  `a` is the child at position i-1 and
- * `link` the pointer to it; a swap leaves `a` at position i. */
-static void SEARCH_NAME(tree_bubble_sort)(const search_context *ctx, TREE_NODE **head)
-{
-    for (bool changed = true; changed;) {
-        changed = false;
-        TREE_NODE **link = head, *a = *head;
-        for (TREE_NODE *b = a->next_sibling; b; b = a->next_sibling) {
-            if (b->progress.depth > a->progress.depth) break;
-            if (SEARCH_NAME(tree_evaluated)(ctx, b) && b->value > a->value) {
-                a->next_sibling = b->next_sibling;
-                b->next_sibling = a;
-                *link = b;
-                link = &b->next_sibling;
-                changed = true;
-            } else {
-                link = &a->next_sibling;
-                a = b;
-            }
-        }
-    }
-}
-
-/* Sorts the existing children before a revisit, if the options say so.
- * Children are created in move order, so next_move is how many there are. */
-static inline void SEARCH_NAME(tree_sort_children)(search_context *ctx, TREE_NODE *node)
-{
-    (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
-    if (!TREE_OPTION(presort) || node->progress.next_move < 2) return;
-    if (TREE_OPTION(bubble)) SEARCH_NAME(tree_bubble_sort)(ctx, &node->first_child);
-    else SEARCH_NAME(tree_stable_sort)(ctx, &node->first_child);
-}
+#include "move_order.h"
 
 /* Eager expansion: every move gets a child on the first visit. */
 static void SEARCH_NAME(tree_create_all)(search_context *ctx, TREE_NODE *node, const GAME_MOVE *moves,
@@ -437,7 +363,7 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     SEARCH_NAME(tree_count_expansion)(ctx);
     bool flip;
     int sign = SEARCH_NAME(tree_enter)(s, parent_sign, &flip, &alpha, &beta);
-    SEARCH_NAME(tree_sort_children)(ctx, node);
+    SEARCH_NAME(order_children)(ctx, node);
     if (!TREE_OPTION(generator) && !node->first_child) SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count);
     int best = INT_MIN;
     bool closed = false;
