@@ -654,7 +654,7 @@ int main(int argc, char **argv)
         bench_case *copy_case = NULL;
         if (strstr(states, "copy")) copy_case = add_case(study, game, config, csv_get(&studies, r, "moves"), depth,
                                                          STATE_COPY, min_time);
-        if (strstr(states, "undo") && game->has_undo) {
+        if (strstr(states, "undo")) {
             bench_case *undo_case = add_case(study, game, config, csv_get(&studies, r, "moves"), depth,
                                              STATE_UNDO, min_time);
             undo_case->twin = copy_case;

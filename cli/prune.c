@@ -185,7 +185,6 @@ static int command_search(int argc, char **argv)
     request.depth = (int)parse_number(a.depth, "--depth", 0, 1000);
     if (a.state && strcmp(a.state, "undo") == 0) request.state = STATE_UNDO;
     else if (a.state && strcmp(a.state, "copy") != 0) fail("--state must be copy or undo, not '%s'", a.state);
-    if (request.state == STATE_UNDO && !game->has_undo) fail("%s offers no undo: use --state copy", game->name);
     if (a.max_nodes) request.max_nodes = (uint64_t)parse_number(a.max_nodes, "--max-nodes", 1, 4000000000LL);
     if (a.seed) request.seed = (uint64_t)parse_number(a.seed, "--seed", 0, INT64_MAX);
     search_result result;

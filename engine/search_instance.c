@@ -392,7 +392,6 @@ const game_entry ENTRY_NAME = {
     .move_example = GAME_CONSTANT(MOVE_EXAMPLE),
     .max_depth = GAME_CONSTANT(MAX_DEPTH),
     .test_depth = GAME_CONSTANT(TEST_DEPTH),
-    .has_undo = true,
     .search = search,
     .perft = perft,
     .show = show,
