@@ -144,11 +144,8 @@ static inline int win_for_chooser(int value, int depth, int sign)
 #undef TREE_OPTION
 #define SEARCH_NAME(name) name##_copy_optimal
 #define TREE_OPTION(option) OPTIMAL_##option
-#define OPTIMAL_pruning 1
-#define OPTIMAL_presort 1
-#define OPTIMAL_generator 1
-#define OPTIMAL_bubble 1
-#define OPTIMAL_deepening 1
+#define OPTIMAL_CONSTANT(option, value) OPTIMAL_##option = (value),
+enum { TREE_OPTIMAL_OPTIONS(OPTIMAL_CONSTANT) }; /* engine/config.h */
 #include "tree_search.h"
 #undef SEARCH_NAME
 #undef TREE_OPTION
