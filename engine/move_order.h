@@ -82,6 +82,9 @@ static void SEARCH_NAME(order_stable_sort)(const search_context *ctx, TREE_NODE 
     }
 }
 
+/* Worth: "kalah 6 tree-ab-presort-gen/copy vs tree-ab-presort-gen-bubble/copy" -- 1.22x fewer instructions (CI, valgrind). */
+/* (a cost: the stable sort is the cheaper; the bubble sort is kept because the
+ * library uses it and tree-optimal reproduces the library.) */
 /* The early-exit bubble sort of Minimaxer 3.2.x on the list at *head: a
  * pass stops at the first child evaluated in a later pass than its
  * predecessor; passes repeat until one swaps nothing.  A never-evaluated
@@ -108,6 +111,7 @@ static void SEARCH_NAME(order_bubble_sort)(const search_context *ctx, TREE_NODE 
     }
 }
 
+/* Worth: "kalah 6 tree-ab-presort/copy vs tree-ab/copy" -- 4.26x fewer instructions (CI, valgrind). */
 /* Orders a node's existing children before a revisit, if the options say
  * so.  Children are created in move order, so next_move is how many there
  * are. */

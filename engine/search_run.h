@@ -35,6 +35,9 @@ static void run_recursive(search_context *ctx, const search_config *config, GAME
     }
 }
 
+/* Worth: "kalah 6 tree-optimal/copy vs tree-ab-presort-gen-bubble/copy" -- 1.08x fewer instructions (CI, valgrind). */
+/* Worth: "kalah 5 tree-optimal/copy vs tree-ab-presort-gen-bubble/copy" -- 1.07x fewer instructions (CI, valgrind). */
+/* (the specialised function against the same options read at run time.) */
 static void run_tree(search_context *ctx, GAME_STATE *s, int depth, bool undo)
 {
     if (ctx->options.optimal) {

@@ -92,6 +92,7 @@ static inline void SEARCH_NAME(tree_create_eagerly)(search_context *ctx, TREE_NO
     node->progress.next_move = (uint8_t)count;
 }
 
+/* Worth: "kalah 6 tree-ab-presort-gen/copy vs tree-ab-presort/copy" -- 1.62x fewer instructions (CI, valgrind). */
 /* Lazy creation: the child of moves[next], where next is the node's
  * next_move (the caller's copy, kept in a register), linked at *link (the
  * end of the node's list); only while next < the node's move count. */
