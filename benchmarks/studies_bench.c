@@ -196,7 +196,7 @@ static const game_entry *add_row(const options *o, const csv_table *studies, siz
     const char *states = csv_get(studies, r, "states");
     bench_case *copy_case = NULL;
     if (strstr(states, "copy")) copy_case = cases_add(study, game, config, moves, (int)depth, STATE_COPY, o->run.min_time);
-    if (strstr(states, "undo") && game->has_undo)
+    if (strstr(states, "undo"))
         cases_add(study, game, config, moves, (int)depth, STATE_UNDO, o->run.min_time)->twin = copy_case;
     return game;
 }

@@ -50,7 +50,7 @@ static void print_search_text(const game_entry *game, const search_request *q, c
 }
 
 /* The search request the options describe; fails on any bad one. */
-static search_request search_request_of(const options *o, const game_entry *game)
+static search_request search_request_of(const options *o)
 {
     const char *config_name = options_value(o, "config"), *state = options_value(o, "state");
     if (!config_name) cli_fail("missing --config NAME (prune configs lists them)");
@@ -61,7 +61,6 @@ static search_request search_request_of(const options *o, const game_entry *game
     q.depth = (int)cli_number(o, "depth", 0, 1000, 0);
     if (state && strcmp(state, "undo") == 0) q.state = STATE_UNDO;
     else if (state && strcmp(state, "copy") != 0) cli_fail("--state must be copy or undo, not '%s'", state);
-    if (q.state == STATE_UNDO && !game->has_undo) cli_fail("%s offers no undo: use --state copy", game->name);
     q.max_nodes = (uint64_t)cli_number(o, "max-nodes", 1, NUMBERS_MAX_NODES, SEARCH_DEFAULT_MAX_NODES);
     q.seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, SEARCH_DEFAULT_SEED);
     return q;
@@ -70,7 +69,7 @@ static search_request search_request_of(const options *o, const game_entry *game
 static int run_search(const options *o)
 {
     const game_entry *game = cli_game(o);
-    search_request q = search_request_of(o, game);
+    search_request q = search_request_of(o);
     search_result r;
     char message[MESSAGE_SIZE];
     if (game->search(&q, &r, message, sizeof message) != SEARCH_OK) cli_fail("%s", message);

@@ -69,7 +69,7 @@ int bench_run(FILE *out, bool verbose)
                 fprintf(out, "bench: the suite names game '%s', which is not compiled\n", suite[i].game);
                 return -1;
             }
-            for (int state = STATE_COPY; state <= (game->has_undo ? STATE_UNDO : STATE_COPY); state++)
+            for (int state = STATE_COPY; state <= STATE_UNDO; state++)
                 if (bench_one(&suite[i], game, config, (state_mode)state, &nodes, out, verbose)) return -1;
         }
         fprintf(out, "%-28s %" PRIu64 "\n", config->name, nodes);

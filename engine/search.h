@@ -72,7 +72,6 @@ typedef struct {
     const char *move_example;      /* notation hint for error messages */
     int max_depth;                 /* deepest search the game accepts */
     int test_depth;                /* deepest depth where minimax is cheap enough for tests */
-    bool has_undo;
     search_status (*search)(const search_request *request, search_result *result,
                             char *message, size_t message_size);
     /* Stops with SEARCH_BUDGET_EXCEEDED rather than count more than

@@ -32,7 +32,8 @@ import tempfile
 import time
 
 FILES = ["scripts/reproduce.sh", "scripts/reproduce_steps.sh", "scripts/run_id.py", "scripts/install_run.py",
-         "scripts/install_deps.sh", "studies/studies.csv", "tests/reproduce_stub.py"]
+         "scripts/install_deps.sh", "scripts/atomic_file.py", "studies/studies.csv",
+         "tests/reproduce_stub.py"]
 CLOCK_FIELDS = ("date", "load_before", "load_after", "wall_time")
 STEPS = 10
 
