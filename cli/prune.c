@@ -21,6 +21,7 @@
 #include "bench.h"
 #include "numbers.h"
 #include "search.h"
+#include "solve_command.h"
 
 #define EXIT_BAD_INPUT 2
 
@@ -117,6 +118,7 @@ static void parse_arguments(int argc, char **argv, int first, arguments *a)
         if (a->game) fail("unexpected argument '%s' (see prune --help)", arg);
         a->game = arg;
     }
+    a->moves = solve_moves_as_list(a->game, a->moves);
 }
 
 static const game_entry *require_game(const char *name)
@@ -260,6 +262,7 @@ int main(int argc, char **argv)
     if (strcmp(command, "search") == 0) return command_search(argc, argv);
     if (strcmp(command, "perft") == 0) return command_perft(argc, argv);
     if (strcmp(command, "show") == 0) return command_show(argc, argv);
+    if (strcmp(command, "solve") == 0) return command_solve(argc, argv);
     if (strcmp(command, "bench") == 0) {
         arguments a = {0};
         parse_arguments(argc, argv, 2, &a);
