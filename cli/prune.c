@@ -40,6 +40,7 @@ static const char usage_text[] =
     "  show GAME [--moves M,...]\n"
     "                         print a position, its value and its legal moves\n"
     "  bench [--verbose]      search the fixed suite and print the node-count signature\n"
+    "  solve connect4 ...     solve Connect Four positions with Pons' steps (see prune solve --help)\n"
     "\n"
     "Bad input exits with status 2 and one line on stderr.\n";
 

@@ -45,7 +45,9 @@ static const char solve_usage[] =
     "  --board B           bitboard (default) or grid (parts 3 to 8)\n"
     "  --json              one JSON object per line\n"
     "\n"
-    "A score that disagrees with the file stops the run with exit status 1.\n";
+    "A score that disagrees with the file stops the run with exit status 1.\n"
+    "\n"
+    "configs (one per part of the series; part 6 is --board bitboard against grid):\n";
 
 static _Noreturn void solve_fail(int status, const char *format, ...)
 {
@@ -185,7 +187,12 @@ int command_solve(int argc, char **argv)
 {
     solve_arguments a = {0};
     solve_parse_arguments(argc, argv, &a);
-    if (a.help) { fputs(solve_usage, stdout); return 0; }
+    if (a.help) {
+        fputs(solve_usage, stdout);
+        for (size_t i = 0; i < solve_config_count(); i++)
+            printf("  %-18s %s\n", solve_config_at(i)->name, solve_config_at(i)->description);
+        return 0;
+    }
     if (!a.game) solve_fail(EXIT_BAD_INPUT, "missing GAME: prune solve connect4 ...");
     if (strcmp(a.game, "connect4") != 0) solve_fail(EXIT_BAD_INPUT, "prune solve knows connect4 only, not '%s'", a.game);
     if (!a.config) solve_fail(EXIT_BAD_INPUT, "missing --config NAME (solve-minmax ... solve-lowerbound)");

@@ -12,7 +12,9 @@
 #include "solve_instance.h"
 
 /* One row per step of the series; each adds one flag to the row above
- * (part 6 is the bitboard: `--board grid` against the default). */
+ * (part 6 is the bitboard: `--board grid` against the default).  Part 3
+ * has no weak solver (its code ignores -w): weak solve-minmax is the same
+ * search as strong. */
 static const solve_config steps[] = {
     {"solve-minmax", "Pons part 3: plain negamax over columns 1..7, a win at once scored first",
      3, false, false, SOLVE_TABLE_NONE, false, false, false},

@@ -9,6 +9,8 @@
                              equals solve-alphabeta's (weak: by sign), on both boards
   shards PRUNE MERGE FILE    --shard 1/3, 2/3, 3/3 merged by scripts/c4_merge.py equal
                              the unsharded summary
+  errors PRUNE               a malformed test-set line exits 2 naming FILE:LINE with nothing
+                             on stdout; a wrong score exits 1 naming FILE:LINE
   means PRUNE MEANS_FILE     test sets (needs PRUNE_CONNECT4_DATA): the mean nodes over the
                              1000 positions equal the reference at 3 decimals exactly
   scores PRUNE SCORES_FILE   test sets: the first N lines' scores agree with the file
@@ -120,6 +122,26 @@ def check_shards(prune, merge, positions):
     return tally.summary()
 
 
+def check_errors(prune):
+    tally = Tally()
+    cases = [("malformed", ["4453 -2", "44 0", "4x53 1"], 2, ":3: move 2 ('x')", True),
+             ("bad score", ["4453 -2", "2252576253462244111563365343671351441 x"], 2, ":2: the score", True),
+             ("wrong score", ["2252576253462244111563365343671351441 -1", "44512457462164412515566563736 6"], 1,
+              ":2: solve-tt scores 7, the file says 6", False)]
+    for label, lines, status, message, quiet in cases:
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "set.txt")
+            with open(path, "w") as f:
+                f.write("\n".join(lines) + "\n")
+            done = subprocess.run([prune, "solve", "connect4", "--config", "solve-tt", "--positions", path],
+                                  capture_output=True, text=True, timeout=60)
+        errors = done.stderr.splitlines()
+        ok = (done.returncode == status and len(errors) == 1 and message in errors[0]
+              and (not quiet or done.stdout == ""))
+        tally.record(ok, label, f"exit {done.returncode}: {done.stderr.strip()}")
+    return tally.summary()
+
+
 def data_present():
     folder = os.environ.get("PRUNE_CONNECT4_DATA", "")
     return folder and os.path.isfile(os.path.join(folder, "Test_L3_R1"))
@@ -159,7 +181,7 @@ def check_scores(prune, scores_file):
 
 def main():
     command, prune, *rest = sys.argv[1:]
-    checks = {"nodes": check_nodes, "oracle": check_oracle, "shards": check_shards, "means": check_means,
+    checks = {"errors": check_errors, "nodes": check_nodes, "oracle": check_oracle, "shards": check_shards, "means": check_means,
               "scores": check_scores}
     return checks[command](prune, *rest)
 
