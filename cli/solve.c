@@ -155,6 +155,7 @@ static void solve_set(const solve_arguments *a, const solve_config *config, solv
     solve_line_set set;
     if (!solve_positions_load(a->positions, a->set, a->data_dir, &selection, &set, message, sizeof message))
         solve_fail(EXIT_BAD_INPUT, "%s", message);
+    if (solve_prepare(config, message, sizeof message) != SEARCH_OK) solve_fail(EXIT_BAD_INPUT, "%s", message);
     uint64_t total_nodes = 0;
     double total_seconds = 0;
     for (size_t i = 0; i < set.count; i++) {

@@ -73,6 +73,14 @@ bool solve_check_moves(const char *moves, char *message, size_t message_size)
  * after every position (engine/solve_table.h says how, cheaply). */
 static solve_table table;
 
+search_status solve_prepare(const solve_config *config, char *message, size_t message_size)
+{
+    bool full = config->table == SOLVE_TABLE_UPPER, key32 = config->table > SOLVE_TABLE_UPPER;
+    if (config->table == SOLVE_TABLE_NONE || solve_table_ready(&table, full, key32)) return SEARCH_OK;
+    snprintf(message, message_size, "cannot allocate the %s transposition table", config->name);
+    return SEARCH_BUDGET_EXCEEDED;
+}
+
 search_status solve_position(const char *moves, const solve_config *config, bool weak,
                              solve_board board, solve_result *result, char *message, size_t message_size)
 {
@@ -81,11 +89,8 @@ search_status solve_position(const char *moves, const solve_config *config, bool
         snprintf(message, message_size, "%s needs the bitboard: the grid runs parts 3 to 8 only", config->name);
         return SEARCH_BAD_INPUT;
     }
-    bool full = config->table == SOLVE_TABLE_UPPER, key32 = config->table > SOLVE_TABLE_UPPER;
-    if (config->table != SOLVE_TABLE_NONE && !solve_table_ready(&table, full, key32)) {
-        snprintf(message, message_size, "cannot allocate the %s transposition table", config->name);
-        return SEARCH_BUDGET_EXCEEDED;
-    }
+    search_status status = solve_prepare(config, message, message_size);
+    if (status != SEARCH_OK) return status;
     solve_context ctx = {.config = config, .table = &table, .nodes = 0};
     double start = clock_seconds();
     int score = board == SOLVE_GRID ? solve_grid_run(&ctx, moves, weak) : solve_bitboard_run(&ctx, moves, weak);

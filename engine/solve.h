@@ -57,6 +57,11 @@ typedef enum { SOLVE_BITBOARD, SOLVE_GRID } solve_board;
 search_status solve_position(const char *moves, const solve_config *config, bool weak,
                              solve_board board, solve_result *result, char *message, size_t message_size);
 
+/* Allocates the table `config` needs (once per process), so that a caller
+ * can fail before printing anything; solve_position calls it too.
+ * SEARCH_BUDGET_EXCEEDED with a one-line message when memory is short. */
+search_status solve_prepare(const solve_config *config, char *message, size_t message_size);
+
 /* Checks a digit string: every character 1..7, no full column, no move that
  * completes four.  On failure writes one line naming the move. */
 bool solve_check_moves(const char *moves, char *message, size_t message_size);
