@@ -24,11 +24,12 @@ typedef struct {
     const char *synopsis;        /* the arguments after the name, for prune --help */
     const char *summary;         /* what the command does, for prune --help */
     const char *help;            /* prune NAME --help */
+    void (*print_help)(void);    /* prints the help instead of `help` when the help lists data (optional) */
     int (*run)(const options *o);
 } command;
 
 extern const command command_games, command_configs, command_search, command_perft, command_show,
-    command_bench;
+    command_bench, command_solve;
 
 /* Prints "prune: " and the formatted message on one line of stderr (user
  * input in it escaped: escape.h) and exits with CLI_BAD_INPUT.  Every

@@ -7,15 +7,18 @@
 #include <string.h>
 
 #include "cli.h"
+#include "solve_command.h"
 #include "escape.h"
 #include "numbers.h"
 
 /* The room for a game's message (engine messages quote at most a move). */
 #define MESSAGE_SIZE 512
 
+/* The --moves list; connect4's plain digit string ("4453") becomes the
+ * comma-separated list every game reads (solve_command.h). */
 static const char *moves_of(const options *o)
 {
-    const char *moves = options_value(o, "moves");
+    const char *moves = solve_moves_as_list(o->operand, options_value(o, "moves"));
     return moves ? moves : "";
 }
 

@@ -18,6 +18,7 @@
 /* Every command, in the order prune --help lists them. */
 static const command *const commands[] = {
     &command_games, &command_configs, &command_search, &command_perft, &command_show, &command_bench,
+    &command_solve,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 
@@ -133,7 +134,8 @@ static int run_command(const command *c, int argc, char **argv)
     if (options_parse(c->name, c->options, c->operand, argc, argv, 2, &o, message, sizeof message) != OPTIONS_OK)
         cli_fail("%s", message);
     if (options_given(&o, "help")) {
-        fputs(c->help, stdout);
+        if (c->print_help) c->print_help();
+        else fputs(c->help, stdout);
         return CLI_OK;
     }
     return c->run(&o);

@@ -34,6 +34,8 @@ static const bench_position suite[] = {
     {"minichess", "b2b3,c5c4,c2c3", 4, 4},
     {"ardri", "", 4, 4},
     {"ardri", "c3c2,e1e2", 3, 4},
+    {"connect4", "", 5, 5},
+    {"connect4", "4,4,5,3,3,2", 4, 5},
 };
 
 static int bench_one(const bench_position *p, const game_entry *game, const search_config *config,
