@@ -151,6 +151,7 @@ static void shuffle_and_sort(search_context *ctx, scored_move *list, int count)
 #define SEARCH_UNDO 0
 #define SEARCH_NAME(name) name##_copy
 #include "recursive_search.h"
+#include "ladder_search.h"
 #define TREE_OPTION(option) (ctx->options.option)
 #include "tree_search.h"
 #undef SEARCH_NAME
@@ -170,6 +171,7 @@ static void shuffle_and_sort(search_context *ctx, scored_move *list, int count)
 #define SEARCH_UNDO 1
 #define SEARCH_NAME(name) name##_undo
 #include "recursive_search.h"
+#include "ladder_search.h"
 #define TREE_OPTION(option) (ctx->options.option)
 #include "tree_search.h"
 #undef SEARCH_NAME
@@ -180,6 +182,7 @@ static void shuffle_and_sort(search_context *ctx, scored_move *list, int count)
 #undef SEARCH_NAME
 #undef TREE_OPTION
 #undef SEARCH_UNDO
+#include "ladder_run.h"
 
 /* Parses and plays a comma-separated move list from the start.  On failure
  * writes one line naming the move and why, and returns false. */
@@ -250,6 +253,7 @@ static void run_recursive(search_context *ctx, const search_config *config, GAME
         break;
     }
     case ALGORITHM_TREE:
+    case ALGORITHM_LADDER:
         break;
     }
 }
@@ -293,6 +297,8 @@ static search_status search(const search_request *request, search_result *result
     if (!play_moves(request->moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
     const search_config *config = request->config;
     bool undo = request->state == STATE_UNDO;
+    bool ladder_config = config->algorithm == ALGORITHM_LADDER;
+    if (ladder_config && !ladder_prepare(request, message, message_size)) return SEARCH_BAD_INPUT;
     static search_context ctx;  /* one search at a time; jmp_buf is large */
     arena kept = ctx.arena;     /* blocks reused from the last search */
     ctx = (search_context){.arena = kept, .max_nodes = request->max_nodes ? request->max_nodes : SEARCH_DEFAULT_MAX_NODES,
@@ -312,6 +318,8 @@ static search_status search(const search_request *request, search_result *result
         run_tree(&ctx, &s, request->depth, undo);
         best = ctx.root_best;
         value = ctx.root_value;
+    } else if (ladder_config) {
+        ladder_run(&ctx, request, &s, undo, &best, &value);
     } else {
         run_recursive(&ctx, config, &s, request->depth, undo, &best, &value);
     }
@@ -320,6 +328,7 @@ static search_status search(const search_request *request, search_result *result
     *result = (search_result){.value = value, .root_max = GAME(max_to_move)(&s), .nodes = ctx.nodes, .created = ctx.created,
                               .evals = ctx.evals, .passes = ctx.passes, .seconds = seconds,
                               .tree_bytes = tree ? arena_count(&ctx.arena) * ctx.arena.node_size : 0};
+    if (ladder_config) ladder_report(result);
     if (has_moves) GAME(format_move)(best, result->best, sizeof result->best);
     else snprintf(result->best, sizeof result->best, "none");
     arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
@@ -401,6 +410,7 @@ const game_entry ENTRY_NAME = {
     .move_example = GAME_CONSTANT(MOVE_EXAMPLE),
     .max_depth = GAME_CONSTANT(MAX_DEPTH),
     .test_depth = GAME_CONSTANT(TEST_DEPTH),
+    .win_score = GAME_WIN_SCORE,
     .has_undo = true,
     .search = search,
     .perft = perft,

@@ -1,0 +1,43 @@
+/* ttable.c: allocating and emptying the transposition table (ttable.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ttable.h"
+
+size_t tt_max_megabytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page_size <= 0) return 1024; /* unknown: a modest gigabyte */
+    return (size_t)((unsigned long long)pages * (unsigned long long)page_size / 2 >> 20);
+}
+
+bool tt_resize(ttable *t, size_t megabytes)
+{
+    size_t count = 1;
+    while (count * 2 * sizeof(tt_entry) <= (megabytes << 20)) count *= 2;
+    if (t->entries && t->mask + 1 == count) {
+        t->megabytes = megabytes;
+        memset(t->entries, 0, count * sizeof(tt_entry));
+        t->generation = 1;
+        return true;
+    }
+    free(t->entries);
+    /* calloc: pages the search never reaches are never touched. */
+    t->entries = calloc(count, sizeof(tt_entry));
+    t->mask = t->entries ? count - 1 : 0;
+    t->megabytes = t->entries ? megabytes : 0;
+    t->generation = 1;
+    return t->entries != NULL;
+}
+
+void tt_new_search(ttable *t, bool keep)
+{
+    if (keep) return;
+    if (t->generation == 255) {
+        memset(t->entries, 0, (t->mask + 1) * sizeof(tt_entry));
+        t->generation = 0;
+    }
+    t->generation++;
+}
