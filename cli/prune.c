@@ -53,10 +53,18 @@ static const char search_usage_text[] =
     "                     create, more than N nodes (default 200000000); tree configs also\n"
     "                     stop before their nodes would take more than 12 GiB\n"
     "  --seed N           seed of negamax-ab's move-ordering shuffle (default 20240501)\n"
+    "  --tt-mb N          ladder configs: transposition table size in MiB (default 16)\n"
+    "  --tt-replace always|depth\n"
+    "                     ladder configs: a store always replaces its slot (default), or\n"
+    "                     keeps an entry of larger draft\n"
+    "  --time-ms N        deepening ladder configs: stop deepening after N ms and answer\n"
+    "                     with the deepest completed iteration\n"
+    "  --node-limit N     the same after N nodes (deterministic)\n"
     "  --json             one JSON object on one line: game, config, depth, moves, state,\n"
     "                     best, value, maximiser_value (the value from the maximising side's\n"
     "                     view), nodes, seconds, and for tree configs created, evals, passes\n"
-    "                     and tree_bytes\n"
+    "                     and tree_bytes; for ladder configs tt_probes, tt_hits, tt_cutoffs,\n"
+    "                     researches, iterations and iteration_nodes\n"
     "\n"
     "value is from the point of view of the side to move at the root; nodes counts every\n"
     "search call, root included.\n";
@@ -85,6 +93,7 @@ static long long parse_number(const char *text, const char *what, long long mini
 typedef struct {
     const char *game, *config, *moves, *state;
     const char *depth, *max_nodes, *seed;
+    const char *tt_mb, *tt_replace, *time_ms, *node_limit; /* ladder configs */
     bool json, help, verbose;
 } arguments;
 
@@ -102,8 +111,10 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
 
 static void parse_arguments(int argc, char **argv, int first, arguments *a)
 {
-    const char **slots[] = {&a->config, &a->moves, &a->state, &a->depth, &a->max_nodes, &a->seed};
-    const char *names[] = {"--config", "--moves", "--state", "--depth", "--max-nodes", "--seed"};
+    const char **slots[] = {&a->config, &a->moves, &a->state, &a->depth, &a->max_nodes, &a->seed,
+                            &a->tt_mb, &a->tt_replace, &a->time_ms, &a->node_limit};
+    const char *names[] = {"--config", "--moves", "--state", "--depth", "--max-nodes", "--seed",
+                           "--tt-mb", "--tt-replace", "--time-ms", "--node-limit"};
     for (int i = first; i < argc; i++) {
         const char *arg = argv[i], *value = NULL;
         if (strcmp(arg, "--json") == 0) { a->json = true; continue; }
@@ -155,6 +166,13 @@ static void print_search_json(const arguments *a, const search_config *config, c
     if (config->algorithm == ALGORITHM_TREE)
         printf(",\"created\":%" PRIu64 ",\"evals\":%" PRIu64 ",\"passes\":%d,\"tree_bytes\":%" PRIu64,
                r->created, r->evals, r->passes, r->tree_bytes);
+    if (config->algorithm == ALGORITHM_LADDER) {
+        printf(",\"tt_probes\":%" PRIu64 ",\"tt_hits\":%" PRIu64 ",\"tt_cutoffs\":%" PRIu64 ",\"researches\":%" PRIu64
+               ",\"iterations\":%d,\"iteration_nodes\":[", r->tt_probes, r->tt_hits, r->tt_cutoffs, r->researches,
+               r->iterations);
+        for (int i = 0; i < r->iterations; i++) printf("%s%" PRIu64, i ? "," : "", r->iteration_nodes[i]);
+        putchar(']');
+    }
     printf("}\n");
 }
 
@@ -166,8 +184,23 @@ static void print_search_text(const arguments *a, const search_config *config, c
     if (config->algorithm == ALGORITHM_TREE)
         printf("created  %" PRIu64 "\nevals    %" PRIu64 "\npasses   %d\ntree     %" PRIu64 " bytes\n",
                r->created, r->evals, r->passes, r->tree_bytes);
+    if (config->algorithm == ALGORITHM_LADDER)
+        printf("table    %" PRIu64 " probes, %" PRIu64 " hits, %" PRIu64 " cutoffs\nresearch %" PRIu64
+               "\niterated %d\n", r->tt_probes, r->tt_hits, r->tt_cutoffs, r->researches, r->iterations);
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
     printf("seconds  %.6f\nrate     %.0f nodes/s\n", r->seconds, rate);
+}
+
+/* The ladder's options; the search itself refuses a limit on a config
+ * that does not deepen and a table larger than the machine allows. */
+static void parse_ladder_options(const arguments *a, search_request *request)
+{
+    if (a->tt_mb) request->tt_mb = (size_t)parse_number(a->tt_mb, "--tt-mb", 1, 1LL << 30);
+    if (a->tt_replace && strcmp(a->tt_replace, "depth") == 0) request->tt_replace = 1;
+    else if (a->tt_replace && strcmp(a->tt_replace, "always") != 0)
+        fail("--tt-replace must be always or depth, not '%s'", a->tt_replace);
+    if (a->time_ms) request->time_ms = (uint64_t)parse_number(a->time_ms, "--time-ms", 1, 86400000);
+    if (a->node_limit) request->node_limit = (uint64_t)parse_number(a->node_limit, "--node-limit", 1, INT64_MAX);
 }
 
 static int command_search(int argc, char **argv)
@@ -188,6 +221,7 @@ static int command_search(int argc, char **argv)
     if (request.state == STATE_UNDO && !game->has_undo) fail("%s offers no undo: use --state copy", game->name);
     if (a.max_nodes) request.max_nodes = (uint64_t)parse_number(a.max_nodes, "--max-nodes", 1, 4000000000LL);
     if (a.seed) request.seed = (uint64_t)parse_number(a.seed, "--seed", 0, INT64_MAX);
+    parse_ladder_options(&a, &request);
     search_result result;
     char message[256];
     if (game->search(&request, &result, message, sizeof message) != SEARCH_OK) fail("%s", message);

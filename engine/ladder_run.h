@@ -4,17 +4,19 @@
  * state modes of ladder_search.h).
  */
 
-/* Checks the ladder's part of a request and readies the table.  Bad
+/* Checks the ladder's part of a request (of any config: only ladder
+ * configs take limits) and readies the table.  Bad
  * limits, and a table that is too large or cannot be had, are bad input
  * with one line, never a crash. */
 static bool ladder_prepare(const search_request *request, char *message, size_t message_size)
 {
     const ladder_options *options = &request->config->ladder;
     if ((request->time_ms || request->node_limit) && !options->deepening) {
-        snprintf(message, message_size, "a time or node limit needs a deepening config, and %s does not deepen",
-                 request->config->name);
+        snprintf(message, message_size, "a time or node limit needs a deepening ladder config (ladder-id and up), "
+                 "and %s is not one", request->config->name);
         return false;
     }
+    if (request->config->algorithm != ALGORITHM_LADDER) return true;
     if (request->tt_replace != TT_REPLACE_ALWAYS && request->tt_replace != TT_REPLACE_DEPTH) {
         snprintf(message, message_size, "unknown table replacement scheme %d", request->tt_replace);
         return false;

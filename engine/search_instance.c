@@ -298,7 +298,7 @@ static search_status search(const search_request *request, search_result *result
     const search_config *config = request->config;
     bool undo = request->state == STATE_UNDO;
     bool ladder_config = config->algorithm == ALGORITHM_LADDER;
-    if (ladder_config && !ladder_prepare(request, message, message_size)) return SEARCH_BAD_INPUT;
+    if (!ladder_prepare(request, message, message_size)) return SEARCH_BAD_INPUT;
     static search_context ctx;  /* one search at a time; jmp_buf is large */
     arena kept = ctx.arena;     /* blocks reused from the last search */
     ctx = (search_context){.arena = kept, .max_nodes = request->max_nodes ? request->max_nodes : SEARCH_DEFAULT_MAX_NODES,
