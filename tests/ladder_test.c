@@ -7,6 +7,9 @@
  *   - table drafts: a table kept from a deeper search must not decide
  *     shallower ones (each still returns minimax's value; this fails if
  *     entries of larger draft are used), with both replacement schemes;
+ *   - deeper: at the test depth + 2, every ladder config returns
+ *     negamax-ab's value, and do-undo repeats copy-make's counts and
+ *     counters exactly;
  *   - counters: the iterations' nodes add up to the nodes;
  *   - limits: a node limit of the nodes of iterations 1..k stops at node
  *     N + 1 and answers with iteration k (the result of a search to depth
@@ -110,6 +113,34 @@ static void test_kept_table(const game_entry *game, const char *moves, int repla
     }
 }
 
+/* Deeper than the oracle goes, where the table and the windows matter
+ * more: each ladder config against negamax-ab (which the oracle holds to
+ * minimax), and copy-make against do-undo, counters included. */
+static void test_deeper(const game_entry *game, const char *moves, int depth)
+{
+    search_result reference;
+    if (!run(game, plain("negamax-ab", moves, depth), &reference)) return;
+    for (size_t c = 0; c < config_count(); c++) {
+        const search_config *config = config_at(c);
+        if (config->algorithm != ALGORITHM_LADDER) continue;
+        search_request request = plain(config->name, moves, depth);
+        search_result copy, undo;
+        if (!run(game, request, &copy)) continue;
+        request.state = STATE_UNDO;
+        if (!run(game, request, &undo)) continue;
+        const char *name = config->name;
+        check(copy.value == reference.value, game->name, moves, name, depth, "value against negamax-ab", copy.value,
+              reference.value);
+        check(copy.nodes == undo.nodes && copy.tt_probes == undo.tt_probes && copy.tt_hits == undo.tt_hits &&
+              copy.tt_cutoffs == undo.tt_cutoffs && copy.researches == undo.researches &&
+              copy.value == undo.value && strcmp(copy.best, undo.best) == 0,
+              game->name, moves, name, depth, "undo differs from copy (nodes)", (long long)undo.nodes,
+              (long long)copy.nodes);
+        check(!config->ladder.tt || copy.nodes == 1 || copy.tt_probes > 0, game->name, moves, name, depth, "table probes",
+              (long long)copy.tt_probes, 1);
+    }
+}
+
 static void test_node_limit(const game_entry *game, const char *moves, const char *config, int depth)
 {
     search_result full;
@@ -183,6 +214,7 @@ int main(int argc, char **argv)
             test_kept_table(game, moves, 1);
             int limit_depth = game->test_depth + 2 < game->max_depth ? game->test_depth + 2 : game->max_depth;
             if (i < 4) {
+                test_deeper(game, moves, limit_depth);
                 test_node_limit(game, moves, "ladder-id", limit_depth);
                 test_node_limit(game, moves, "ladder-mtdf", limit_depth);
             }
