@@ -220,7 +220,8 @@ static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, 
         GAME_STATE scratch;
         GAME_UNDO undo;
         GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
-        uint64_t child_key = LADDER_OPTION(tt) ? LADDER_NAME(child_key)(key, child, moves[i], &undo) : 0;
+        /* Leaves never probe: they get no key (most children are leaves). */
+        uint64_t child_key = LADDER_OPTION(tt) && depth > 1 ? LADDER_NAME(child_key)(key, child, moves[i], &undo) : 0;
         int v = LADDER_NAME(child)(lc, child, child_key, GAME(max_to_move)(child) == mover, depth - 1, ply + 1,
                                    alpha, beta, LADDER_OPTION(pvs) && i > 0);
         SEARCH_NAME(leave)(s, moves[i], &undo);
@@ -248,7 +249,7 @@ static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key,
 {
     ladder_count(lc);
 #ifndef NDEBUG
-    if (LADDER_OPTION(tt)) assert(key == GAME(hash)(s, ladder_keys)); /* stepped keys equal recomputed ones */
+    if (LADDER_OPTION(tt) && depth > 0) assert(key == GAME(hash)(s, ladder_keys)); /* stepped keys equal recomputed ones */
 #endif
     if (depth == 0) return mover_sign(s) * SEARCH_NAME(evaluate)(s);
     if (GAME(is_over)(s)) return mover_sign(s) * win_with_depth(SEARCH_NAME(evaluate)(s), depth);
