@@ -33,7 +33,7 @@ static const search_config configs[] = {
     {"tree-ab-depth", "Minimaxer tree: alpha-beta, a single pass at depth D (no deepening)",
      ALGORITHM_TREE, {.pruning = true}, {0}},
     /* The technique ladder: negamax-ab, then one technique more per rung. */
-    {"ladder-tt", "negamax-ab with a transposition table (--tt-mb, --tt-replace, --keep-tt)",
+    {"ladder-tt", "negamax-ab with a transposition table (--tt-mb, --tt-replace)",
      ALGORITHM_LADDER, {0}, {.tt = true}},
     {"ladder-id", "ladder-tt with iterative deepening 1..D, the table's move first (--time-ms)",
      ALGORITHM_LADDER, {0}, {.tt = true, .deepening = true}},

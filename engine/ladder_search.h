@@ -51,7 +51,22 @@ typedef struct {
     uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS];
 } ladder_context;
 
-static uint64_t ladder_keys[GAME_CONSTANT(HASH_KEYS)];
+/* A game's hashing (games/README.md) is NAME_hash, plus NAME_HASH_KEYS
+ * when it uses the engine's Zobrist keys and NAME_hash_step when it steps
+ * keys in do-undo (NAME_HASH_STEPPED 1); without them the keys table is a
+ * dummy and do-undo recomputes.  (An undefined name is 0 in #if.) */
+#if GAME_CONSTANT(HASH_KEYS) > 0
+#define LADDER_KEY_COUNT GAME_CONSTANT(HASH_KEYS)
+#else
+#define LADDER_KEY_COUNT 1
+#endif
+#if GAME_CONSTANT(HASH_STEPPED)
+#define LADDER_HASH_STEP(key, child, m, undo) GAME(hash_step)(key, child, m, undo, ladder_keys)
+#else
+#define LADDER_HASH_STEP(key, child, m, undo) ((void)(key), (void)(m), (void)(undo), GAME(hash)(child, ladder_keys))
+#endif
+
+static uint64_t ladder_keys[LADDER_KEY_COUNT];
 static ttable ladder_table;
 static ladder_context ladder;  /* one search at a time, as search_context */
 
@@ -146,7 +161,7 @@ static inline void ladder_store(ladder_context *lc, uint64_t key, int value, int
 static inline uint64_t LADDER_NAME(child_key)(uint64_t key, const GAME_STATE *child, GAME_MOVE m,
                                               const GAME_UNDO *undo)
 {
-    if (SEARCH_UNDO) return GAME(hash_step)(key, child, m, undo, ladder_keys);
+    if (SEARCH_UNDO) return LADDER_HASH_STEP(key, child, m, undo);
     (void)key, (void)m, (void)undo;
     return GAME(hash)(child, ladder_keys);
 }

@@ -411,6 +411,7 @@ static inline void ardri_print(const ardri_state *s, FILE *out)
  * defender, keys[98 + sq] the king, keys[147..149] the flags bits (side to
  * move, attackers won, defenders won).  Material follows from the pieces. */
 #define ARDRI_HASH_KEYS 150
+#define ARDRI_HASH_STEPPED 1 /* ardri_hash_step below */
 
 static inline uint64_t ardri_flag_keys(unsigned flags, const uint64_t *keys)
 {

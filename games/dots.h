@@ -214,6 +214,7 @@ static inline void dots_print(const dots_state *s, FILE *out)
  * completed boxes that are not player 0's, and the score follows from the
  * boxes, so these fields decide every value below the position. */
 #define DOTS_HASH_KEYS 34
+#define DOTS_HASH_STEPPED 1 /* dots_hash_step below */
 
 static inline uint64_t dots_hash(const dots_state *s, const uint64_t *keys)
 {

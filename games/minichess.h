@@ -345,6 +345,7 @@ static inline void minichess_print(const minichess_state *s, FILE *out)
  * square, keys[480 + ply] the ply count (it decides the side to move and
  * the draw at the move limit; the status follows from the kings). */
 #define MINICHESS_HASH_KEYS (480 + MINICHESS_PLY_LIMIT + 1)
+#define MINICHESS_HASH_STEPPED 1 /* minichess_hash_step below */
 
 static inline uint64_t minichess_hash(const minichess_state *s, const uint64_t *keys)
 {

@@ -130,6 +130,7 @@ static inline void ttt_print(const ttt_state *s, FILE *out)
  * from the engine's seeded table, keys[0..8] an X on a square, keys[9..17]
  * an O, keys[18] O to move.  The winner follows from the squares. */
 #define TTT_HASH_KEYS 19
+#define TTT_HASH_STEPPED 1 /* ttt_hash_step below */
 
 static inline uint64_t ttt_hash(const ttt_state *s, const uint64_t *keys)
 {
