@@ -126,8 +126,14 @@ done
 # shellcheck disable=SC2086
 (cd "$work" && $cxx -o c4solver $objs) >&2 || fail "linking $tag failed"
 printf '%s\n' "$recipe" > "$work/recipe" || fail "cannot write $work/recipe"
-rm -rf "$dir" || fail "cannot replace the old build in $dir"
-mv "$work" "$dir" || fail "cannot move the build into $dir"
-trap - EXIT
 echo "built $tag ($commit) with: $cxx $cxxflags" >&2
+# Another build of the same recipe may have finished meanwhile (two tests
+# at once): then keep that one, which may already be running.
+if [ -x "$binary" ] && [ "$(cat "$dir/recipe" 2>/dev/null)" = "$recipe" ]; then
+    echo "$binary"
+    exit 0
+fi
+rm -rf "$dir" || fail "cannot replace the old build in $dir"
+mv -T "$work" "$dir" || fail "cannot move the build into $dir"
+trap - EXIT
 echo "$binary"
