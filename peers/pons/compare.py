@@ -36,7 +36,7 @@ import pons
 from measure import cpu_name
 
 sys.path.insert(0, os.path.join(pons.HERE, "..", "..", "scripts"))
-from atomic_csv import write_csv_atomically  # noqa: E402
+from atomic_file import write_csv_atomically  # noqa: E402
 
 COLUMNS = ["tag", "config", "positions_file", "mode", "positions", "node_mismatches", "score_mismatches",
            "pairs", "prune_mean_us", "pons_mean_us", "ratio_median", "ratio_min", "ratio_max", "cpu"]

@@ -25,7 +25,7 @@ import sys
 import pons
 
 sys.path.insert(0, os.path.join(pons.HERE, "..", "..", "scripts"))
-from atomic_csv import write_csv_atomically  # noqa: E402
+from atomic_file import write_csv_atomically  # noqa: E402
 
 SUMMARY = ["tag", "config", "set", "name", "mode", "positions", "complete", "mean_nodes",
            "mean_us", "kpos_per_second", "score_mismatches", "cpu"]
