@@ -20,6 +20,7 @@ import shlex
 import shutil
 import subprocess
 import tempfile
+import time
 
 
 class SolveError(Exception):
@@ -45,11 +46,15 @@ def score_ok(score, expected, weak):
     return score == expected
 
 
-def parse_lines(text, origin):
+def parse_lines(text, origin, partial=False):
     """The position objects of one run's output (the summary line dropped),
-    each score checked against the file's."""
+    each score checked against the file's.  A partial output (a run stopped
+    at its time limit) may end in half a line, which is dropped."""
     positions = []
-    for number, line in enumerate(text.splitlines(), 1):
+    lines = text.splitlines()
+    if partial and lines and not text.endswith("\n"):
+        lines.pop()  # the line being written when the run was stopped
+    for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
@@ -65,13 +70,13 @@ def parse_lines(text, origin):
     return positions
 
 
-def merge_shards(texts):
+def merge_shards(texts, partial=False):
     """Merges shard outputs ({origin: text}) into (positions in file order,
     totals).  Totals: positions, total_nodes, seconds (summed over positions),
     mean_nodes, mean_us, kpos_per_second (thousands of nodes per second)."""
     positions = []
     for origin, text in texts.items():
-        positions += parse_lines(text, origin)
+        positions += parse_lines(text, origin, partial)
     positions.sort(key=lambda p: p["line"])
     lines = [p["line"] for p in positions]
     if len(set(lines)) != len(lines):
@@ -93,20 +98,23 @@ def totals(positions):
     }
 
 
-def run_shards(commands, directory):
+def run_shards(commands, directory, limit=None):
     """Runs every command line at once, each writing its stdout into a file
-    of `directory`; returns {file: stdout text}.  Any failure raises
+    of `directory`; returns ({file: stdout text}, stopped).  With a limit
+    (wall seconds), the runs still going then are stopped and stopped is
+    True: their output so far is what they finished.  Any failure raises
     SolveError with the failing command's message."""
     outputs = [os.path.join(directory, f"shard.{i + 1}") for i in range(len(commands))]
-    if len(commands) > 1 and shutil.which("parallel"):
+    stopped = False
+    if limit is None and len(commands) > 1 and shutil.which("parallel"):
         _run_gnu_parallel(commands, outputs, directory)
     else:
-        _run_processes(commands, outputs, directory)
+        stopped = _run_processes(commands, outputs, directory, limit)
     texts = {}
     for path in outputs:
         with open(path, encoding="utf-8") as f:
             texts[path] = f.read()
-    return texts
+    return texts, stopped
 
 
 def _failure(command, status, stderr):
@@ -114,19 +122,26 @@ def _failure(command, status, stderr):
     return SolveError(f"{shlex.join(command[:2])} ... {' '.join(command[-4:])}: {message}")
 
 
-def _run_processes(commands, outputs, directory):
-    children = []
+def _run_processes(commands, outputs, directory, limit):
+    children, stopped = [], False
+    end = None if limit is None else time.monotonic() + limit
     try:
         for command, output in zip(commands, outputs):
             out = open(output, "w", encoding="utf-8")
             err = tempfile.TemporaryFile(mode="w+", dir=directory)
             children.append((command, subprocess.Popen(command, stdout=out, stderr=err), out, err))
         for command, child, out, err in children:
-            status = child.wait()
-            out.close()
+            try:
+                status = child.wait(None if end is None else max(0.0, end - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+                stopped = True
+                continue
             if status != 0:
                 err.seek(0)
                 raise _failure(command, status, err.read())
+        return stopped
     finally:
         for _, child, out, err in children:
             if child.poll() is None:

@@ -15,8 +15,9 @@ cell runs every line, and its mean is checked against the published one
 (docs/connect4.md, "Published figures": reference rows exactly at three
 decimals, printed rows at their last non-zero digit).  Beyond it the cell
 runs a declared sample, every k-th line from the first, reported as a
-sample and never compared; a cell where not even one position fits is
-skipped.  --long runs every cell fully.
+sample and never compared (stopped at twice the budget if the estimate was
+wrong, keeping the positions it finished); a cell where not even one
+position fits is skipped.  --long runs every cell fully.
 
 Test sets: from --data-dir, else $PRUNE_CONNECT4_DATA (the series' files
 Test_L3_R1 ... Test_L1_R3, never committed); when they are absent, prune's
@@ -25,7 +26,8 @@ are prune's own and are not compared with the series'.
 
 Output in DIR, each file written whole or not at all: pons.csv (one row per
 cell), pons_positions/CELL.jsonl (every solved position as prune printed
-it), pons_plot_strong.csv and pons_plot_weak.csv (scripts/pons_plotdata.py).
+it), pons_plot_strong.csv and pons_plot_weak.csv (scripts/pons_plotdata.py,
+for plots/pons.gp; into --plotdata DIR when given).
 Every score is checked (by prune and again here); a wrong score fails the
 run with exit status 1.  Bad arguments exit 2 with one line on stderr.
 """
@@ -33,6 +35,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -47,6 +50,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_SETS = os.path.join(ROOT, "studies", "connect4")
 PROBE_SHARE = 0.05  # of a cell's budget, spent measuring its speed
 PROBE_MAX = 20
+PROBE_MIN_SECONDS = 0.5
+SPEED_GUESS = 5e6  # nodes per second, until a probe of the step has measured it
+SAMPLE_LIMIT = 2  # a sample's wall time, in budgets
 HEADER = ["config", "part", "set", "set_name", "mode", "board", "positions_run", "sample", "mean_nodes",
           "mean_us", "kpos_per_second", "published_nodes", "reference_nodes", "match", "published_us",
           "seconds", "set_lines", "data", "estimate_seconds"]
@@ -95,13 +101,14 @@ def probe(args, cell, path, lines, speed, comparable):
     speed is the step's last measured rate (a guess until measured)."""
     expected = cell.expected_mean() if comparable else None
     guess = expected if expected is not None else (cell.expected_mean() or 1000.0)
-    count = min(PROBE_MAX, lines, int(PROBE_SHARE * args.budget * speed / guess))
-    if count < 1:
-        return speed, guess
+    count = max(1, min(PROBE_MAX, lines, int(PROBE_SHARE * args.budget * speed / guess)))
     with tempfile.TemporaryDirectory() as scratch:
         command = solve_command(args.prune, cell, path, cell.mode == "weak", limit=count)
-        _, measured = merge_shards(run_shards([command], scratch))
-    rate = measured["total_nodes"] / measured["seconds"] if measured["seconds"] > 0 else speed
+        texts, stopped = run_shards([command], scratch, max(PROBE_SHARE * args.budget, PROBE_MIN_SECONDS))
+        _, measured = merge_shards(texts, partial=stopped)
+    if measured["positions"] == 0 or measured["seconds"] <= 0:
+        return speed, guess  # not even one line within the probe's time: keep the step's last rate
+    rate = measured["total_nodes"] / measured["seconds"]
     return rate, expected if expected is not None else measured["mean_nodes"]
 
 
@@ -114,16 +121,20 @@ def sample_file(path, step, directory):
 
 
 def solve_cell(args, cell, path, step, count):
-    """Positions (with lines of the set file) and totals of one cell's run."""
+    """Positions (with lines of the set file) and totals of one cell's run.
+    A sample stops at SAMPLE_LIMIT budgets (the estimate was off: a busy
+    machine, a costly stretch of the file) and keeps what it finished."""
     with tempfile.TemporaryDirectory() as scratch:
         source = path if step == 1 else sample_file(path, step, scratch)
         jobs = max(1, min(args.jobs, count))
         commands = [solve_command(args.prune, cell, source, cell.mode == "weak", shard=(j + 1, jobs))
                     for j in range(jobs)]
-        positions, sums = merge_shards(run_shards(commands, scratch))
+        limit = None if step == 1 else SAMPLE_LIMIT * args.budget
+        texts, stopped = run_shards(commands, scratch, limit)
+        positions, sums = merge_shards(texts, partial=stopped)
     for p in positions:
         p["line"] = (p["line"] - 1) * step + 1
-    return positions, sums
+    return positions, sums, stopped
 
 
 def write_jsonl(path, records):
@@ -143,16 +154,17 @@ def run_cell(args, cell, path, speeds, comparable, staging):
     """Decides, runs and describes one cell; returns its CSV row."""
     lines = count_lines(path)
     step_key = (cell.config, cell.board)
-    speeds[step_key], expected = probe(args, cell, path, lines, speeds.get(step_key, 1e6), comparable)
+    speeds[step_key], expected = probe(args, cell, path, lines, speeds.get(step_key, SPEED_GUESS), comparable)
     kind, step, estimate = pons_cells.decide(expected, lines, speeds[step_key], args.jobs,
                                              float("inf") if args.long else args.budget)
     count = lines if kind == "full" else pons_cells.sample_size(lines, step)
     started = time.monotonic()
-    positions, sums = solve_cell(args, cell, path, step, count) if count else ([], totals([]))
+    positions, sums, stopped = solve_cell(args, cell, path, step, count) if count else ([], totals([]), False)
     wall = time.monotonic() - started
     write_jsonl(os.path.join(staging, "pons_positions", cell.name + ".jsonl"), positions)
     verdict = pons_cells.match(cell, sums["total_nodes"], sums["positions"], kind == "full", comparable)
-    progress(f"{cell.name}: {kind}" + (f" every {step}th line" if kind == "sample" else "")
+    progress(f"{cell.name}: {kind}" + (f" (every {step}. line)" if kind == "sample" else "")
+             + (" (stopped at its time limit)" if stopped else "")
              + f", {sums['positions']} positions in {wall:.1f} s (estimate for all {lines}: {estimate:.1f} s)"
              + f", mean nodes {fmt(sums['mean_nodes'])}, match {verdict}")
     return [cell.config, cell.part, cell.set_file, cell.set_name, cell.mode, cell.board, sums["positions"],
@@ -181,6 +193,7 @@ def parse(argv):
     parser.add_argument("--sets", help="comma-separated set files or names (default: all)")
     parser.add_argument("--configs", help="comma-separated configs (default: all)")
     parser.add_argument("--data-dir", default=os.environ.get("PRUNE_CONNECT4_DATA") or None)
+    parser.add_argument("--plotdata", help="directory for the plot data (default: --out)")
     args = parser.parse_args(argv)
     if args.budget <= 0 or args.jobs < 1:
         raise BadInput("--budget must be above 0 seconds and --jobs at least 1")
@@ -190,6 +203,8 @@ def parse(argv):
 
 
 def main(argv):
+    # A stopped run ends through the finally blocks that stop its children.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         args = parse(argv)
         paths, comparable = find_sets(args.data_dir)
@@ -212,11 +227,11 @@ def main(argv):
     except SolveError as error:
         print(f"pons_study.py: {error}", file=sys.stderr)
         return 1
-    publish(args.out, staging, rows)
+    publish(args.out, args.plotdata or args.out, staging, rows)
     return 0
 
 
-def publish(out, staging, rows):
+def publish(out, plotdata, staging, rows):
     """Moves the finished files into out, each by one rename."""
     write_csv_atomically(os.path.join(staging, "pons.csv"), HEADER, rows)
     for mode in ("strong", "weak"):
@@ -225,8 +240,10 @@ def publish(out, staging, rows):
     os.makedirs(positions, exist_ok=True)
     for name in os.listdir(os.path.join(staging, "pons_positions")):
         os.replace(os.path.join(staging, "pons_positions", name), os.path.join(positions, name))
-    for name in ("pons_plot_strong.csv", "pons_plot_weak.csv", "pons.csv"):
-        os.replace(os.path.join(staging, name), os.path.join(out, name))
+    os.makedirs(plotdata, exist_ok=True)
+    for name in ("pons_plot_strong.csv", "pons_plot_weak.csv"):
+        os.replace(os.path.join(staging, name), os.path.join(plotdata, name))
+    os.replace(os.path.join(staging, "pons.csv"), os.path.join(out, "pons.csv"))
     shutil.rmtree(staging)
 
 
