@@ -17,7 +17,7 @@ to its set while that set still wants lines, in candidate order, so the
 same seed always writes the same files whatever --jobs is.
 
 Files: OUT/prune_L3_R1 ... prune_L1_R3, one `moves score` line each, as
-the series' files.  --check N regenerates only the first N lines of every
+the series' files; a set given --count SET=0 keeps its file as it is.  --check N regenerates only the first N lines of every
 file and exits 1 if any differs from what is in OUT (the determinism test).
 """
 import argparse
@@ -33,6 +33,10 @@ from pons_cells import SETS, classify  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MASK64 = (1 << 64) - 1
 DEFAULT_SEED = 20261123
+# Fewest stones of a candidate.  The series' Begin sets start at one stone,
+# but labelling a position of fewer than ten stones costs prune minutes to
+# hours: prune's Begin sets hold positions of 10 to 14 stones.
+MIN_STONES = 10
 # Lines per set.  The Begin sets cost seconds to minutes per candidate
 # (every n <= 14 candidate must be solved to be classified), so they are
 # smaller than the series' 1000.
@@ -87,8 +91,9 @@ def candidate(seed, index):
     state, draw = splitmix64(state)
     target = draw % len(SETS)
     _, _, n_min, n_max, _, _ = SETS[target]
+    low = max(n_min + 1, MIN_STONES)
     state, draw = splitmix64(state)
-    n = max(n_min + 1, 1) + draw % (n_max - max(n_min + 1, 1) + 1)
+    n = low + draw % (n_max - low + 1)
     board = Board()
     for _ in range(n):
         options = [c for c in range(7) if board.playable(c) and not board.wins(c)]
@@ -152,6 +157,8 @@ def check(out, generated, count):
     """0 when the first `count` lines of every file are what was generated."""
     status = 0
     for set_file, lines in generated.items():
+        if not lines:
+            continue  # a set given --count SET=0 is not checked
         with open(set_path(out, set_file), encoding="utf-8") as f:
             stored = [tuple(line.split()) for line in f][:count]
         fresh = [(m, str(s)) for m, s in lines]
@@ -179,6 +186,8 @@ def parse(argv):
             parser.error(f"--count takes SET=N with SET one of {', '.join(counts)}, not '{item}'")
         counts[name] = int(value)
     if args.check is not None:
+        if args.check < 1:
+            parser.error("--check takes a number of lines, 1 or more")
         counts = {s: min(c, args.check) for s, c in counts.items()}
     if not os.access(args.prune, os.X_OK):
         parser.error(f"no prune executable at {args.prune}")
@@ -197,7 +206,8 @@ def main(argv):
         return check(args.out, generated, args.check)
     os.makedirs(args.out, exist_ok=True)
     for set_file, lines in generated.items():
-        write_atomically(set_path(args.out, set_file), lines)
+        if counts[set_file]:  # --count SET=0 leaves that file as it is
+            write_atomically(set_path(args.out, set_file), lines)
     return 0
 
 

@@ -29,7 +29,8 @@ cell), pons_positions/CELL.jsonl (every solved position as prune printed
 it), pons_plot_strong.csv and pons_plot_weak.csv (scripts/pons_plotdata.py,
 for plots/pons.gp; into --plotdata DIR when given).
 Every score is checked (by prune and again here); a wrong score fails the
-run with exit status 1.  Bad arguments exit 2 with one line on stderr.
+run with exit status 1 and writes nothing; a full cell whose mean differs
+from the published one is written (match: no) and also exits 1.  Bad arguments exit 2 with one line on stderr.
 """
 import argparse
 import json
@@ -194,6 +195,8 @@ def parse(argv):
     parser.add_argument("--configs", help="comma-separated configs (default: all)")
     parser.add_argument("--data-dir", default=os.environ.get("PRUNE_CONNECT4_DATA") or None)
     parser.add_argument("--plotdata", help="directory for the plot data (default: --out)")
+    parser.add_argument("--published", default=os.path.join(ROOT, "studies", "published.csv"),
+                        help="the published figures the cells come from (default studies/published.csv)")
     args = parser.parse_args(argv)
     if args.budget <= 0 or args.jobs < 1:
         raise BadInput("--budget must be above 0 seconds and --jobs at least 1")
@@ -208,8 +211,7 @@ def main(argv):
     try:
         args = parse(argv)
         paths, comparable = find_sets(args.data_dir)
-        cells = select(pons_cells.read_cells(os.path.join(ROOT, "studies", "published.csv")),
-                       args.sets, args.configs)
+        cells = select(pons_cells.read_cells(args.published), args.sets, args.configs)
         for cell in cells:
             if not os.path.isfile(paths[cell.set_file]):
                 raise BadInput(f"test set {paths[cell.set_file]} not found (scripts/pons_sets.py makes prune's own)")
@@ -228,6 +230,11 @@ def main(argv):
         print(f"pons_study.py: {error}", file=sys.stderr)
         return 1
     publish(args.out, args.plotdata or args.out, staging, rows)
+    wrong = [f"{r[0]} {r[3]} {r[4]}" for r in rows if r[HEADER.index("match")] == "no"]
+    if wrong:
+        print(f"pons_study.py: {len(wrong)} means differ from the published ones: {', '.join(wrong)}",
+              file=sys.stderr)
+        return 1
     return 0
 
 
