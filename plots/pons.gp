@@ -1,6 +1,7 @@
 # pons.gp: the "pons" study (docs/connect4.md): for strong and weak solving,
-# the mean positions explored per step on each test set (log scale) and the
-# thousands of positions per second per step.
+# the mean positions explored per step on each test set (log scale; full
+# cells only, as a sample's mean is not its set's) and the thousands of
+# positions per second per step.
 # Reads DATADIR/pons_plot_MODE.csv (written by scripts/pons_study.py; columns
 # part, step, nodes_<set> x 6, kpos_<set> x 6, NaN where a cell was not run);
 # writes OUTDIR/pons_nodes_MODE and pons_kpos_MODE (.svg and .png).  Nothing

@@ -1,7 +1,8 @@
 """pons_plotdata.py: the plot data of the "pons" study, one file per mode
 (strong, weak) for plots/pons.gp: one row per step, in the series' order,
-with the mean positions explored and the thousands of positions per second
-on each test set (NaN where the cell was not run).
+with the mean positions explored (full cells only: a sample's mean is not
+the set's) and the thousands of positions per second (full cells and
+samples) on each test set; NaN where there is no figure.
 
 columns: part, step (a label), then nodes_<set> for the six sets in table
 order, then kpos_<set>.
@@ -22,7 +23,8 @@ def write(path, header, rows, mode):
         label = f"{part} {row[at['config']]}" + (" grid" if row[at["board"]] == "grid" else "")
         values = steps.setdefault(part, [part, label] + ["NaN"] * (2 * len(sets)))
         column = sets.index(row[at["set"]])
-        values[2 + column] = row[at["mean_nodes"]] or "NaN"
+        full = row[at["sample"]] == "no"  # a sample's mean is not its set's: left out
+        values[2 + column] = (row[at["mean_nodes"]] if full else "") or "NaN"
         values[2 + len(sets) + column] = row[at["kpos_per_second"]] or "NaN"
     names = [s[1] for s in pons_cells.SETS]
     columns = ["part", "step"] + [f"nodes_{n}" for n in names] + [f"kpos_{n}" for n in names]
