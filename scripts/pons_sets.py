@@ -101,8 +101,8 @@ def candidate(seed, index):
             return None
         state, draw = splitmix64(state)
         board.play(options[draw % len(options)])
-    if any(board.playable(c) and board.wins(c) for c in range(7)):
-        return None
+    if n == 42 or any(board.playable(c) and board.wins(c) for c in range(7)):
+        return None  # a full board is a finished game, as is one won at once
     return target, board.moves
 
 
