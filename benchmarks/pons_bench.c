@@ -13,8 +13,11 @@
  * first `lines` positions of the set, one after another, each from an
  * empty table, exactly as `prune solve --positions` does.
  *
+ * Named pons/connect4/SET.MODE/CONFIG/BOARD/LINES (the study/game/moves/
+ * config/state/depth shape of scripts/gbench_to_csv.py).
  * Counters: positions_per_second and nodes_per_second (rates over
- * wall-clock time), mean_nodes (per position) and verified (1: the slice's
+ * wall-clock time), nodes (the slice's total), mean_nodes (per position)
+ * and verified (1: the slice's
  * total node count equals the row's total_nodes and every score agrees
  * with the file, strong exactly, weak by sign).  A slice that differs is
  * reported as an error (no timing) and the program exits 1.  Without the
@@ -125,6 +128,7 @@ static void run(gbench_state *state, void *context)
     while (gbench_keep_running(state)) solve_slice(c, why, sizeof why);
     gbench_set_counter(state, "positions_per_second", (double)c->count, GBENCH_COUNTER_ITERATION_RATE);
     gbench_set_counter(state, "nodes_per_second", (double)nodes, GBENCH_COUNTER_ITERATION_RATE);
+    gbench_set_counter(state, "nodes", (double)nodes, GBENCH_COUNTER_PLAIN);
     gbench_set_counter(state, "mean_nodes", (double)nodes / (double)c->count, GBENCH_COUNTER_PLAIN);
     gbench_set_counter(state, "verified", 1.0, GBENCH_COUNTER_PLAIN);
 }
@@ -156,8 +160,11 @@ static pons_case *make_case(const csv_table *t, size_t r, const char *sets_dir)
         fprintf(stderr, "pons_bench: SKIPPED: %s lacks %zu positions\n", path, c->count);
         exit(EXIT_SKIPPED);
     }
-    snprintf(c->name, sizeof c->name, "pons/%s/%s/%s/%s/%zu", config, board, csv_get(t, r, "set_name"), mode,
-             c->count);
+    /* study/game/moves/config/state/depth, as scripts/gbench_to_csv.py reads
+     * names: the set and mode stand for the moves, the board for the state,
+     * the slice's length for the depth. */
+    snprintf(c->name, sizeof c->name, "pons/connect4/%s.%s/%s/%s/%zu", csv_get(t, r, "set_name"), mode, config,
+             board, c->count);
     return c;
 }
 
