@@ -98,15 +98,17 @@ def totals(positions):
     }
 
 
-def run_shards(commands, directory, limit=None):
+def run_shards(commands, directory, limit=None, gnu_parallel=True):
     """Runs every command line at once, each writing its stdout into a file
     of `directory`; returns ({file: stdout text}, stopped).  With a limit
     (wall seconds), the runs still going then are stopped and stopped is
-    True: their output so far is what they finished.  Any failure raises
+    True: their output so far is what they finished.  GNU parallel runs
+    them when asked for and installed (it starts in about a second, so the
+    runner can turn it off).  Any failure raises
     SolveError with the failing command's message."""
     outputs = [os.path.join(directory, f"shard.{i + 1}") for i in range(len(commands))]
     stopped = False
-    if limit is None and len(commands) > 1 and shutil.which("parallel"):
+    if gnu_parallel and limit is None and len(commands) > 1 and shutil.which("parallel"):
         _run_gnu_parallel(commands, outputs, directory)
     else:
         stopped = _run_processes(commands, outputs, directory, limit)

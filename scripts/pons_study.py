@@ -4,7 +4,8 @@ Pons' Connect Four solver on every test set, strong and weak, within a time
 budget per cell.
 
     scripts/pons_study.py --prune build/prune --out DIR [--budget SECONDS]
-        [--long] [--jobs N] [--sets S,...] [--configs C,...] [--data-dir DIR]
+        [--long] [--jobs N] [--pool auto|python|gnu] [--sets S,...] [--configs C,...]
+        [--data-dir DIR] [--plotdata DIR] [--published CSV]
 
 The cells are the (part, set, strong/weak) triples of study `pons` in
 studies/published.csv.  For each cell, a probe of the set's first lines
@@ -131,7 +132,7 @@ def solve_cell(args, cell, path, step, count):
         commands = [solve_command(args.prune, cell, source, cell.mode == "weak", shard=(j + 1, jobs))
                     for j in range(jobs)]
         limit = None if step == 1 else SAMPLE_LIMIT * args.budget
-        texts, stopped = run_shards(commands, scratch, limit)
+        texts, stopped = run_shards(commands, scratch, limit, args.pool != "python")
         positions, sums = merge_shards(texts, partial=stopped)
     for p in positions:
         p["line"] = (p["line"] - 1) * step + 1
@@ -191,6 +192,8 @@ def parse(argv):
     parser.add_argument("--budget", type=float, default=6.0, help="wall seconds per cell (default 6)")
     parser.add_argument("--long", action="store_true", help="run every cell fully, whatever it costs")
     parser.add_argument("--jobs", type=int, default=2, help="shards solved at once (default 2)")
+    parser.add_argument("--pool", choices=("auto", "python", "gnu"), default="auto",
+                        help="shards run by GNU parallel when installed (auto, gnu) or by this script (python)")
     parser.add_argument("--sets", help="comma-separated set files or names (default: all)")
     parser.add_argument("--configs", help="comma-separated configs (default: all)")
     parser.add_argument("--data-dir", default=os.environ.get("PRUNE_CONNECT4_DATA") or None)
