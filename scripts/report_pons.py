@@ -98,7 +98,9 @@ def mode_table(rows, mode, gain):
     for row in (r for r in rows if r["mode"] == mode):
         printed = f_printed(row["published_nodes"])
         g = gain.get((row["part"], row["set"], mode), (None, None))
-        match = MARKS.get(row["match"], "sample, not compared" if row["sample"] == "yes" else "–")
+        match = MARKS.get(row["match"], "–")
+        if row["sample"] == "yes":
+            match = "sample, not compared" if int(row["positions_run"]) else "skipped"
         lines.append([step_label(row), row["set_name"], coverage(row),
                       f"{f_time(number(row['published_us']))} / {f_time(number(row['mean_us']))}",
                       f"{printed} / {f_count(number(row['mean_nodes']))}",
