@@ -11,7 +11,7 @@ The cells are the (part, set, strong/weak) triples of study `pons` in
 studies/published.csv.  For each cell, a probe of the set's first lines
 measures the step's nodes per second; the estimate of the whole set is then
 expected mean nodes (reference, else printed, else the probe's) x lines /
-(nodes per second x jobs).  Within --budget wall seconds (default 6) the
+(nodes per second x jobs).  Within --budget wall seconds (default 5) the
 cell runs every line, and its mean is checked against the published one
 (docs/connect4.md, "Published figures": reference rows exactly at three
 decimals, printed rows at their last non-zero digit).  Beyond it the cell
@@ -24,6 +24,10 @@ Test sets: from --data-dir, else $PRUNE_CONNECT4_DATA (the series' files
 Test_L3_R1 ... Test_L1_R3, never committed); when they are absent, prune's
 own sets studies/connect4/prune_L?_R? (scripts/pons_sets.py), whose means
 are prune's own and are not compared with the series'.
+
+Cost: the default budget lands the 85 cells in about 6 minutes on 2 busy
+cores (about 1 minute with --budget 0.5, the quick reproduction); --long
+is hours.  To spread a long run over machines, see scripts/pons_solve.py.
 
 Output in DIR, each file written whole or not at all: pons.csv (one row per
 cell), pons_positions/CELL.jsonl (every solved position as prune printed
@@ -189,7 +193,7 @@ def parse(argv):
     parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--prune", default=os.path.join(ROOT, "build", "prune"))
     parser.add_argument("--out", required=True, help="directory for pons.csv and the rest")
-    parser.add_argument("--budget", type=float, default=6.0, help="wall seconds per cell (default 6)")
+    parser.add_argument("--budget", type=float, default=5.0, help="wall seconds per cell (default 5)")
     parser.add_argument("--long", action="store_true", help="run every cell fully, whatever it costs")
     parser.add_argument("--jobs", type=int, default=2, help="shards solved at once (default 2)")
     parser.add_argument("--pool", choices=("auto", "python", "gnu"), default="auto",
