@@ -45,6 +45,7 @@
 #include "gbench.h"
 #include "numbers.h"
 #include "run_context.h"
+#include "solve.h"
 #include "search.h"
 #include "ttt_rounds.h"
 
@@ -214,6 +215,9 @@ static void add_studies(const options *o)
     const game_entry *ttt = NULL;
     for (size_t r = 0; r < studies.rows; r++) {
         if (!wanted(o, csv_get(&studies, r, "study"))) continue;
+        /* A row whose config is a step of the Connect Four solver is the
+         * pons study's, which benchmarks/pons_bench.c runs. */
+        if (solve_config_find(csv_get(&studies, r, "config"))) continue;
         const game_entry *game = add_row(o, &studies, r);
         if (game && strcmp(csv_get(&studies, r, "study"), "tictactoe") == 0) ttt = game;
     }

@@ -136,6 +136,18 @@ step_sweep() {
     fi
 }
 
+# The pons study (Connect Four, Pons' solver steps): every cell within its
+# budget, all 1000 positions where that fits (checked against the published
+# means), a declared sample elsewhere.  The series' test sets come from
+# PRUNE_CONNECT4_DATA when set, else prune's own (studies/connect4/).  The
+# per-position lines stay in logs/ (not committed); pons.csv is the result.
+step_pons() {
+    s=0; piped indent python3 "$ROOT/scripts/pons_study.py" --prune "$BUILD/prune" --out "$STAGE/logs/pons" \
+        --budget "$PONS_BUDGET" || s=$?
+    checked $s "the pons study failed (a wrong score or a mean that differs from the published one, above)"
+    [ $s -ne 0 ] || mv "$STAGE/logs/pons/pons.csv" "$STAGE/pons.csv"
+}
+
 step_tidy() {
     s=0; piped indent python3 "$ROOT/scripts/gbench_to_csv.py" "$STAGE"/raw/*.json "$STAGE"/raw/*.csv -o "$STAGE/studies.csv" || s=$?
     checked $s "gbench_to_csv.py failed"
