@@ -21,8 +21,11 @@
  * (that iteration's), total_nodes (every completed iteration's, and for the
  * engine the stopped one's too), seconds (the search's, or the harness's
  * summed searches'), best, value, finished (1 when the game's maximum depth
- * was reached before the budget).  Each measurement is one run on a shared
- * machine: the depths are the figure, the seconds are for orientation.
+ * was reached before the budget), runs.  A budget of 100 ms or less is
+ * measured three times and the median run (by depth, then nodes) kept: a
+ * short budget is at the mercy of one descheduling on a shared machine; a
+ * longer one is measured once.  The depths are the figure, the seconds are
+ * for orientation.
  * Default budgets: 10,100,1000 (ms), or PRUNE_TIME_BUDGETS.  The CSV is
  * written atomically to --out, or to standard output.
  */
@@ -42,6 +45,8 @@
 #define MAX_BUDGETS 8
 #define MAX_BUDGET_MS 60000
 #define HARNESS_SLACK 2.0 /* a harness depth may take this many times the time left */
+#define SHORT_BUDGET_MS 100
+#define SHORT_BUDGET_RUNS 3
 
 typedef struct {
     const char *out, *games;
@@ -174,11 +179,40 @@ static bool measure_harness(const game_entry *game, const search_config *config,
 }
 
 static void write_row(FILE *f, const game_entry *game, const search_config *config, long long budget_ms,
-                      const measurement *m)
+                      const measurement *m, int runs)
 {
-    fprintf(f, "%s,%s,%s,%lld,%d,%" PRIu64 ",%" PRIu64 ",%.6f,%s,%d,%d\n", game->name, config->name,
+    fprintf(f, "%s,%s,%s,%lld,%d,%" PRIu64 ",%" PRIu64 ",%.6f,%s,%d,%d,%d\n", game->name, config->name,
             config->algorithm == ALGORITHM_LADDER ? "engine" : "harness", budget_ms, m->depth, m->nodes,
-            m->total_nodes, m->seconds, m->best, m->value, m->finished);
+            m->total_nodes, m->seconds, m->best, m->value, m->finished, runs);
+}
+
+static bool measure(const game_entry *game, const search_config *config, long long budget_ms, measurement *m,
+                    char *message, size_t size)
+{
+    return config->algorithm == ALGORITHM_LADDER ? measure_engine(game, config, budget_ms, m, message, size)
+                                                 : measure_harness(game, config, budget_ms, m, message, size);
+}
+
+static bool shallower(const measurement *a, const measurement *b)
+{
+    return a->depth < b->depth || (a->depth == b->depth && a->nodes < b->nodes);
+}
+
+/* The median of `runs` measurements (runs odd, at most SHORT_BUDGET_RUNS). */
+static bool measure_median(const game_entry *game, const search_config *config, long long budget_ms, int runs,
+                           measurement *median, char *message, size_t size)
+{
+    measurement m[SHORT_BUDGET_RUNS];
+    for (int i = 0; i < runs; i++) {
+        if (!measure(game, config, budget_ms, &m[i], message, size)) return false;
+        for (int j = i; j > 0 && shallower(&m[j], &m[j - 1]); j--) {
+            measurement t = m[j];
+            m[j] = m[j - 1];
+            m[j - 1] = t;
+        }
+    }
+    *median = m[runs / 2];
+    return true;
 }
 
 /* Every row of one game; false with a message on a failed search. */
@@ -189,11 +223,9 @@ static bool measure_game(FILE *f, const game_entry *game, const arguments *a, ch
         if (!in_table(config)) continue;
         for (int b = 0; b < a->budget_count; b++) {
             measurement m;
-            bool ok = config->algorithm == ALGORITHM_LADDER
-                          ? measure_engine(game, config, a->budgets[b], &m, message, size)
-                          : measure_harness(game, config, a->budgets[b], &m, message, size);
-            if (!ok) return false;
-            write_row(f, game, config, a->budgets[b], &m);
+            int runs = a->budgets[b] <= SHORT_BUDGET_MS ? SHORT_BUDGET_RUNS : 1;
+            if (!measure_median(game, config, a->budgets[b], runs, &m, message, size)) return false;
+            write_row(f, game, config, a->budgets[b], &m, runs);
         }
     }
     return true;
@@ -209,7 +241,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "time_ladder: %s\n", message);
         return 1;
     }
-    fputs("game,config,deepening,budget_ms,depth,nodes,total_nodes,seconds,best,value,finished\n", f);
+    fputs("game,config,deepening,budget_ms,depth,nodes,total_nodes,seconds,best,value,finished,runs\n", f);
     for (size_t g = 0; g < game_count(); g++) {
         const game_entry *game = game_at(g);
         if (!wanted(a.games, game->name)) continue;
