@@ -145,6 +145,8 @@ static void set_counters(gbench_state *state, const bench_case *c, const search_
         gbench_set_counter(state, "tt_cutoffs", (double)r->tt_cutoffs, GBENCH_COUNTER_PLAIN);
         gbench_set_counter(state, "researches", (double)r->researches, GBENCH_COUNTER_PLAIN);
         gbench_set_counter(state, "id_iterations", (double)r->iterations, GBENCH_COUNTER_PLAIN);
+        gbench_set_counter(state, "last_iteration_nodes", (double)r->iteration_nodes[r->iterations - 1],
+                           GBENCH_COUNTER_PLAIN);
     }
 }
 
@@ -282,11 +284,12 @@ void cases_list(FILE *out)
     }
 }
 
-/* The ladder's counters (tt_probes .. id_iterations, the search's
- * `iterations`) are empty for other configs. */
+/* The ladder's counters (tt_probes .. last_iteration_nodes; id_iterations
+ * is the search's `iterations`, last_iteration_nodes the nodes of the
+ * deepest one) are empty for other configs. */
 static const char tidy_header[] = "benchmark,study,game,position,moves,config,family,state,depth,status,best,value,"
                                   "nodes,created,evals,tt_probes,tt_hits,tt_cutoffs,researches,id_iterations,"
-                                  "verified,copy_checked,error\n";
+                                  "last_iteration_nodes,verified,copy_checked,error\n";
 
 static void write_case_row(FILE *f, const bench_case *c)
 {
@@ -304,12 +307,12 @@ static void write_case_row(FILE *f, const bench_case *c)
         if (c->config->algorithm == ALGORITHM_TREE) fprintf(f, "%" PRIu64 ",%" PRIu64 ",", r->created, r->evals);
         else fputs(",,", f);
         if (c->config->algorithm == ALGORITHM_LADDER)
-            fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,", r->tt_probes, r->tt_hits, r->tt_cutoffs,
-                    r->researches, r->iterations);
-        else fputs(",,,,,", f);
+            fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%" PRIu64 ",", r->tt_probes, r->tt_hits,
+                    r->tt_cutoffs, r->researches, r->iterations, r->iteration_nodes[r->iterations - 1]);
+        else fputs(",,,,,,", f);
         fprintf(f, "%d,%d,", cases_has_reference(c), c->twin && c->twin->ran);
     } else {
-        fputs(",,,,,,,,,,,,", f);
+        fputs(",,,,,,,,,,,,,", f);
     }
     csv_write_field(f, c->failed ? c->failure : "");
     fputc('\n', f);
@@ -322,7 +325,7 @@ int cases_write_tidy(const char *path, char *message, size_t message_size)
     if (!f) return -1;
     fputs(tidy_header, f);
     for (size_t i = 0; i < skipped_count; i++) {
-        fprintf(f, ",%s,%s,,,,,,,skipped,,,,,,,,,,,,,", skipped[i].study, skipped[i].game);
+        fprintf(f, ",%s,%s,,,,,,,skipped,,,,,,,,,,,,,,", skipped[i].study, skipped[i].game);
         csv_write_field(f, skipped[i].reason);
         fputc('\n', f);
     }
