@@ -90,7 +90,7 @@ def ladder_table(res, game, spec, rungs, complete):
     base = spec["rungs"][0]
     labels = [label(res, game, m) for m in spec["positions"]]
     header = (["rung", "adds to"] + [f"nodes: {name}" for name in labels] +
-              [f"time ({len(complete)} positions)", "nodes/s", "gain over the rung below (nodes / time)",
+              [f"time ({'start' if complete == [''] else f'{len(complete)} positions'})", "nodes/s", "gain over the rung below (nodes / time)",
                f"gain over {base} (nodes / time)", "table hits / cutoffs", "re-searches"])
     rows = []
     for config in spec["rungs"]:
@@ -203,12 +203,15 @@ def time_table(res):
     if not rows:
         return "No time-limited table in this run.\n"
     budgets = sorted({int(r["budget_ms"]) for r in rows})
+    runs = {int(r["budget_ms"]): r["runs"] for r in rows}
     cells = {}
     for r in rows:
         mark = "*" if r["finished"] == "1" else ""
         cells.setdefault((r["game"], r["config"], r["deepening"]), {})[int(r["budget_ms"])] = \
             f"{r['depth']}{mark} ({fint(num(r['nodes']))})"
-    header = ["game", "config", "deepened by"] + [f"{b} ms: depth (its nodes)" for b in budgets]
+    header = ["game", "config", "deepened by"] + [
+        f"{b} ms: depth (its nodes), median of {runs[b]} runs" if runs[b] != "1" else f"{b} ms: depth (its nodes)"
+        for b in budgets]
     body = [[g, f"`{c}`", d] + [by.get(b, "–") for b in budgets] for (g, c, d), by in cells.items()]
     return table(header, body, ["---", "---", "---"] + ["---:"] * len(budgets)) + "\n"
 
@@ -244,6 +247,9 @@ def render(res, plots):
         rungs, complete = measured[game]
         out.append(f"### {game}, depth {spec['depth']}\n")
         out.append(ladder_table(res, game, spec, rungs, complete) + "\n")
+        if len(complete) < len(spec["positions"]):
+            out.append(f"Sums over {', '.join(label(res, game, m) for m in complete) or 'no position'} only: "
+                       f"the other positions were not measured in this run (a quick run keeps the start).\n")
         share, line = table_cost(spec, rungs)
         costs.append((game, share))
         out.append(line + "\n")
@@ -255,8 +261,7 @@ def render(res, plots):
     out.append("### The time-limited table\n")
     out.append("From the start, the deepest iteration each config completes within the budget (`*`: the game's "
                "full depth reached) and that iteration's nodes. The ladder configs stop themselves (`--time-ms`); "
-               "`negamax-ab` is deepened by benchmarks/time_ladder.c, a fresh search per depth. Budgets of 100 ms "
-               "or less are the median of three runs, 1 s one run; wall-clock time on a shared machine, so a "
-               "depth either side is within noise.\n")
+               "`negamax-ab` is deepened by benchmarks/time_ladder.c, a fresh search per depth. Wall-clock time on "
+               "a shared machine: a depth either side is within noise.\n")
     out.append(time_table(res))
     return Section("\n".join(out) + "\n", tables)
