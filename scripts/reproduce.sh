@@ -18,7 +18,8 @@
 # npm peer; build with meson (release); run each study of studies/studies.csv
 # (meson test --benchmark --suite STUDY), with the Minimaxer peer and the
 # paired prune/minimaxer windows (scripts/peer_ab.py) right after the
-# minimaxer study; the depth sweep; the tidy CSV; hyperfine; the report and
+# minimaxer study; the depth sweep and the techniques study's time-limited
+# table (benchmarks/time_ladder.c); the tidy CSV; hyperfine; the report and
 # the plots (into results/plots/); the install.
 #
 # A run is all or nothing.  Its run id (COMMIT-YYYYMMDDTHHMMSSZ) is in every
@@ -87,6 +88,7 @@ if [ "$MODE" = quick ]; then
     MIN_TIME=0.02
     PONS_BUDGET=0.5
     SWEEP_BUDGET=0.02
+    TIME_BUDGETS=10,100     # the techniques study's time-limited table, in ms
     PEER_ARGS=(--repetitions 2 --min-time 0.1 --warmup 0.2)
     AB_ARGS=(--processes 1 --windows 4 --window-time 0.15)
     AB_CONFIGS=tree-optimal
@@ -98,6 +100,7 @@ else
     MIN_TIME=0.2
     PONS_BUDGET=5
     SWEEP_BUDGET=0.25
+    TIME_BUDGETS=10,100,1000
     PEER_ARGS=(--repetitions 5 --min-time 0.5 --warmup 0.5)
     AB_ARGS=(--processes 4 --windows 8 --window-time 0.25)
     AB_CONFIGS=  # empty: peer_ab.py takes every config of the minimaxer study (studies_bench --list)
@@ -248,7 +251,7 @@ step "the Minimaxer peer (npm)"
 measure peer
 step "studies (Google Benchmark: $REPETITIONS repetitions, min time $MIN_TIME s, medians)"
 measure studies
-step "depth sweep (nodes against depth, every config, every game; budget $SWEEP_BUDGET s per search)"
+step "depth sweep (nodes against depth, every config, every game; budget $SWEEP_BUDGET s per search) and time ladder ($TIME_BUDGETS ms)"
 measure sweep
 step "the pons study (Connect Four, Pons' solver steps; $PONS_BUDGET s budget per cell)"
 measure pons
