@@ -217,8 +217,12 @@ class Tester:
         child = None
         for _ in range(3000):
             child = next((p for p in children(process.pid) if "reproduce_stub.py" in cmdline(p)), None)
-            if child:
+            # The interpreter itself: a python3 found through a shell shim
+            # (pyenv) runs bash first, which ignores a SIGINT its child does
+            # not die of, and the step would then run to its end.
+            if child and "python" in os.path.basename(executable(child)):
                 break
+            child = None
             time.sleep(0.02)
         expect(child is not None, "the stub step never started")
         os.kill(child, signal.SIGINT)
@@ -260,6 +264,13 @@ def children(pid):
         out += kids
         todo += kids
     return out
+
+
+def executable(pid):
+    try:
+        return os.readlink(f"/proc/{pid}/exe")
+    except OSError:
+        return ""
 
 
 def cmdline(pid):
