@@ -109,6 +109,25 @@ static void solve_one(const solve_arguments *a, const solve_config *config, solv
 
 static bool same_sign(int a, int b) { return (a > 0) == (b > 0) && (a < 0) == (b < 0); }
 
+/* The last line of a test-set run.  kpos_per_second is the series' "K pos/s":
+ * thousands of positions explored (nodes) per second of solving. */
+static void print_summary(const solve_arguments *a, const solve_config *config, const solve_line_set *set,
+                          uint64_t total_nodes, double total_seconds)
+{
+    double n = set->count ? (double)set->count : 1;
+    double mean_nodes = (double)total_nodes / n, mean_us = total_seconds * 1e6 / n;
+    double kpos = total_seconds > 0 ? (double)total_nodes / total_seconds / 1000 : 0;
+    if (!a->json) {
+        printf("positions %zu mean_nodes %.3f mean_us %.3f kpos/s %.3f\n", set->count, mean_nodes, mean_us, kpos);
+        return;
+    }
+    printf("{\"summary\":true,\"game\":\"connect4\",\"config\":\"%s\",\"set\":", config->name);
+    escape_json(stdout, set->name);  /* a file's name: any bytes */
+    printf(",\"weak\":%s,\"positions\":%zu,\"total_nodes\":%" PRIu64 ",\"seconds\":%.9f,\"mean_nodes\":%.3f,"
+           "\"mean_us\":%.3f,\"kpos_per_second\":%.3f}\n",
+           a->weak ? "true" : "false", set->count, total_nodes, total_seconds, mean_nodes, mean_us, kpos);
+}
+
 static void solve_set(const solve_arguments *a, const solve_line_selection *selection, const solve_config *config,
                       solve_board board)
 {
@@ -130,20 +149,7 @@ static void solve_set(const solve_arguments *a, const solve_line_selection *sele
         total_nodes += r.nodes;
         total_seconds += r.seconds;
     }
-    double n = set.count ? (double)set.count : 1;
-    if (a->json)
-    {
-        printf("{\"summary\":true,\"game\":\"connect4\",\"config\":\"%s\",\"set\":", config->name);
-        escape_json(stdout, set.name);  /* a file's name: any bytes */
-        printf(",\"weak\":%s,"
-               "\"positions\":%zu,\"total_nodes\":%" PRIu64 ",\"seconds\":%.9f,\"mean_nodes\":%.3f,"
-               "\"mean_us\":%.3f,\"kpos_per_second\":%.3f}\n",
-               a->weak ? "true" : "false", set.count, total_nodes, total_seconds,
-               (double)total_nodes / n, total_seconds * 1e6 / n,
-               total_seconds > 0 ? (double)set.count / total_seconds / 1000 : 0);
-    } else
-        printf("positions %zu mean_nodes %.3f mean_us %.3f kpos/s %.3f\n", set.count, (double)total_nodes / n,
-               total_seconds * 1e6 / n, total_seconds > 0 ? (double)set.count / total_seconds / 1000 : 0);
+    print_summary(a, config, &set, total_nodes, total_seconds);
     solve_positions_free(&set);
 }
 

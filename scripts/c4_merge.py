@@ -3,7 +3,7 @@
 
 Prints every position line, ordered by line number, then one summary line
 computed as prune computes it for an unsharded run: positions, total_nodes,
-seconds, mean_nodes (3 decimals), mean_us, kpos_per_second.  The shards must
+seconds, mean_nodes (3 decimals), mean_us, kpos_per_second (nodes).  The shards must
 be of one set, config and mode; a line seen twice or a mismatch is an error
 (one line on stderr, exit 2).
 
@@ -46,7 +46,7 @@ def main():
                "weak": first["weak"], "positions": positions, "total_nodes": total_nodes,
                "seconds": round(seconds, 9), "mean_nodes": round(total_nodes / n, 3),
                "mean_us": round(seconds * 1e6 / n, 3),
-               "kpos_per_second": round(positions / seconds / 1000, 3) if seconds > 0 else 0}
+               "kpos_per_second": round(total_nodes / seconds / 1000, 3) if seconds > 0 else 0}
     for row in rows:
         print(json.dumps(row, separators=(",", ":")))
     print(json.dumps(summary, separators=(",", ":")))
