@@ -27,17 +27,9 @@
 
 #include "atomic_file.h"
 #include "escape.h"
+#include "name_list.h"
 #include "numbers.h"
 #include "search.h"
-
-static bool wanted(const char *list, const char *name)
-{
-    if (!list) return true;
-    size_t n = strlen(name);
-    for (const char *p = list; (p = strstr(p, name)); p += n)
-        if ((p == list || p[-1] == ',') && (p[n] == '\0' || p[n] == ',')) return true;
-    return false;
-}
 
 typedef struct {
     const char *out, *games;
@@ -100,7 +92,7 @@ int main(int argc, char **argv)
     fprintf(f, "game,moves,config,state,depth,nodes,created,evals,best,value,seconds\n");
     for (size_t g = 0; g < game_count(); g++) {
         const game_entry *game = game_at(g);
-        if (!wanted(games, game->name)) continue;
+        if (!name_listed(games, game->name)) continue;
         for (size_t c = 0; c < config_count(); c++) {
             const search_config *config = config_at(c);
             for (int depth = 1; depth <= game->max_depth; depth++) {

@@ -48,6 +48,7 @@
 #include "bench_cases.h"
 #include "csv.h"
 #include "gbench.h"
+#include "name_list.h"
 #include "numbers.h"
 #include "run_context.h"
 #include "solve.h"
@@ -163,14 +164,7 @@ static void parse_options(int *argc, char **argv, options *o)
     *argc = kept;
 }
 
-static bool wanted(const options *o, const char *study)
-{
-    if (!o->wanted) return true;
-    size_t n = strlen(study);
-    for (const char *p = o->wanted; (p = strstr(p, study)) != NULL; p += n)
-        if ((p == o->wanted || p[-1] == ',') && (p[n] == ',' || p[n] == '\0')) return true;
-    return false;
-}
+static bool wanted(const options *o, const char *study) { return name_listed(o->wanted, study); }
 
 static void check_study_names(const options *o, const csv_table *studies)
 {

@@ -39,6 +39,7 @@
 
 #include "atomic_file.h"
 #include "escape.h"
+#include "name_list.h"
 #include "numbers.h"
 #include "search.h"
 
@@ -69,15 +70,6 @@ static _Noreturn void bad_argument(const char *what, const char *argument)
     escape_message(stderr, argument);
     fputs("' (usage: time_ladder [--out PATH] [--budgets MS[,MS...]] [--games a,b])\n", stderr);
     exit(2);
-}
-
-static bool wanted(const char *list, const char *name)
-{
-    if (!list) return true;
-    size_t n = strlen(name);
-    for (const char *p = list; (p = strstr(p, name)); p += n)
-        if ((p == list || p[-1] == ',') && (p[n] == '\0' || p[n] == ',')) return true;
-    return false;
 }
 
 /* "10,100,1000": each a whole number of milliseconds from 1 to 60000. */
@@ -244,7 +236,7 @@ int main(int argc, char **argv)
     fputs("game,config,deepening,budget_ms,depth,nodes,total_nodes,seconds,best,value,finished,runs\n", f);
     for (size_t g = 0; g < game_count(); g++) {
         const game_entry *game = game_at(g);
-        if (!wanted(a.games, game->name)) continue;
+        if (!name_listed(a.games, game->name)) continue;
         if (!measure_game(f, game, &a, message, sizeof message)) {
             fprintf(stderr, "time_ladder: %s: %s\n", game->name, message);
             if (a.out) atomic_abandon(&result);

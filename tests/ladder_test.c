@@ -23,20 +23,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check_tally.h"
 #include "search.h"
 
 #define POSITIONS 12
 
-static int passed, failed;
-
-static void check(bool ok, const char *game, const char *moves, const char *config, int depth,
-                  const char *what, long long got, long long expected)
-{
-    if (ok) { passed++; return; }
-    failed++;
-    printf("FAIL %s [%s] %s depth %d: %s %lld, expected %lld\n", game, moves, config, depth, what, got,
-           expected);
-}
 
 static search_status try_search(const game_entry *game, search_request request, search_result *result,
                                 char *message, size_t size)

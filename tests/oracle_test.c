@@ -17,20 +17,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check_tally.h"
 #include "search.h"
 
 #define POSITIONS 24
 
-static int passed, failed;
-
-static void check(bool ok, const char *game, const char *moves, const char *config, int depth,
-                  const char *what, long long got, long long expected)
-{
-    if (ok) { passed++; return; }
-    failed++;
-    printf("FAIL %s [%s] %s depth %d: %s %lld, expected %lld\n", game, moves, config, depth, what, got,
-           expected);
-}
 
 static search_status search_with_budget(const game_entry *game, const char *config, const char *moves, int depth,
                                         state_mode state, uint64_t max_nodes, search_result *result,

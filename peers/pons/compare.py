@@ -167,14 +167,7 @@ def parse(argv):
     parser.add_argument("--checkout", help="default: $PRUNE_PONS_CHECKOUT")
     parser.add_argument("-o", "--output", help="CSV of one row per tag and mode")
     options = parser.parse_args(argv)
-    options.tags = options.tags.split(",")
-    options.modes = options.modes.split(",")
-    for tag in options.tags:
-        if tag not in pons.TAGS:
-            parser.error(f"unknown tag '{tag}' (one of {', '.join(pons.TAGS)})")
-    for mode in options.modes:
-        if mode not in ("strong", "weak"):
-            parser.error(f"unknown mode '{mode}' (strong or weak)")
+    pons.check_tags_and_modes(parser, options)
     if options.limit < 1 or options.windows < 0 or options.window_time <= 0:
         parser.error("--limit must be at least 1, --windows at least 0, --window-time positive")
     if not os.access(options.prune, os.X_OK):

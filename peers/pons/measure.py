@@ -100,15 +100,8 @@ def parse(argv):
     parser.add_argument("--counts", help="directory for TAG-SET.txt per-position counts")
     parser.add_argument("-o", "--output", help="summary CSV (default: stdout only)")
     options = parser.parse_args(argv)
-    options.tags = options.tags.split(",")
     options.sets = options.sets.split(",")
-    options.modes = options.modes.split(",")
-    for tag in options.tags:
-        if tag not in pons.TAGS:
-            parser.error(f"unknown tag '{tag}' (one of {', '.join(pons.TAGS)})")
-    for mode in options.modes:
-        if mode not in ("strong", "weak"):
-            parser.error(f"unknown mode '{mode}' (strong or weak)")
+    pons.check_tags_and_modes(parser, options)
     for name in options.sets:
         if not os.path.isfile(os.path.join(options.data, name)):
             parser.error(f"no test file {os.path.join(options.data, name)}")

@@ -38,6 +38,19 @@ class PeerError(Exception):
     """The peer could not be built or run, or printed something unexpected."""
 
 
+def check_tags_and_modes(parser, options):
+    """Splits --tags and --modes (comma lists) in place; a name that is not a
+    tag or a mode is a usage error of `parser`."""
+    options.tags = options.tags.split(",")
+    options.modes = options.modes.split(",")
+    for tag in options.tags:
+        if tag not in TAGS:
+            parser.error(f"unknown tag '{tag}' (one of {', '.join(TAGS)})")
+    for mode in options.modes:
+        if mode not in ("strong", "weak"):
+            parser.error(f"unknown mode '{mode}' (strong or weak)")
+
+
 def build(tag, checkout=None, cache=None):
     """Path of the binary for `tag`, built by build.sh if needed, or None
     with the reason when no checkout is available (build.sh exit 77)."""
