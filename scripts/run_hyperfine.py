@@ -24,17 +24,56 @@ from atomic_file import write_text_atomically
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def read_rows(path):
+    """The rows of a CSV file of studies/ ('#' lines are comments)."""
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(line for line in f if not line.startswith("#")))
+
+
 def read_studies(path):
     """The rows prune search runs: a row whose config is a solve-* step is the
     pons study's (scripts/pons_study.py times those positions itself)."""
-    with open(path, newline="", encoding="utf-8") as f:
-        lines = [line for line in f if not line.startswith("#")]
-    return [r for r in csv.DictReader(lines) if not r["config"].startswith("solve-")]
+    return [r for r in read_rows(path) if not r["config"].startswith("solve-")]
 
 
 def position_labels(path):
     """(game, moves) -> label, from studies/positions.csv."""
-    return {(r["game"], r["moves"]): r["label"] for r in read_studies(path)}
+    return {(r["game"], r["moves"]): r["label"] for r in read_rows(path)}
+
+
+def study_commands(prune, study, rows, labels, games):
+    """(name, argv) of every search of the study whose game prune knows."""
+    commands = []
+    for row in (r for r in rows if r["study"] == study and r["game"] in games):
+        states = ["copy", "undo"] if study == "doundo" else ["copy"]
+        for state in (s for s in states if s in row["states"].split()):
+            position = labels.get((row["game"], row["moves"]), row["moves"] or "start")
+            name = f"{row['config']} {position} d{row['depth']}" + (f" {state}" if study == "doundo" else "")
+            command = [prune, "search", row["game"], "--config", row["config"], "--depth", row["depth"],
+                       "--state", state, "--json"] + (["--moves", row["moves"]] if row["moves"] else [])
+            if (name, command) not in commands:
+                commands.append((name, command))
+    return commands
+
+
+def time_study(study, commands, out, quick):
+    """Each command once untimed (it must succeed), then hyperfine over all."""
+    for name, command in commands:
+        subprocess.run(command, check=True, capture_output=True)
+    runs = ["--warmup", "1", "--runs", "3"] if quick else ["--warmup", "3", "--min-runs", "10", "--max-runs", "50"]
+    invocation = ["hyperfine", "-N", "--style", "basic", *runs,
+                  "--export-csv", os.path.join(out, f"{study}.csv"),
+                  "--export-markdown", os.path.join(out, f"{study}.md"),
+                  "--export-json", os.path.join(out, f"{study}.json")]
+    for name, command in commands:
+        invocation += ["-n", name, " ".join(command)]
+    print(f"run_hyperfine: {study}: {len(commands)} commands", flush=True)
+    subprocess.run(invocation, check=True)
+
+
+def skip(skipped, study, why):
+    skipped.append(f"{study}: {why}")
+    print(f"run_hyperfine: SKIPPED {study}: {why}", flush=True)
 
 
 def main():
@@ -51,55 +90,21 @@ def main():
     games = set(subprocess.run([args.prune, "games"], check=True, capture_output=True, text=True).stdout.split())
     rows = read_studies(args.studies)
     labels = position_labels(args.positions)
-    studies = []
-    for row in rows:
-        if row["study"] not in studies and (not args.study or row["study"] in args.study):
-            studies.append(row["study"])
+    studies = [s for s in dict.fromkeys(r["study"] for r in rows) if not args.study or s in args.study]
     os.makedirs(args.out, exist_ok=True)
     skipped = []
-    untimed = {r["study"] for r in read_studies(args.timing) if r.get("hyperfine") == "no"}
+    untimed = {r["study"] for r in read_rows(args.timing) if r.get("hyperfine") == "no"}
     for study in studies:
         if study in untimed:
-            skipped.append(f"{study}: not timed as whole processes ({os.path.basename(args.timing)}: hyperfine no; "
-                           f"studies_bench times its searches in-process)")
-            print(f"run_hyperfine: SKIPPED {study}: hyperfine no in {args.timing}", flush=True)
+            skip(skipped, study, f"not timed as whole processes ({os.path.basename(args.timing)}: hyperfine no; "
+                 "studies_bench times its searches in-process)")
             continue
-        commands = []
-        for row in (r for r in rows if r["study"] == study):
-            if row["game"] not in games:
-                continue
-            states = ["copy", "undo"] if study == "doundo" else ["copy"]
-            for state in states:
-                if state not in row["states"].split():
-                    continue
-                position = labels.get((row["game"], row["moves"]), row["moves"] or "start")
-                name = f"{row['config']} {position} d{row['depth']}"
-                if study == "doundo":
-                    name += f" {state}"
-                command = [args.prune, "search", row["game"], "--config", row["config"], "--depth", row["depth"],
-                           "--state", state, "--json"]
-                if row["moves"]:
-                    command += ["--moves", row["moves"]]
-                if (name, command) not in commands:
-                    commands.append((name, command))
+        commands = study_commands(args.prune, study, rows, labels, games)
         if not commands:
             game = next(r["game"] for r in rows if r["study"] == study)
-            skipped.append(f"{study}: game '{game}' is not compiled in")
-            print(f"run_hyperfine: SKIPPED {study}: game '{game}' is not compiled in", flush=True)
+            skip(skipped, study, f"game '{game}' is not compiled in")
             continue
-        # Each command must run cleanly before it is timed.
-        for name, command in commands:
-            subprocess.run(command, check=True, capture_output=True)
-        runs = ["--warmup", "1", "--runs", "3"] if args.quick else ["--warmup", "3", "--min-runs", "10",
-                                                                    "--max-runs", "50"]
-        invocation = ["hyperfine", "-N", "--style", "basic", *runs,
-                      "--export-csv", os.path.join(args.out, f"{study}.csv"),
-                      "--export-markdown", os.path.join(args.out, f"{study}.md"),
-                      "--export-json", os.path.join(args.out, f"{study}.json")]
-        for name, command in commands:
-            invocation += ["-n", name, " ".join(command)]
-        print(f"run_hyperfine: {study}: {len(commands)} commands", flush=True)
-        subprocess.run(invocation, check=True)
+        time_study(study, commands, args.out, args.quick)
     write_text_atomically(os.path.join(args.out, "skipped.txt"), "".join(line + "\n" for line in skipped))
 
 
