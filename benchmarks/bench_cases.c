@@ -9,6 +9,7 @@
 #include "atomic_file.h"
 #include "csv.h"
 #include "gbench.h"
+#include "numbers.h"
 
 typedef struct {
     char study[48], game[48], reason[200];
@@ -38,13 +39,12 @@ int cases_load_data(const char *published_path, const char *positions_path, char
     return csv_read(positions_path, &positions, message, message_size);
 }
 
+/* A reference count of published.csv, through the one checked parser. */
 static bool parse_count(const char *text, uint64_t *value)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (!*text || *end || errno) return false;
-    *value = v;
+    long long v;
+    if (!parse_whole_number(text, 0, INT64_MAX, &v)) return false;
+    *value = (uint64_t)v;
     return true;
 }
 
@@ -63,8 +63,8 @@ static expectation find_expectation(const char *game, const char *moves, const c
 {
     expectation e = {0};
     for (size_t r = 0; r < published.rows; r++) {
-        const char *row_depth = csv_get(&published, r, "depth");
-        if (!*row_depth || atoi(row_depth) != depth) continue;
+        long long row_depth;
+        if (!parse_whole_number(csv_get(&published, r, "depth"), 1, 1000, &row_depth) || row_depth != depth) continue;
         if (strcmp(csv_get(&published, r, "game"), game) != 0) continue;
         if (strcmp(csv_get(&published, r, "moves"), moves) != 0) continue;
         if (strcmp(csv_get(&published, r, "config"), config) != 0) continue;

@@ -26,6 +26,8 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "escape.h"
+#include "numbers.h"
 #include "search.h"
 
 static bool wanted(const char *list, const char *name)
@@ -37,26 +39,57 @@ static bool wanted(const char *list, const char *name)
     return false;
 }
 
+typedef struct {
+    const char *out, *games;
+    double budget;
+    uint64_t max_nodes;
+} sweep_arguments;
+
+/* One line on stderr (the echoed argument escaped), exit 2. */
+static _Noreturn void bad_argument(const char *what, const char *argument)
+{
+    fprintf(stderr, "depth_sweep: %s '", what);
+    escape_message(stderr, argument);
+    fputs("' (usage: depth_sweep [--out PATH] [--budget SECONDS] [--max-nodes N] [--games a,b])\n", stderr);
+    exit(2);
+}
+
+static double parse_budget(const char *text)
+{
+    double budget;
+    if (!parse_decimal_number(text, 0, 1e6, &budget))
+        bad_argument("the budget must be seconds from 0 to 1000000 (e.g. 0.25), not", text);
+    return budget;
+}
+
+/* Every number is checked (cli/numbers.h): an unchecked strtoull read
+ * --max-nodes -1 as 2^64 - 1, and the search's max_nodes + 1 wrapped to 0. */
+static sweep_arguments parse_arguments(int argc, char **argv)
+{
+    const char *env = getenv("PRUNE_SWEEP_BUDGET");
+    sweep_arguments a = {.budget = env && *env ? parse_budget(env) : 0.25, .max_nodes = 20000000};
+    for (int i = 1; i < argc; i += 2) {
+        const char *name = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
+        long long nodes;
+        bool known = strcmp(name, "--out") == 0 || strcmp(name, "--budget") == 0 ||
+                     strcmp(name, "--max-nodes") == 0 || strcmp(name, "--games") == 0;
+        if (!known) bad_argument("unknown argument", name);
+        if (!value) bad_argument("a value is missing after", name);
+        if (strcmp(name, "--out") == 0) a.out = value;
+        else if (strcmp(name, "--games") == 0) a.games = value;
+        else if (strcmp(name, "--budget") == 0) a.budget = parse_budget(value);
+        else if (parse_whole_number(value, 1, NUMBERS_MAX_NODES, &nodes)) a.max_nodes = (uint64_t)nodes;
+        else bad_argument("--max-nodes must be a whole number from 1 to 4000000000, not", value);
+    }
+    return a;
+}
+
 int main(int argc, char **argv)
 {
-    const char *out = NULL, *games = NULL;
-    const char *env = getenv("PRUNE_SWEEP_BUDGET");
-    double budget = env && *env ? atof(env) : 0.25;
-    uint64_t max_nodes = 20000000;
-    for (int i = 1; i < argc; i++) {
-        if (i + 1 >= argc) {
-            fprintf(stderr, "usage: depth_sweep [--out PATH] [--budget SECONDS] [--max-nodes N] [--games a,b]\n");
-            return 2;
-        }
-        if (strcmp(argv[i], "--out") == 0) out = argv[++i];
-        else if (strcmp(argv[i], "--budget") == 0) budget = atof(argv[++i]);
-        else if (strcmp(argv[i], "--max-nodes") == 0) max_nodes = strtoull(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--games") == 0) games = argv[++i];
-        else {
-            fprintf(stderr, "depth_sweep: unknown argument '%s'\n", argv[i]);
-            return 2;
-        }
-    }
+    sweep_arguments arguments = parse_arguments(argc, argv);
+    const char *out = arguments.out, *games = arguments.games;
+    double budget = arguments.budget;
+    uint64_t max_nodes = arguments.max_nodes;
     atomic_file result;
     char why[512];
     FILE *f = stdout;

@@ -43,6 +43,7 @@
 #include "bench_cases.h"
 #include "csv.h"
 #include "gbench.h"
+#include "numbers.h"
 #include "run_context.h"
 #include "search.h"
 #include "ttt_rounds.h"
@@ -75,21 +76,16 @@ static _Noreturn void die(int status, const char *format, ...)
 
 static int parse_repetitions(const char *text, const char *what)
 {
-    char *end;
-    errno = 0;
-    long n = strtol(text, &end, 10);
-    if (!*text || *end || errno || n < 1 || n > 1000) die(2, "%s must be a whole number from 1 to 1000, not '%s'",
-                                                          what, text);
+    long long n;
+    if (!parse_whole_number(text, 1, 1000, &n)) die(2, "%s must be a whole number from 1 to 1000, not '%s'", what, text);
     return (int)n;
 }
 
 static double parse_seconds(const char *text, const char *what)
 {
-    char *end;
-    errno = 0;
-    double s = strtod(text, &end);
-    if (!*text || *end || errno || !(s > 0) || s > 3600) die(2, "%s must be a positive number of seconds, not '%s'",
-                                                             what, text);
+    double s;
+    if (!parse_decimal_number(text, 0, 3600, &s) || !(s > 0))
+        die(2, "%s must be a positive number of seconds, not '%s'", what, text);
     return s;
 }
 
@@ -194,14 +190,14 @@ static const game_entry *add_row(const options *o, const csv_table *studies, siz
     const char *config_name = csv_get(studies, r, "config"), *moves = csv_get(studies, r, "moves");
     const search_config *config = config_find(config_name);
     if (!config) die(2, "%s: study %s names config '%s', which is not known", o->studies, study, config_name);
-    int depth = atoi(csv_get(studies, r, "depth"));
-    if (depth < 1 || depth > game->max_depth) die(2, "%s: study %s: depth '%s' is out of range", o->studies, study,
-                                                  csv_get(studies, r, "depth"));
+    long long depth = 0;
+    if (!parse_whole_number(csv_get(studies, r, "depth"), 1, game->max_depth, &depth))
+        die(2, "%s: study %s: depth '%s' is out of range", o->studies, study, csv_get(studies, r, "depth"));
     const char *states = csv_get(studies, r, "states");
     bench_case *copy_case = NULL;
-    if (strstr(states, "copy")) copy_case = cases_add(study, game, config, moves, depth, STATE_COPY, o->run.min_time);
-    if (strstr(states, "undo") && game->has_undo)
-        cases_add(study, game, config, moves, depth, STATE_UNDO, o->run.min_time)->twin = copy_case;
+    if (strstr(states, "copy")) copy_case = cases_add(study, game, config, moves, (int)depth, STATE_COPY, o->run.min_time);
+    if (strstr(states, "undo"))
+        cases_add(study, game, config, moves, (int)depth, STATE_UNDO, o->run.min_time)->twin = copy_case;
     return game;
 }
 

@@ -1,11 +1,28 @@
-/* numbers.h: strict parsing of the command line's whole numbers. */
+/* numbers.h: the one checked parser for every number prune's tools take
+ * (the command line, depth_sweep, environment variables).
+ *
+ * A whole number is an optional '-' then decimal digits and nothing else:
+ * no spaces, no '+', no trailing junk, no hexadecimal.  Leading zeros and
+ * "-0" are accepted and normalised: the value is what counts, and every
+ * tool prints the parsed value, never the text ("05" is echoed as 5, "-0"
+ * as 0).  A value outside [minimum, maximum] is refused, so a caller never
+ * sees a number that wrapped or overflowed. */
 #ifndef PRUNE_NUMBERS_H
 #define PRUNE_NUMBERS_H
 
 #include <stdbool.h>
 
-/* True when `text` is a whole decimal number (an optional '-' then digits,
- * nothing else) in [minimum, maximum]; the value goes to *value. */
+/* The largest node budget (--max-nodes) any tool takes: far beyond what
+ * 24 GiB holds, and small enough that max_nodes + 1 never overflows. */
+#define NUMBERS_MAX_NODES 4000000000LL
+
+/* True when `text` is a whole number in [minimum, maximum]; the value goes
+ * to *value. */
 bool parse_whole_number(const char *text, long long minimum, long long maximum, long long *value);
+
+/* True when `text` is a plain decimal fraction (digits, optionally a '.'
+ * and more digits; at least one digit; no sign or exponent) in [minimum,
+ * maximum]; the value goes to *value.  For durations in seconds. */
+bool parse_decimal_number(const char *text, double minimum, double maximum, double *value);
 
 #endif

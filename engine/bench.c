@@ -34,6 +34,8 @@ static const bench_position suite[] = {
     {"minichess", "b2b3,c5c4,c2c3", 4, 4},
     {"ardri", "", 4, 4},
     {"ardri", "c3c2,e1e2", 3, 4},
+    {"connect4", "", 5, 5},
+    {"connect4", "4,4,5,3,3,2", 4, 5},
 };
 
 static int bench_one(const bench_position *p, const game_entry *game, const search_config *config,
@@ -69,7 +71,7 @@ int bench_run(FILE *out, bool verbose)
                 fprintf(out, "bench: the suite names game '%s', which is not compiled\n", suite[i].game);
                 return -1;
             }
-            for (int state = STATE_COPY; state <= (game->has_undo ? STATE_UNDO : STATE_COPY); state++)
+            for (int state = STATE_COPY; state <= STATE_UNDO; state++)
                 if (bench_one(&suite[i], game, config, (state_mode)state, &nodes, out, verbose)) return -1;
         }
         fprintf(out, "%-28s %" PRIu64 "\n", config->name, nodes);

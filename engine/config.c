@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#define DESIGNATED(option, value) .option = value,
+
 /* Order matters only for `prune configs`: recursive family, then tree family
  * from the baseline up, as the studies present them. */
 static const search_config configs[] = {
@@ -28,8 +30,7 @@ static const search_config configs[] = {
      {.pruning = true, .presort = true, .generator = true, .bubble = true, .deepening = true}},
     {"tree-optimal", "one specialised function: alpha-beta, deepening, lazy children, "
      "early-exit bubble sort, no option checks", ALGORITHM_TREE,
-     {.pruning = true, .presort = true, .generator = true, .bubble = true, .deepening = true,
-      .optimal = true}},
+     {TREE_OPTIMAL_OPTIONS(DESIGNATED) .optimal = true}},
     {"tree-ab-depth", "Minimaxer tree: alpha-beta, a single pass at depth D (no deepening)",
      ALGORITHM_TREE, {.pruning = true}},
 };

@@ -28,6 +28,18 @@ typedef struct {
     bool optimal;     /* the specialised function with no option checks */
 } tree_options;
 
+/* The options tree-optimal is compiled with, written once: X(option,
+ * value) for every option of tree_options but `optimal`.  engine/config.c
+ * makes tree-optimal's row from it and engine/search_instance.c the
+ * constants of the specialised function, so the two cannot drift; an
+ * option missing here is a compile error in the specialised function. */
+#define TREE_OPTIMAL_OPTIONS(X) \
+    X(pruning, true)            \
+    X(presort, true)            \
+    X(generator, true)          \
+    X(bubble, true)             \
+    X(deepening, true)
+
 typedef struct {
     const char *name;
     const char *description;

@@ -1,14 +1,16 @@
 /*
- * random.h: the seeded generator of prune (splitmix64), one definition for
- * every user, so that the same seed gives the same sequence everywhere.
+ * random.h: the one seeded generator of prune (SplitMix64, Steele, Lea and
+ * Flood 2014).  Everything random in prune (negamax-ab's ordering shuffle,
+ * seeded random lines, the benchmarks' positions) draws from it, so a seed
+ * names the same sequence everywhere and on every platform.
  */
 #ifndef PRUNE_RANDOM_H
 #define PRUNE_RANDOM_H
 
 #include <stdint.h>
 
-/* Advances *state and returns the next 64-bit number (Steele, Lea and
- * Flood's splitmix64: a Weyl sequence through a mixing function). */
+/* Advances *state and returns the next 64-bit value.  Any state is valid,
+ * 0 included: the sequence is a fixed increment through a bijective mix. */
 static inline uint64_t splitmix64_next(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);

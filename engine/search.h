@@ -72,10 +72,11 @@ typedef struct {
     const char *move_example;      /* notation hint for error messages */
     int max_depth;                 /* deepest search the game accepts */
     int test_depth;                /* deepest depth where minimax is cheap enough for tests */
-    bool has_undo;
     search_status (*search)(const search_request *request, search_result *result,
                             char *message, size_t message_size);
-    search_status (*perft)(const char *moves, int depth, perft_result *result,
+    /* Stops with SEARCH_BUDGET_EXCEEDED rather than count more than
+     * max_nodes positions (0 means SEARCH_DEFAULT_MAX_NODES). */
+    search_status (*perft)(const char *moves, int depth, uint64_t max_nodes, perft_result *result,
                            char *message, size_t message_size);
     /* Prints the position after `moves` (board, side to move, value, legal
      * moves); returns SEARCH_BAD_INPUT on a bad move list. */

@@ -11,13 +11,8 @@
  *                    configurable search, a constant for tree-optimal, so
  *                    that the specialised function has no option checks.
  *   SEARCH_NAME   a suffix for this instantiation's functions.
- *
- * Node fields keep the library's meaning: `value` is the inherited value
- * from the parent's mover's view, `progress.depth` the pass that set it (-1
- * never), `progress.next_move` the index of the next move to create a child
- * from (tree_progress, engine/search_instance.c).  Children form a singly
- * linked list in walking order; sorting relinks it.  Links are pointers
- * (arena blocks never move) so walking costs no index arithmetic.
+ * The nodes and their creation, eager or lazy, are in engine/tree_node.h;
+ * the orderings of children before a revisit in engine/move_order.h.
  *
  * A negamax call is one of three bodies: tree_negamax_frontier at depth 1,
  * where every child is a leaf (most calls are there, and it is compiled
@@ -26,172 +21,8 @@
  * by kind (evals, frontier_expansions, nodes) and summed at the end.
  */
 
-/* Games whose whole move list takes at most 16 bytes keep it in the node
- * (for Kalah it fills what would be padding), so creating a child later
- * needs no regeneration; other games regenerate when they create. */
-#ifndef TREE_KEEPS_MOVES
-#define TREE_KEEPS_MOVES (GAME_MAX_MOVES * sizeof(GAME_MOVE) <= 16)
-#endif
-
-/* Forces inlining where a body must be compiled once per call site, with
- * that site's constants (GCC and Clang; elsewhere a hint). */
-#ifndef TREE_ALWAYS_INLINE
-#if defined(__GNUC__)
-#define TREE_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define TREE_ALWAYS_INLINE inline
-#endif
-#endif
-
-typedef struct SEARCH_NAME(tree_node_s) {
-    struct SEARCH_NAME(tree_node_s) *first_child, *next_sibling;
-    int32_t value;
-    tree_progress progress;
-    GAME_MOVE move;        /* the move from the parent */
-    GAME_MOVE moves[TREE_KEEPS_MOVES ? GAME_MAX_MOVES : 1];
-#if !SEARCH_UNDO
-    GAME_STATE state;
-#endif
-} SEARCH_NAME(tree_node);
-
-#define TREE_NODE SEARCH_NAME(tree_node)
-
-static inline TREE_NODE *SEARCH_NAME(tree_new_node)(search_context *ctx, GAME_MOVE move)
-{
-    TREE_NODE *node = new_tree_node(ctx, sizeof *node);
-    node->first_child = node->next_sibling = NULL;
-    node->progress.depth = -1; /* no value yet: the sorts never read the value of such a node */
-    node->progress.next_move = 0;
-    node->progress.move_count = TREE_MOVES_UNKNOWN;
-    node->move = move;
-    return node;
-}
-
-/* Creates the child of `parent` reached by `move`.  (Every node but the
- * root is a created child: `created` is counted from the arena.) */
-static inline TREE_NODE *SEARCH_NAME(tree_create_child)(search_context *ctx, TREE_NODE *parent,
-                                                        GAME_MOVE move)
-{
-    TREE_NODE *child = SEARCH_NAME(tree_new_node)(ctx, move);
-#if !SEARCH_UNDO
-    GAME_STATE played = parent->state;
-    GAME(play)(&played, move);
-    child->state = played;
-#else
-    (void)parent;
-#endif
-    return child;
-}
-
-/* Whether a child has a value.  With lazy creation every child has one:
- * a child is created only to be visited at once. */
-static inline bool SEARCH_NAME(tree_evaluated)(const search_context *ctx, const TREE_NODE *child)
-{
-    (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
-    return TREE_OPTION(generator) || child->progress.depth >= 0;
-}
-
-/* The library's "a before b" of its default (stable) sort: deeper pass
- * first, then higher value; never-evaluated children compare equal. */
-static inline bool SEARCH_NAME(tree_sorts_before)(const search_context *ctx, const TREE_NODE *a,
-                                                  const TREE_NODE *b)
-{
-    if (a->progress.depth != b->progress.depth) return a->progress.depth > b->progress.depth;
-    return SEARCH_NAME(tree_evaluated)(ctx, a) && a->value > b->value;
-}
-
-/* Stable insertion sort of the list at *head.  The order is a strict weak
- * one (by depth, then by value for evaluated children), so the sorted
- * prefix's children that `moving` sorts before form a suffix: inserting at
- * the first of them, found from the front, is where the array insertion
- * sort from the back would put it.  A child that sorts after the prefix's
- * last (the usual case) costs one comparison. */
-static void SEARCH_NAME(tree_stable_sort)(const search_context *ctx, TREE_NODE **head)
-{
-    TREE_NODE *tail = *head;
-    if (!tail) return;
-    for (TREE_NODE *moving = tail->next_sibling; moving; moving = tail->next_sibling) {
-        if (!SEARCH_NAME(tree_sorts_before)(ctx, moving, tail)) {
-            tail = moving;
-            continue;
-        }
-        tail->next_sibling = moving->next_sibling;
-        TREE_NODE **link = head;
-        while (!SEARCH_NAME(tree_sorts_before)(ctx, moving, *link)) link = &(*link)->next_sibling;
-        moving->next_sibling = *link;
-        *link = moving;
-    }
-}
-
-/* The early-exit bubble sort of Minimaxer 3.2.x on the list at *head: a
- * pass stops at the first child evaluated in a later pass than its
- * predecessor; passes repeat until one swaps nothing.  A never-evaluated
- * child is never swapped forward.  `a` is the child at position i-1 and
- * `link` the pointer to it; a swap leaves `a` at position i. */
-static void SEARCH_NAME(tree_bubble_sort)(const search_context *ctx, TREE_NODE **head)
-{
-    for (bool changed = true; changed;) {
-        changed = false;
-        TREE_NODE **link = head, *a = *head;
-        for (TREE_NODE *b = a->next_sibling; b; b = a->next_sibling) {
-            if (b->progress.depth > a->progress.depth) break;
-            if (SEARCH_NAME(tree_evaluated)(ctx, b) && b->value > a->value) {
-                a->next_sibling = b->next_sibling;
-                b->next_sibling = a;
-                *link = b;
-                link = &b->next_sibling;
-                changed = true;
-            } else {
-                link = &a->next_sibling;
-                a = b;
-            }
-        }
-    }
-}
-
-/* Sorts the existing children before a revisit, if the options say so.
- * Children are created in move order, so next_move is how many there are. */
-static inline void SEARCH_NAME(tree_sort_children)(search_context *ctx, TREE_NODE *node)
-{
-    (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
-    if (!TREE_OPTION(presort) || node->progress.next_move < 2) return;
-    if (TREE_OPTION(bubble)) SEARCH_NAME(tree_bubble_sort)(ctx, &node->first_child);
-    else SEARCH_NAME(tree_stable_sort)(ctx, &node->first_child);
-}
-
-/* Eager expansion: every move gets a child on the first visit. */
-static void SEARCH_NAME(tree_create_all)(search_context *ctx, TREE_NODE *node, const GAME_MOVE *moves,
-                                         int count)
-{
-    TREE_NODE **link = &node->first_child;
-    for (int i = 0; i < count; i++) {
-        *link = SEARCH_NAME(tree_create_child)(ctx, node, moves[i]);
-        link = &(*link)->next_sibling;
-    }
-    node->progress.next_move = (uint8_t)count;
-}
-
-/* A leaf's value (at depth 0, or a finished game at `depth`) in the
- * parent's frame.  When turns alternate the parent's mover is the other
- * side: the compiler can then fold the game's own sign into the
- * evaluation. */
-static TREE_ALWAYS_INLINE int SEARCH_NAME(tree_leaf_value)(const GAME_STATE *s, int depth, int parent_sign)
-{
-    int value = SEARCH_UNDO ? GAME(evaluate_carried)(s) : GAME(evaluate)(s);
-    if (depth != 0) value = win_with_depth(value, depth);
-    assert(!GAME_ALTERNATES || mover_sign(s) == -parent_sign);
-    return (GAME_ALTERNATES ? -mover_sign(s) : parent_sign) * value;
-}
-
-/* Assigns a leaf value (depth 0, finished game, or no legal move: 0) in
- * the parent's frame. */
-static void SEARCH_NAME(tree_assign_leaf)(search_context *ctx, TREE_NODE *node, const GAME_STATE *s,
-                                          int depth, int parent_sign, bool has_moves)
-{
-    node->value = has_moves ? SEARCH_NAME(tree_leaf_value)(s, depth, parent_sign) : 0;
-    node->progress.depth = (int16_t)ctx->pass;
-    ctx->evals++;
-}
+#include "tree_node.h"
+#include "move_order.h"
 
 /* Counts one expansion at depth 2 or more.  Every negamax call is counted
  * once, by its kind: an expansion here or in frontier_expansions (depth
@@ -203,23 +34,8 @@ static inline void SEARCH_NAME(tree_count_expansion)(search_context *ctx)
     ctx->nodes++;
 }
 
-/* The moves of a node on its first expansion, or TREE_GAME_OVER for a
- * finished game (the position is asked once per node); kept in the node. */
-static inline int SEARCH_NAME(tree_first_moves)(TREE_NODE *node, const GAME_STATE *s, GAME_MOVE *moves)
-{
-    int count = GAME(is_over)(s) ? TREE_GAME_OVER : GAME(generate_moves)(s, moves);
-    node->progress.move_count = (uint8_t)count;
-    return count;
-}
-
-/* Whether a move count makes the node a leaf: a finished game is evaluated,
- * a side with no move scores 0.  (One unsigned comparison catches both 0
- * and TREE_GAME_OVER, the largest count a node holds once expanded.) */
-static inline bool SEARCH_NAME(tree_has_no_children)(int move_count)
-{
-    return (unsigned)move_count - 1 >= TREE_GAME_OVER - 1;
-}
-
+/* Worth: "kalah 6 tree-ab/copy vs tree-standard/copy" -- 3.99x fewer instructions (CI, valgrind). */
+/* (the pruning of the tree family: the window test below.) */
 /* Takes a child's value (in this node's mover's frame) into the best value
  * and the window; returns whether the window closed.  Game values lie
  * within +-INT_MAX (negamax negates them), so the first child always
@@ -235,73 +51,51 @@ static inline bool SEARCH_NAME(tree_take_value)(search_context *ctx, int value, 
     return *alpha >= beta;
 }
 
-/* Whether the arena's block has room for any node's children.  (A block
- * ends at the node budget too, so room here is within --max-nodes.) */
-static inline bool SEARCH_NAME(tree_block_has_room)(const search_context *ctx)
-{
-    return (uintptr_t)ctx->arena.next + GAME_MAX_MOVES * sizeof(TREE_NODE) <= (uintptr_t)ctx->arena.end;
-}
-
 /* The walk of a depth-1 node when children are created as they are visited
  * and the arena's block has room for all of them: every child is new, a
- * leaf, and the block's next node.  Written apart from the general walk so
- * that the arena cursor, the parent's position and the new leaves'
- * progress stay in registers (a store into a node could otherwise alias
- * them), children are linked as they are laid out and the counters are
- * added once.  Returns the best value. */
+ * leaf, and laid out as the block's next node (tree_lay_out_leaf).  Written
+ * apart from the general walk so that the arena cursor, the parent's
+ * position and the new leaves' progress stay in registers (a store into a
+ * node could otherwise alias them) and the counters are added once.
+ * Returns the best value. */
 static TREE_ALWAYS_INLINE int SEARCH_NAME(tree_frontier_walk)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                                                const GAME_MOVE *moves, int count, int sign,
                                                                int alpha, int beta)
 {
-    TREE_NODE *child = (TREE_NODE *)(void *)ctx->arena.next;
     const tree_progress leaf = ctx->leaf_progress;
-    node->first_child = child;
+    TREE_NODE *child = SEARCH_NAME(tree_lay_out_begin)(ctx, node);
     int best = INT_MIN;
 #if !SEARCH_UNDO
-    const GAME_STATE parent = *s; /* in registers: the children's stores cannot change it */
+    GAME_STATE parent = *s; /* in registers: the children's stores cannot change it */
+    s = &parent;
 #endif
     const GAME_MOVE *move = moves;
     for (const GAME_MOVE *last = moves + count - 1;; move++, child++) {
-        child->first_child = NULL;
-        child->next_sibling = child + 1;
-        child->move = *move;
-#if SEARCH_UNDO
-        GAME_UNDO undo;
-        GAME(do_move)(s, *move, &undo);
-        int value = SEARCH_NAME(tree_leaf_value)(s, 0, sign);
-        GAME(undo_move)(s, *move, &undo);
-#else
-        GAME_STATE played = parent;
-        GAME(play)(&played, *move);
-        child->state = played;
-        int value = SEARCH_NAME(tree_leaf_value)(&played, 0, sign);
-#endif
-        child->value = value;
-        memcpy(&child->progress, &leaf, sizeof leaf); /* one store; an assignment takes three */
+        int value = SEARCH_NAME(tree_lay_out_leaf)(child, s, *move, sign, leaf);
         if (SEARCH_NAME(tree_take_value)(ctx, value, 1, &best, &alpha, beta) || move == last) break;
     }
-    child->next_sibling = NULL;
+    SEARCH_NAME(tree_lay_out_end)(ctx, child);
     int visited = (int)(move - moves) + 1;
-    ctx->arena.next = (unsigned char *)(child + 1);
     ctx->evals += (uint64_t)visited;
     node->progress.next_move = (uint8_t)visited;
     return best;
 }
 
 /* The walk of a depth-1 node otherwise: children created all at once on
- * this first visit (eager expansion), or one at a time from wherever the
+ * this first visit (eager creation), or one at a time from wherever the
  * arena has room.  Every child visited is a leaf. */
 static int SEARCH_NAME(tree_frontier_walk_general)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                                    const GAME_MOVE *moves, int count, int sign, int alpha,
                                                    int beta)
 {
-    if (!TREE_OPTION(generator)) SEARCH_NAME(tree_create_all)(ctx, node, moves, count);
-    int best = INT_MIN, next = TREE_OPTION(generator) ? 0 : count;
+    SEARCH_NAME(tree_create_eagerly)(ctx, node, moves, count);
+    int best = INT_MIN;
     TREE_NODE **link = &node->first_child;
     for (TREE_NODE *child = *link;; link = &child->next_sibling, child = *link) {
         if (!child) {
+            int next = node->progress.next_move;
             if (next >= count) break;
-            child = *link = SEARCH_NAME(tree_create_child)(ctx, node, moves[next++]);
+            child = SEARCH_NAME(tree_create_next)(ctx, node, link, moves, next);
         }
 #if SEARCH_UNDO
         GAME_UNDO undo;
@@ -314,7 +108,6 @@ static int SEARCH_NAME(tree_frontier_walk_general)(search_context *ctx, TREE_NOD
 #endif
         if (SEARCH_NAME(tree_take_value)(ctx, child->value, 1, &best, &alpha, beta)) break;
     }
-    node->progress.next_move = (uint8_t)next;
     return best;
 }
 
@@ -395,6 +188,9 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_visit)(search_context *ctx, TREE
     }
 }
 
+/* Worth: "kalah 6 tree-optimal/copy vs tree-optimal/undo" -- 1.32x fewer instructions (CI, valgrind). */
+/* (in the tree do-undo costs: each visit replays the moves that copy-make
+ * nodes keep played; time is another matter, measured in the benchmarks.) */
 /* tree_visit on a child of the node whose position is `s` (do-undo: the
  * working position, moved down to the child and back; copy-make: the
  * child's own). */
@@ -437,8 +233,8 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     SEARCH_NAME(tree_count_expansion)(ctx);
     bool flip;
     int sign = SEARCH_NAME(tree_enter)(s, parent_sign, &flip, &alpha, &beta);
-    SEARCH_NAME(tree_sort_children)(ctx, node);
-    if (!TREE_OPTION(generator) && !node->first_child) SEARCH_NAME(tree_create_all)(ctx, node, moves, move_count);
+    SEARCH_NAME(order_children)(ctx, node);
+    SEARCH_NAME(tree_create_eagerly)(ctx, node, moves, move_count);
     int best = INT_MIN;
     bool closed = false;
     /* The existing children first, in list order; then new ones (lazy
@@ -451,9 +247,8 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     }
     if (!closed && node->progress.next_move < move_count) {
         if (!have_moves) GAME(generate_moves)(s, moves);
-        for (int next = node->progress.next_move; next < move_count;) {
-            TREE_NODE *child = *link = SEARCH_NAME(tree_create_child)(ctx, node, moves[next++]);
-            node->progress.next_move = (uint8_t)next;
+        for (int next = node->progress.next_move; next < move_count; next++) {
+            TREE_NODE *child = SEARCH_NAME(tree_create_next)(ctx, node, link, moves, next);
             SEARCH_NAME(tree_visit_child)(ctx, child, s, depth - 1, sign, alpha, beta);
             if (SEARCH_NAME(tree_take_value)(ctx, child->value, depth, &best, &alpha, beta)) break;
             link = &child->next_sibling;
@@ -504,6 +299,9 @@ static GAME_MOVE SEARCH_NAME(tree_root_best)(const TREE_NODE *root, int depth)
     return move;
 }
 
+/* Worth: "kalah 6 tree-ab-depth/copy vs tree-ab/copy" -- 1.16x fewer instructions (CI, valgrind). */
+/* (a cost: deepening alone is dearer than one pass; it pays only with the
+ * presort, whose order comes from the previous pass: see order_children.) */
 /* Runs the passes (1..D with deepening, else D alone) on a fresh tree.
  * Deepening stops early after a pass that never met its horizon: the whole
  * game tree was searched, as the library's FULL_DEPTH exit does. */

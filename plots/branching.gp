@@ -3,9 +3,9 @@
 # Reads DATADIR/branching_GAME.csv (depth, then one column per config; written
 # by scripts/report.py from depth_sweep.csv); writes OUTDIR/branching_GAME.svg
 # and .png.
-#   gnuplot -e "datadir='results/plotdata'; outdir='plots/out'" plots/branching.gp
+#   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/branching.gp
 if (!exists("datadir")) datadir = "results/plotdata"
-if (!exists("outdir")) outdir = "plots/out"
+if (!exists("outdir")) outdir = "results/plots"
 files = system("ls ".datadir."/branching_*.csv 2>/dev/null")
 do for [f in files] {
     game = system("basename ".f." .csv | sed 's/^branching_//'")

@@ -2,9 +2,9 @@
 # (speedup = copy time / undo time; above 1 do-undo is faster).
 # Reads DATADIR/copy_undo.csv (label,speedup; written by scripts/report.py);
 # writes OUTDIR/copy_undo.svg and .png.
-#   gnuplot -e "datadir='results/plotdata'; outdir='plots/out'" plots/copy_undo.gp
+#   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/copy_undo.gp
 if (!exists("datadir")) datadir = "results/plotdata"
-if (!exists("outdir")) outdir = "plots/out"
+if (!exists("outdir")) outdir = "results/plots"
 f = datadir."/copy_undo.csv"
 if (int(system("test -f ".f." && echo 1 || echo 0")) == 0) { print "copy_undo.gp: no ".f; exit }
 set datafile separator comma

@@ -3,9 +3,9 @@
 # same machine, same session, identical trees.
 # Reads DATADIR/peer_minimaxer.csv (label,minimaxer,prune; written by
 # scripts/report.py); writes OUTDIR/peer_minimaxer.svg and .png.
-#   gnuplot -e "datadir='results/plotdata'; outdir='plots/out'" plots/peer_minimaxer.gp
+#   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/peer_minimaxer.gp
 if (!exists("datadir")) datadir = "results/plotdata"
-if (!exists("outdir")) outdir = "plots/out"
+if (!exists("outdir")) outdir = "results/plots"
 f = datadir."/peer_minimaxer.csv"
 if (int(system("test -f ".f." && echo 1 || echo 0")) == 0) { print "peer_minimaxer.gp: no ".f; exit }
 set datafile separator comma

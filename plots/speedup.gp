@@ -2,9 +2,9 @@
 # baseline, published beside measured, with the node ratio for reference.
 # Reads DATADIR/speedup_STUDY.csv (label,published,measured,nodes; written by
 # scripts/report.py); writes OUTDIR/speedup_STUDY.svg and .png.
-#   gnuplot -e "datadir='results/plotdata'; outdir='plots/out'" plots/speedup.gp
+#   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/speedup.gp
 if (!exists("datadir")) datadir = "results/plotdata"
-if (!exists("outdir")) outdir = "plots/out"
+if (!exists("outdir")) outdir = "results/plots"
 set datafile separator comma
 set datafile missing "NaN"
 baselines = "minimaxer:Standard_(tree-standard),_ops/s_ratio ardri:minimax,_time_ratio scala:naive_minimax,_time_ratio doundo:copy-make,_time_ratio_(copy/undo) tictactoe:minimax,_time_ratio"

@@ -3,9 +3,9 @@
 # published (Python) beside measured (prune), each on its own log scale.
 # Reads DATADIR/ttt_rounds.csv (written by scripts/report.py); writes
 # OUTDIR/ttt_rounds.svg and .png.
-#   gnuplot -e "datadir='results/plotdata'; outdir='plots/out'" plots/ttt_rounds.gp
+#   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/ttt_rounds.gp
 if (!exists("datadir")) datadir = "results/plotdata"
-if (!exists("outdir")) outdir = "plots/out"
+if (!exists("outdir")) outdir = "results/plots"
 f = datadir."/ttt_rounds.csv"
 if (int(system("test -f ".f." && echo 1 || echo 0")) == 0) { print "ttt_rounds.gp: no ".f; exit }
 set datafile separator comma

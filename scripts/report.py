@@ -51,18 +51,31 @@ def main():
     parser.add_argument("--results", required=True, help="the results directory")
     parser.add_argument("--studies-dir", default=os.path.join(ROOT, "studies"),
                         help="studies.csv, published.csv and positions.csv")
-    parser.add_argument("--plots-link", default="../plots/out", help="the plots' directory, relative to REPORT.md")
+    parser.add_argument("--plots-link", default="plots", help="the plots' directory, relative to REPORT.md")
     parser.add_argument("--readme", help="also rewrite this README's results block")
+    parser.add_argument("--readme-only", action="store_true",
+                        help="with --readme: only the README (for a run already installed, whose files stay as they are)")
     args = parser.parse_args()
+    import run_id  # scripts/run_id.py: exits 2 unless every input is of one run
+    run_id.require_one_run(args.results)
     res = Results(args.results, args.studies_dir)
+    if args.readme_only and not args.readme:
+        parser.error("--readme-only needs --readme")
+    if args.readme_only:
+        update_readme(args.readme, res, args.results)
+        return
     sections = [module.render(res, args.plots_link) for module in SECTIONS]
     write_plots(os.path.join(args.results, "plotdata"), [p for s in sections for p in s.plots])
     text = "\n".join([INTRO] + [s.text for s in sections])
     write_text_atomically(os.path.join(args.results, "REPORT.md"), text.rstrip() + "\n")
     print(f"report: {os.path.join(args.results, 'REPORT.md')}")
     if args.readme:
-        readme.update(args.readme, res, os.path.relpath(args.results, os.path.dirname(os.path.abspath(args.readme))))
-        print(f"report: the results block of {args.readme}")
+        update_readme(args.readme, res, args.results)
+
+
+def update_readme(path, res, results):
+    readme.update(path, res, os.path.relpath(results, os.path.dirname(os.path.abspath(path))))
+    print(f"report: the results block of {path}")
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ def run_sentence(res, results_link):
 
 def block(res, results_link):
     rows = [row for module in SECTIONS if hasattr(module, "summary") for row in module.summary(res)]
-    plots = "plots/out" if results_link == "results" else f"{results_link}/plots"
+    plots = f"{results_link}/plots"
     return "\n".join([
         BEGIN, "## Results (latest committed run)", "", run_sentence(res, results_link), "",
         table(["study", "published", "measured here", "node counts"], rows, ["---"] * 4), "",

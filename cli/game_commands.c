@@ -1,0 +1,181 @@
+/* game_commands.c: the commands about one position of one game: search,
+ * perft and show.  Each checks all its input before it prints anything,
+ * so bad input leaves stdout empty; numbers are echoed from their parsed
+ * values and strings through escape_json, so every --json line parses. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "solve_command.h"
+#include "escape.h"
+#include "numbers.h"
+
+/* The room for a game's message (engine messages quote at most a move). */
+#define MESSAGE_SIZE 512
+
+/* The --moves list; connect4's plain digit string ("4453") becomes the
+ * comma-separated list every game reads (solve_command.h). */
+static const char *moves_of(const options *o)
+{
+    const char *moves = solve_moves_as_list(o->operand, options_value(o, "moves"));
+    return moves ? moves : "";
+}
+
+static void print_search_json(const game_entry *game, const search_request *q, const search_result *r)
+{
+    fputs("{\"game\":", stdout);
+    escape_json(stdout, game->name);
+    fputs(",\"config\":", stdout);
+    escape_json(stdout, q->config->name);
+    printf(",\"depth\":%d,\"moves\":", q->depth);
+    escape_json(stdout, q->moves);
+    printf(",\"state\":\"%s\",\"best\":", q->state == STATE_UNDO ? "undo" : "copy");
+    escape_json(stdout, r->best);
+    printf(",\"value\":%d,\"maximiser_value\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.6f", r->value,
+           r->root_max ? r->value : -r->value, r->nodes, r->seconds);
+    if (q->config->algorithm == ALGORITHM_TREE)
+        printf(",\"created\":%" PRIu64 ",\"evals\":%" PRIu64 ",\"passes\":%d,\"tree_bytes\":%" PRIu64,
+               r->created, r->evals, r->passes, r->tree_bytes);
+    fputs("}\n", stdout);
+}
+
+static void print_search_text(const game_entry *game, const search_request *q, const search_result *r)
+{
+    printf("game     %s\nconfig   %s\ndepth    %d\nmoves    %s\nstate    %s\n", game->name, q->config->name,
+           q->depth, *q->moves ? q->moves : "(start)", q->state == STATE_UNDO ? "undo" : "copy");
+    printf("best     %s\nvalue    %d (side to move)\nnodes    %" PRIu64 "\n", r->best, r->value, r->nodes);
+    if (q->config->algorithm == ALGORITHM_TREE)
+        printf("created  %" PRIu64 "\nevals    %" PRIu64 "\npasses   %d\ntree     %" PRIu64 " bytes\n",
+               r->created, r->evals, r->passes, r->tree_bytes);
+    double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
+    printf("seconds  %.6f\nrate     %.0f nodes/s\n", r->seconds, rate);
+}
+
+/* The search request the options describe; fails on any bad one. */
+static search_request search_request_of(const options *o)
+{
+    const char *config_name = options_value(o, "config"), *state = options_value(o, "state");
+    if (!config_name) cli_fail("missing --config NAME (prune configs lists them)");
+    const search_config *config = config_find(config_name);
+    if (!config) cli_fail("unknown config '%s' (prune configs lists them)", config_name);
+    if (!options_given(o, "depth")) cli_fail("missing --depth N");
+    search_request q = {.config = config, .moves = moves_of(o), .state = STATE_COPY};
+    q.depth = (int)cli_number(o, "depth", 0, 1000, 0);
+    if (state && strcmp(state, "undo") == 0) q.state = STATE_UNDO;
+    else if (state && strcmp(state, "copy") != 0) cli_fail("--state must be copy or undo, not '%s'", state);
+    q.max_nodes = (uint64_t)cli_number(o, "max-nodes", 1, NUMBERS_MAX_NODES, SEARCH_DEFAULT_MAX_NODES);
+    q.seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, SEARCH_DEFAULT_SEED);
+    return q;
+}
+
+static int run_search(const options *o)
+{
+    const game_entry *game = cli_game(o);
+    search_request q = search_request_of(o);
+    search_result r;
+    char message[MESSAGE_SIZE];
+    if (game->search(&q, &r, message, sizeof message) != SEARCH_OK) cli_fail("%s", message);
+    if (options_given(o, "json")) print_search_json(game, &q, &r);
+    else print_search_text(game, &q, &r);
+    return CLI_OK;
+}
+
+static int run_perft(const options *o)
+{
+    const game_entry *game = cli_game(o);
+    if (!options_given(o, "depth")) cli_fail("missing --depth N");
+    int depth = (int)cli_number(o, "depth", 0, 1000, 0);
+    uint64_t max_nodes = (uint64_t)cli_number(o, "max-nodes", 1, NUMBERS_MAX_NODES, SEARCH_DEFAULT_MAX_NODES);
+    perft_result r;
+    char message[MESSAGE_SIZE];
+    if (game->perft(moves_of(o), depth, max_nodes, &r, message, sizeof message) != SEARCH_OK)
+        cli_fail("%s", message);
+    if (options_given(o, "json")) {
+        fputs("{\"game\":", stdout);
+        escape_json(stdout, game->name);
+        printf(",\"depth\":%d,\"moves\":", depth);
+        escape_json(stdout, moves_of(o));
+        printf(",\"nodes\":%" PRIu64 ",\"leaves\":%" PRIu64 ",\"finished\":%" PRIu64 "}\n", r.nodes, r.leaves,
+               r.finished);
+    } else {
+        printf("nodes    %" PRIu64 "\nleaves   %" PRIu64 "\nfinished %" PRIu64 "\n", r.nodes, r.leaves,
+               r.finished);
+    }
+    return CLI_OK;
+}
+
+static int run_show(const options *o)
+{
+    const game_entry *game = cli_game(o);
+    char message[MESSAGE_SIZE];
+    /* show plays the whole move list before it prints anything. */
+    if (game->show(moves_of(o), stdout, message, sizeof message) != SEARCH_OK) cli_fail("%s", message);
+    return CLI_OK;
+}
+
+static const option_spec search_options[] = {
+    {"config", true}, {"depth", true}, {"moves", true}, {"state", true},
+    {"max-nodes", true}, {"seed", true}, {"json", false}, {"help", false}, {NULL, false},
+};
+
+const command command_search = {
+    .name = "search", .operand = "GAME", .options = search_options, .run = run_search,
+    .synopsis = "GAME --config NAME --depth N [--moves M,...] [--state copy|undo]\n"
+                "         [--max-nodes N] [--seed N] [--json]",
+    .summary = "search a position and print the best move, its value and the node counts",
+    .help =
+        "usage: prune search GAME --config NAME --depth N [options]\n"
+        "\n"
+        "  --config NAME      a search configuration (prune configs lists them)\n"
+        "  --depth N          plies below the root; 1 looks at the root's children\n"
+        "  --moves M1,M2,...  moves played from the start first, in the game's notation\n"
+        "  --state copy|undo  copy-make (default) or do-undo; both search the same tree\n"
+        "  --max-nodes N      stop with status 2 if the search would visit, or a tree config\n"
+        "                     create, more than N nodes (1 to 4000000000, default 200000000);\n"
+        "                     tree configs also stop before their nodes would take more than 12 GiB\n"
+        "  --seed N           seed of negamax-ab's move-ordering shuffle (default 20240501)\n"
+        "  --json             one JSON object on one line: game, config, depth, moves, state,\n"
+        "                     best, value, maximiser_value (the value from the maximising side's\n"
+        "                     view), nodes, seconds, and for tree configs created, evals, passes\n"
+        "                     and tree_bytes\n"
+        "  --help, -h         print this help\n"
+        "\n"
+        "value is from the point of view of the side to move at the root; nodes counts every\n"
+        "search call, root included.  Each option may be given once, as --name VALUE or\n"
+        "--name=VALUE.\n",
+};
+
+static const option_spec perft_options[] = {
+    {"depth", true}, {"moves", true}, {"max-nodes", true}, {"json", false}, {"help", false}, {NULL, false},
+};
+
+const command command_perft = {
+    .name = "perft", .operand = "GAME", .options = perft_options, .run = run_perft,
+    .synopsis = "GAME --depth N [--moves M,...] [--max-nodes N] [--json]",
+    .summary = "count the positions of the full tree to depth N (root included), the leaves\n"
+               "(depth limit or game over) and the finished games",
+    .help =
+        "usage: prune perft GAME --depth N [options]\n"
+        "\n"
+        "  --depth N          plies below the root (0 counts the root alone)\n"
+        "  --moves M1,M2,...  moves played from the start first, in the game's notation\n"
+        "  --max-nodes N      stop with status 2 rather than count more than N positions\n"
+        "                     (1 to 4000000000, default 200000000)\n"
+        "  --json             one JSON object on one line: game, depth, moves, nodes, leaves,\n"
+        "                     finished\n"
+        "  --help, -h         print this help\n",
+};
+
+static const option_spec show_options[] = {{"moves", true}, {"help", false}, {NULL, false}};
+
+const command command_show = {
+    .name = "show", .operand = "GAME", .options = show_options, .run = run_show,
+    .synopsis = "GAME [--moves M,...]",
+    .summary = "print a position, its value and its legal moves",
+    .help =
+        "usage: prune show GAME [--moves M1,M2,...]\n"
+        "\n"
+        "  --moves M1,M2,...  moves played from the start first, in the game's notation\n"
+        "  --help, -h         print this help\n",
+};

@@ -1,0 +1,215 @@
+/*
+ * solve.c: `prune solve`, the Connect Four solver of Pons' series
+ * (engine/solve.h; docs/connect4.md, docs/cli.md).
+ *
+ *   prune solve connect4 --moves 4453 --config NAME [--weak] [--board bitboard|grid] [--json]
+ *   prune solve connect4 (--positions FILE | --set NAME) [--data-dir DIR] [--limit N]
+ *                        [--shard K/N] --config NAME [--weak] [--board B] [--json]
+ *
+ * A test-set file has one `moves score` line per position.  The whole file
+ * is read and checked before anything is printed (a malformed line: one
+ * line naming FILE:LINE, exit 2).  Each position's score is then checked
+ * against the file (weak: by sign only): a wrong score stops the run with
+ * one line naming FILE:LINE on stderr and exit status 1, a failure of the
+ * solver, not of the input.  A bare set name (Test_L3_R1 or end-easy) is
+ * looked up in --data-dir, else in $PRUNE_CONNECT4_DATA.
+ */
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "escape.h"
+#include "numbers.h"
+#include "solve.h"
+#include "solve_command.h"
+#include "solve_positions.h"
+
+static const char solve_usage[] =
+    "usage: prune solve connect4 --config NAME (--moves DIGITS | --positions FILE | --set NAME) [options]\n"
+    "\n"
+    "  --config NAME       a step of Pons' solver (solve-minmax ... solve-lowerbound)\n"
+    "  --moves DIGITS      the position: columns played, 1..7 (4453 or 4,4,5,3)\n"
+    "  --positions FILE    a test set, one `moves score` line per position; a bare name is\n"
+    "                      looked up in --data-dir or $PRUNE_CONNECT4_DATA\n"
+    "  --set NAME          a test set by name: end-easy middle-easy middle-medium\n"
+    "                      begin-easy begin-medium begin-hard\n"
+    "  --data-dir DIR      where bare set names are looked up\n"
+    "  --limit N           the first N lines only\n"
+    "  --shard K/N         the lines whose index (from 0) modulo N is K-1\n"
+    "  --weak              win/draw/loss only (scores checked by sign)\n"
+    "  --board B           bitboard (default) or grid (parts 3 to 8)\n"
+    "  --json              one JSON object per line\n"
+    "  --help, -h          print this help\n"
+    "\n"
+    "A score that disagrees with the file stops the run with exit status 1.\n"
+    "\n"
+    "configs (one per part of the series; part 6 is --board bitboard against grid):\n";
+
+/* A score that disagrees with the test file is the solver's failure, not
+ * bad input: one line on stderr, exit CLI_FAILED. */
+static _Noreturn void wrong_score(const char *path, size_t line, const char *config, int score, int expected)
+{
+    fputs("prune: ", stderr);
+    escape_message(stderr, path);
+    fprintf(stderr, ":%zu: %s scores %d, the file says %d\n", line, config, score, expected);
+    exit(CLI_FAILED);
+}
+
+typedef struct {
+    const char *moves, *positions, *set, *data_dir;
+    bool weak, json;
+} solve_arguments;
+
+const char *solve_moves_as_list(const char *game, const char *moves)
+{
+    static char list[2 * 64];
+    size_t length = moves ? strlen(moves) : 0;
+    if (!game || strcmp(game, "connect4") != 0 || length < 2 || length > 63 || strchr(moves, ',')) return moves;
+    for (size_t i = 0; i < length; i++) {
+        list[2 * i] = moves[i];
+        list[2 * i + 1] = i + 1 < length ? ',' : '\0';
+    }
+    return list;
+}
+
+static void print_result(const solve_arguments *a, const solve_config *config, const char *moves,
+                         const solve_result *r, const solve_line *line)
+{
+    if (a->json) {
+        printf("{\"game\":\"connect4\",\"config\":\"%s\",\"moves\":\"%s\",\"weak\":%s,\"score\":%d,"
+               "\"nodes\":%" PRIu64 ",\"seconds\":%.9f",
+               config->name, moves, a->weak ? "true" : "false", r->score, r->nodes, r->seconds);
+        if (line) printf(",\"expected\":%d,\"line\":%zu", line->score, line->number);
+        printf("}\n");
+    } else if (line) {
+        printf("%zu %s %d %d %" PRIu64 " %.3f\n", line->number, moves, line->score, r->score, r->nodes,
+               r->seconds * 1e6);
+    } else {
+        printf("moves    %s\nconfig   %s\nweak     %s\nscore    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n",
+               *moves ? moves : "(start)", config->name, a->weak ? "yes" : "no", r->score, r->nodes,
+               r->seconds);
+    }
+}
+
+static void solve_one(const solve_arguments *a, const solve_config *config, solve_board board)
+{
+    char message[256];
+    char digits[64];
+    const char *moves = a->moves;
+    if (!solve_positions_digits(moves, digits, sizeof digits))
+        cli_fail("--moves '%.50s' is not a list of columns 1..7", moves);
+    solve_result r;
+    search_status status = solve_position(digits, config, a->weak, board, &r, message, sizeof message);
+    if (status != SEARCH_OK) cli_fail("%s", message);
+    print_result(a, config, digits, &r, NULL);
+}
+
+static bool same_sign(int a, int b) { return (a > 0) == (b > 0) && (a < 0) == (b < 0); }
+
+static void solve_set(const solve_arguments *a, const solve_line_selection *selection, const solve_config *config,
+                      solve_board board)
+{
+    char message[512];
+    solve_line_set set;
+    if (!solve_positions_load(a->positions, a->set, a->data_dir, selection, &set, message, sizeof message))
+        cli_fail("%s", message);
+    if (solve_prepare(config, message, sizeof message) != SEARCH_OK) cli_fail("%s", message);
+    uint64_t total_nodes = 0;
+    double total_seconds = 0;
+    for (size_t i = 0; i < set.count; i++) {
+        const solve_line *line = &set.lines[i];
+        solve_result r;
+        if (solve_position(line->moves, config, a->weak, board, &r, message, sizeof message) != SEARCH_OK)
+            cli_fail("%s:%zu: %s", set.path, line->number, message);
+        print_result(a, config, line->moves, &r, line);
+        if (a->weak ? !same_sign(r.score, line->score) : r.score != line->score)
+            wrong_score(set.path, line->number, config->name, r.score, line->score);
+        total_nodes += r.nodes;
+        total_seconds += r.seconds;
+    }
+    double n = set.count ? (double)set.count : 1;
+    if (a->json)
+    {
+        printf("{\"summary\":true,\"game\":\"connect4\",\"config\":\"%s\",\"set\":", config->name);
+        escape_json(stdout, set.name);  /* a file's name: any bytes */
+        printf(",\"weak\":%s,"
+               "\"positions\":%zu,\"total_nodes\":%" PRIu64 ",\"seconds\":%.9f,\"mean_nodes\":%.3f,"
+               "\"mean_us\":%.3f,\"kpos_per_second\":%.3f}\n",
+               a->weak ? "true" : "false", set.count, total_nodes, total_seconds,
+               (double)total_nodes / n, total_seconds * 1e6 / n,
+               total_seconds > 0 ? (double)set.count / total_seconds / 1000 : 0);
+    } else
+        printf("positions %zu mean_nodes %.3f mean_us %.3f kpos/s %.3f\n", set.count, (double)total_nodes / n,
+               total_seconds * 1e6 / n, total_seconds > 0 ? (double)set.count / total_seconds / 1000 : 0);
+    solve_positions_free(&set);
+}
+
+/* The test-set lines --limit and --shard select. */
+static solve_line_selection selection_of(const options *o)
+{
+    solve_line_selection selection = {0};
+    selection.limit = (size_t)cli_number(o, "limit", 1, 100000000, 0);
+    const char *shard = options_value(o, "shard");
+    if (shard && !solve_positions_parse_shard(shard, &selection))
+        cli_fail("--shard must be K/N with 1 <= K <= N, not '%s'", shard);
+    return selection;
+}
+
+static solve_board board_of(const options *o)
+{
+    const char *board = options_value(o, "board");
+    if (!board || strcmp(board, "bitboard") == 0) return SOLVE_BITBOARD;
+    if (strcmp(board, "grid") == 0) return SOLVE_GRID;
+    cli_fail("--board must be bitboard or grid, not '%s'", board);
+}
+
+static int run_solve(const options *o)
+{
+    if (!o->operand) cli_fail("missing GAME: prune solve connect4 ...");
+    if (strcmp(o->operand, "connect4") != 0) cli_fail("prune solve knows connect4 only, not '%s'", o->operand);
+    const char *config_name = options_value(o, "config");
+    if (!config_name) cli_fail("missing --config NAME (solve-minmax ... solve-lowerbound)");
+    const solve_config *config = solve_config_find(config_name);
+    if (!config) cli_fail("unknown solve config '%s' (solve-minmax ... solve-lowerbound)", config_name);
+    solve_board board = board_of(o);
+    solve_arguments a = {.moves = options_value(o, "moves"), .positions = options_value(o, "positions"),
+                         .set = options_value(o, "set"), .data_dir = options_value(o, "data-dir"),
+                         .weak = options_given(o, "weak"), .json = options_given(o, "json")};
+    int sources = (a.moves != NULL) + (a.positions != NULL) + (a.set != NULL);
+    if (sources != 1) cli_fail("give exactly one of --moves, --positions, --set");
+    bool selects = options_given(o, "limit") || options_given(o, "shard");
+    if (a.moves && selects) cli_fail("--limit and --shard go with a test set");
+    if (a.moves && a.data_dir) cli_fail("--data-dir goes with a test set");
+    if (a.moves) {
+        solve_one(&a, config, board);
+    } else {
+        solve_line_selection selection = selection_of(o);
+        solve_set(&a, &selection, config, board);
+    }
+    return CLI_OK;
+}
+
+static void print_solve_help(void)
+{
+    fputs(solve_usage, stdout);
+    for (size_t i = 0; i < solve_config_count(); i++)
+        printf("  %-18s %s\n", solve_config_at(i)->name, solve_config_at(i)->description);
+}
+
+static const option_spec solve_options[] = {
+    {"config", true}, {"moves", true}, {"positions", true}, {"set", true}, {"data-dir", true},
+    {"limit", true}, {"shard", true}, {"board", true}, {"weak", false}, {"json", false},
+    {"help", false}, {NULL, false},
+};
+
+const command command_solve = {
+    .name = "solve", .operand = "GAME", .options = solve_options, .run = run_solve,
+    .synopsis = "connect4 --config NAME (--moves DIGITS | --positions FILE | --set NAME)\n"
+                "         [--data-dir DIR] [--limit N] [--shard K/N] [--weak] [--board B] [--json]",
+    .summary = "solve Connect Four positions exactly with a step of Pons' solver, alone or a\n"
+               "whole test set checked against its scores",
+    .help = solve_usage, .print_help = print_solve_help,
+};

@@ -1,0 +1,69 @@
+/*
+ * solve.h: the Connect Four solver, Pascal Pons' series step by step
+ * (docs/connect4.md).
+ *
+ * Each step of parts 3 to 12 is one row of solve_config (engine/solve.c):
+ * the same search (engine/solve_search.h, instantiated per board in
+ * engine/solve_bitboard.c and engine/solve_grid.c) with the techniques
+ * switched on by the row's flags.  Node counts are exact: every call of the
+ * recursive search counts once, root included, summed over the null-window
+ * iterations of one position; every step with a table starts each position
+ * with an empty table.
+ */
+#ifndef PRUNE_SOLVE_H
+#define PRUNE_SOLVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "search.h"
+
+/* Which transposition table a step uses (engine/solve_table.h). */
+typedef enum {
+    SOLVE_TABLE_NONE,
+    SOLVE_TABLE_UPPER,        /* part 7: upper bounds, 56-bit keys, 8,388,593 entries */
+    SOLVE_TABLE_UPPER_KEY32,  /* part 11: upper bounds, 32-bit truncated keys, 8,388,617 entries */
+    SOLVE_TABLE_BOUNDS_KEY32, /* part 12: upper and lower bounds, 32-bit keys, 8,388,617 entries */
+} solve_table_kind;
+
+typedef struct {
+    const char *name;
+    const char *description;
+    int part;                      /* the part of the series (and git tag partN) it reproduces */
+    bool alphabeta;                /* part 4: negamax alpha-beta with the score bounds */
+    bool centre_first;             /* part 5: columns 4,3,5,2,6,1,7 */
+    solve_table_kind table;        /* parts 7, 11, 12 */
+    bool null_window_iteration;    /* part 8: the driver narrows [min, max] with null windows */
+    bool non_losing;               /* part 9: wins at once answered by the driver; non-losing moves only */
+    bool sorted;                   /* part 10: moves sorted by the winning cells they make */
+} solve_config;
+
+const solve_config *solve_config_find(const char *name);
+size_t solve_config_count(void);
+const solve_config *solve_config_at(size_t index);
+
+typedef struct {
+    int score;
+    uint64_t nodes;
+    double seconds;  /* the search alone, without clearing the table */
+} solve_result;
+
+typedef enum { SOLVE_BITBOARD, SOLVE_GRID } solve_board;
+
+/* moves: digit string "4453" (may be empty); weak: win/draw/loss only. Returns SEARCH_OK or
+   SEARCH_BAD_INPUT with a one-line message (SEARCH_BUDGET_EXCEEDED when the
+   table cannot be allocated). */
+search_status solve_position(const char *moves, const solve_config *config, bool weak,
+                             solve_board board, solve_result *result, char *message, size_t message_size);
+
+/* Allocates the table `config` needs (once per process), so that a caller
+ * can fail before printing anything; solve_position calls it too.
+ * SEARCH_BUDGET_EXCEEDED with a one-line message when memory is short. */
+search_status solve_prepare(const solve_config *config, char *message, size_t message_size);
+
+/* Checks a digit string: every character 1..7, no full column, no move that
+ * completes four.  On failure writes one line naming the move. */
+bool solve_check_moves(const char *moves, char *message, size_t message_size);
+
+#endif

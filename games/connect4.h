@@ -1,0 +1,225 @@
+/*
+ * connect4.h: Connect Four on a 7x(6+1) bitboard (docs/connect4.md).
+ *
+ * Two layers, one file:
+ *  - connect4_bits: the bare board the solver (engine/solve*.c) searches:
+ *    the side to move's stones and the occupied cells, one 64-bit word
+ *    each, column c at bits 7c..7c+5 (bit 7c+6 stays empty, so a column's
+ *    "next free cell" is mask + bottom and nothing carries into the next
+ *    column).  It never knows whether the game is over: the solver never
+ *    plays a move that wins, it scores it.
+ *  - connect4_state: the game contract of games/README.md over that board,
+ *    plus the winner, for every config of the tree-search engine.
+ *
+ * Moves are columns 0..6, written 1..7 (one digit each).  The first player
+ * maximises.  Evaluation at the depth horizon, from the maximiser's view:
+ * +-CONNECT4_WIN (1000) for a finished game, flat like minichess's (the
+ * tree family has no depth term), otherwise the number of empty cells that
+ * would complete four for the first player minus those for the second
+ * ("threats", the same cells the solver's move sorter counts).
+ */
+#ifndef PRUNE_CONNECT4_H
+#define PRUNE_CONNECT4_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CONNECT4_NAME "connect4"
+#define CONNECT4_DESCRIPTION "Connect Four, 7 columns x 6 rows, columns 1..7, bitboard (Pons study)"
+#define CONNECT4_MOVE_EXAMPLE "a column 1..7, e.g. 4 (a list: 4,4,5,3 or 4453)"
+#define CONNECT4_MAX_MOVES 7
+#define CONNECT4_TEST_DEPTH 6  /* 7^6 = 117649 leaves for plain minimax: well under a second */
+#define CONNECT4_MAX_DEPTH 42
+#define CONNECT4_WIN_SCORE 0      /* wins are a flat +-CONNECT4_WIN, no depth term (as minichess) */
+#define CONNECT4_WIN 1000
+#define CONNECT4_ALTERNATES 1
+
+#define CONNECT4_WIDTH 7
+#define CONNECT4_HEIGHT 6
+#define CONNECT4_CELLS 42
+#define CONNECT4_BOTTOM UINT64_C(0x40810204081)  /* bit 7c of every column c */
+#define CONNECT4_BOARD UINT64_C(0xfdfbf7efdfbf)  /* the 42 playable cells */
+
+/* ---- the bare board ---- */
+
+typedef struct {
+    uint64_t current;  /* stones of the side to move */
+    uint64_t mask;     /* every stone */
+    int moves;         /* stones played */
+} connect4_bits;
+
+static inline uint64_t connect4_column_mask(int col) { return UINT64_C(0x3F) << (7 * col); }
+static inline uint64_t connect4_top_cell(int col) { return UINT64_C(1) << (7 * col + 5); }
+static inline uint64_t connect4_bottom_cell(int col) { return UINT64_C(1) << (7 * col); }
+
+/* Every empty cell that completes four with `stones` (the shifted-and
+ * pattern: three neighbours in a line on either side of the cell). */
+static inline uint64_t connect4_winning_cells(uint64_t stones, uint64_t mask)
+{
+    uint64_t r = (stones << 1) & (stones << 2) & (stones << 3);  /* vertical: three below */
+    static const int directions[3] = {7, 6, 8};                    /* horizontal, two diagonals */
+    for (int d = 0; d < 3; d++) {
+        int s = directions[d];
+        uint64_t p = (stones << s) & (stones << 2 * s);
+        r |= p & (stones << 3 * s);
+        r |= p & (stones >> s);
+        p = (stones >> s) & (stones >> 2 * s);
+        r |= p & (stones << s);
+        r |= p & (stones >> 3 * s);
+    }
+    return r & (CONNECT4_BOARD ^ mask);
+}
+
+/* True when `stones` contain four in a row. */
+static inline bool connect4_has_four(uint64_t stones)
+{
+    static const int directions[4] = {7, 6, 8, 1};
+    for (int d = 0; d < 4; d++) {
+        uint64_t m = stones & (stones >> directions[d]);
+        if (m & (m >> 2 * directions[d])) return true;
+    }
+    return false;
+}
+
+static inline void connect4_bits_start(connect4_bits *b) { *b = (connect4_bits){0, 0, 0}; }
+static inline int connect4_bits_moves(const connect4_bits *b) { return b->moves; }
+static inline bool connect4_bits_can_play(const connect4_bits *b, int col)
+{
+    return (b->mask & connect4_top_cell(col)) == 0;
+}
+static inline uint64_t connect4_bits_possible(const connect4_bits *b)
+{
+    return (b->mask + CONNECT4_BOTTOM) & CONNECT4_BOARD;
+}
+/* The position's key for the solver's table: unique per position, below 2^49. */
+static inline uint64_t connect4_bits_key(const connect4_bits *b) { return b->current + b->mask; }
+
+/* Plays the cell `move` (one bit, the lowest free cell of its column). */
+static inline void connect4_bits_play_cell(connect4_bits *b, uint64_t move)
+{
+    b->current ^= b->mask;  /* the side to move changes; the new stone is the mover's, not in current */
+    b->mask |= move;
+    b->moves++;
+}
+static inline void connect4_bits_play_column(connect4_bits *b, int col)
+{
+    connect4_bits_play_cell(b, (b->mask + connect4_bottom_cell(col)) & connect4_column_mask(col));
+}
+static inline bool connect4_bits_is_winning_move(const connect4_bits *b, int col)
+{
+    return connect4_winning_cells(b->current, b->mask) & connect4_bits_possible(b) & connect4_column_mask(col);
+}
+static inline bool connect4_bits_can_win_next(const connect4_bits *b)
+{
+    return connect4_winning_cells(b->current, b->mask) & connect4_bits_possible(b);
+}
+/* The moves that do not hand the opponent a win at once (the side to move
+ * cannot win at once): the single forced block if the opponent threatens
+ * one playable cell, none if two, and never the cell under an opponent's
+ * winning cell. */
+static inline uint64_t connect4_bits_non_losing_moves(const connect4_bits *b)
+{
+    uint64_t possible = connect4_bits_possible(b);
+    uint64_t opponent_win = connect4_winning_cells(b->current ^ b->mask, b->mask);
+    uint64_t forced = possible & opponent_win;
+    if (forced) {
+        if (forced & (forced - 1)) return 0;
+        possible = forced;
+    }
+    return possible & ~(opponent_win >> 1);
+}
+/* The move sorter's score: winning cells the side to move has after `move`
+ * (the mask deliberately without the move, as the series computes it). */
+static inline int connect4_bits_move_score(const connect4_bits *b, uint64_t move)
+{
+    return __builtin_popcountll(connect4_winning_cells(b->current | move, b->mask));
+}
+
+/* ---- the game contract (games/README.md) ---- */
+
+typedef uint8_t connect4_move;  /* column 0..6 */
+
+typedef struct {
+    connect4_bits bits;
+    int8_t winner;  /* +1 the first player has four, -1 the second, 0 nobody */
+} connect4_state;
+
+typedef struct {
+    int8_t winner;
+} connect4_undo;
+
+/* Centre first, the order of the series from part 5 on. */
+static const connect4_move connect4_order[CONNECT4_WIDTH] = {3, 2, 4, 1, 5, 0, 6};
+
+static inline void connect4_start(connect4_state *s)
+{
+    connect4_bits_start(&s->bits);
+    s->winner = 0;
+}
+static inline bool connect4_max_to_move(const connect4_state *s) { return s->bits.moves % 2 == 0; }
+static inline bool connect4_is_over(const connect4_state *s)
+{
+    return s->winner != 0 || s->bits.moves == CONNECT4_CELLS;
+}
+static inline int connect4_generate_moves(const connect4_state *s, connect4_move *moves)
+{
+    int count = 0;
+    for (int i = 0; i < CONNECT4_WIDTH; i++)
+        if (connect4_bits_can_play(&s->bits, connect4_order[i])) moves[count++] = connect4_order[i];
+    return count;
+}
+static inline void connect4_play(connect4_state *s, connect4_move m)
+{
+    bool first = connect4_max_to_move(s);
+    connect4_bits_play_column(&s->bits, m);
+    /* after the move, the mover's stones are mask ^ current */
+    if (connect4_has_four(s->bits.mask ^ s->bits.current)) s->winner = first ? 1 : -1;
+}
+static inline void connect4_do_move(connect4_state *s, connect4_move m, connect4_undo *undo)
+{
+    undo->winner = s->winner;
+    connect4_play(s, m);
+}
+static inline void connect4_undo_move(connect4_state *s, connect4_move m, const connect4_undo *undo)
+{
+    uint64_t column = s->bits.mask & connect4_column_mask(m);
+    s->bits.mask ^= UINT64_C(1) << (63 - __builtin_clzll(column));  /* the column's top stone */
+    s->bits.current ^= s->bits.mask;
+    s->bits.moves--;
+    s->winner = undo->winner;
+}
+static inline int connect4_evaluate(const connect4_state *s)
+{
+    if (s->winner) return s->winner * CONNECT4_WIN;
+    uint64_t mover = s->bits.current, other = s->bits.current ^ s->bits.mask;
+    int threats = __builtin_popcountll(connect4_winning_cells(mover, s->bits.mask)) -
+                  __builtin_popcountll(connect4_winning_cells(other, s->bits.mask));
+    return connect4_max_to_move(s) ? threats : -threats;
+}
+static inline int connect4_evaluate_carried(const connect4_state *s) { return connect4_evaluate(s); }
+
+static inline bool connect4_parse_move(const char *text, connect4_move *move)
+{
+    if (text[0] < '1' || text[0] > '7' || text[1] != '\0') return false;
+    *move = (connect4_move)(text[0] - '1');
+    return true;
+}
+static inline void connect4_format_move(connect4_move m, char *out, size_t size)
+{
+    snprintf(out, size, "%u", (unsigned)m + 1);
+}
+static inline void connect4_print(const connect4_state *s, FILE *out)
+{
+    uint64_t first = connect4_max_to_move(s) ? s->bits.current : s->bits.current ^ s->bits.mask;
+    for (int row = CONNECT4_HEIGHT - 1; row >= 0; row--) {
+        for (int col = 0; col < CONNECT4_WIDTH; col++) {
+            uint64_t cell = UINT64_C(1) << (7 * col + row);
+            fputc(!(s->bits.mask & cell) ? '.' : (first & cell) ? 'X' : 'O', out);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "1234567\n%s to move\n", connect4_max_to_move(s) ? "X" : "O");
+}
+
+#endif

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""install_run.py: puts a finished run in place of the previous one in one step.
+
+    scripts/install_run.py STAGE TARGET [--carry NAME]...
+
+STAGE is a complete run directory (every file stamped with one run id,
+scripts/run_id.py), on the same file system as TARGET.  Its files get mode
+0644 and its directories 0755, everything is flushed to disk, and then one
+renameat2(2) system call exchanges the two directories (RENAME_EXCHANGE;
+RENAME_NOREPLACE when TARGET does not exist yet).  A kill at any instant
+therefore leaves TARGET holding the previous run or the new one, whole.
+Afterwards STAGE's path holds the previous run, for the caller to remove.
+
+Why an exchange of real directories and not a symlink switched by rename:
+results/ is committed to git and linked from the README, and a symlinked
+results/ would not render on GitHub; and why not two renames (results to
+results.old, then the new one to results): a kill between them leaves no
+results at all.  Python's os.rename cannot exchange and coreutils 9.1 (Debian
+12) has no mv --exchange, so the call goes through ctypes to glibc (2.28+).
+
+--carry NAME moves TARGET/NAME, a directory that is not part of a run (the
+quick results inside results/), from the previous run into the new one
+after the exchange; scripts/reproduce.sh puts it back if a kill falls
+between the two renames.  Exit status 2 with one line on stderr on error.
+"""
+import argparse
+import ctypes
+import errno
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_id  # noqa: E402  (the scripts directory, above)
+
+AT_FDCWD = -100
+RENAME_NOREPLACE = 1
+RENAME_EXCHANGE = 2
+
+
+def renameat2(source, target, flags):
+    libc = ctypes.CDLL(None, use_errno=True)
+    if not hasattr(libc, "renameat2"):
+        raise OSError(errno.ENOSYS, "this C library has no renameat2")
+    call = libc.renameat2
+    call.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    if call(AT_FDCWD, os.fsencode(source), AT_FDCWD, os.fsencode(target), flags) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, f"renameat2 {source} {target}: {os.strerror(code)}")
+
+
+def settle(stage):
+    """Modes 0644/0755 and every byte on disk before the switch makes the run visible."""
+    for parent, dirs, names in os.walk(stage):
+        os.chmod(parent, 0o755)
+        for name in names:
+            path = os.path.join(parent, name)
+            os.chmod(path, 0o644)
+            with open(path, "rb") as f:
+                os.fsync(f.fileno())
+        fd = os.open(parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def hold(point):
+    """Stub runs only: tests/check_reproduce_kill.py kills the run here (as reproduce.sh's hold)."""
+    if os.environ.get("PRUNE_REPRODUCE_STUB") == "1" and os.environ.get("PRUNE_REPRODUCE_HOLD") == point:
+        with open(os.environ["PRUNE_REPRODUCE_HOLD_FILE"], "w") as f:
+            f.write(f"{os.getpid()}\n")
+        time.sleep(60)
+
+
+def install(stage, target, carry):
+    run_id.check(stage)
+    settle(stage)
+    if os.path.lexists(target):
+        renameat2(stage, target, RENAME_EXCHANGE)
+    else:
+        renameat2(stage, target, RENAME_NOREPLACE)
+    hold("exchanged")
+    for name in carry:
+        previous = os.path.join(stage, name)
+        if os.path.isdir(previous) and not os.path.lexists(os.path.join(target, name)):
+            os.rename(previous, os.path.join(target, name))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("stage")
+    parser.add_argument("target")
+    parser.add_argument("--carry", action="append", default=[], metavar="NAME")
+    args = parser.parse_args()
+    try:
+        install(args.stage, args.target, args.carry)
+    except (OSError, run_id.RunIdError, ValueError) as e:
+        print(f"install_run.py: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Checks prune's output rules (cli/escape.h, cli/cli.h, cli/numbers.h):
+
+- every --json line parses as JSON, for every game with several configs,
+  perft, games and configs, with numbers echoed from their parsed values
+  (--depth 05 is depth 5, -0 is 0) and exactly the counts of the plain run;
+- escape_json and escape_message (through tests/escape_test) on control
+  characters, non-ASCII and malformed UTF-8, against Python's own decoder;
+- a write that fails (>/dev/full, a closed stdout) exits 1 with one line
+  on stderr, for every command;
+- perft stops at its node budget exactly: tic-tac-toe's 549946 positions
+  pass with --max-nodes 549946 and fail, status 2 and one line, below it;
+- each command's --help names exactly the options the command takes, found
+  by asking prune which options it refuses.
+
+usage: check_output.py PRUNE ESCAPE_TEST
+"""
+import json
+import os
+import subprocess
+import sys
+
+from checks import Tally
+
+# Names any command might take; the commands say which they do.
+OPTION_NAMES = ["config", "depth", "moves", "state", "max-nodes", "seed", "json", "verbose", "help",
+                "weak", "board", "positions", "limit", "shard", "data-dir", "tt-mb", "time-ms"]
+CONFIGS = ["minimax", "alphabeta", "negamax-ab", "tree-optimal"]
+
+
+def run(args, **kwargs):
+    return subprocess.run(args, capture_output=True, timeout=300, **kwargs)
+
+
+def json_lines(tally, label, args):
+    """The objects of a --json run, each line checked to parse alone."""
+    done = run(args)
+    objects = []
+    for line in done.stdout.decode("ascii", "replace").splitlines():
+        try:
+            objects.append(json.loads(line))
+        except ValueError as e:
+            tally.record(False, label, f"line does not parse: {line!r}: {e}")
+            return []
+    ok = done.returncode == 0 and objects and not done.stderr
+    tally.record(ok, label, f"{len(objects)} JSON lines" if ok else f"status {done.returncode}: {done.stderr!r}")
+    return objects
+
+
+def check_json(tally, prune):
+    games = [g["name"] for g in json_lines(tally, "games --json", [prune, "games", "--json"])]
+    plain = run([prune, "games"]).stdout.decode().split()
+    tally.record(games == plain and len(games) >= 5, "games --json names", f"{games} vs {plain}")
+    configs = json_lines(tally, "configs --json", [prune, "configs", "--json"])
+    tally.record({c["family"] for c in configs} == {"recursive", "tree"} and len(configs) == len(
+        run([prune, "configs"]).stdout.splitlines()), "configs --json families", f"{len(configs)} configs")
+    for game in games:
+        for config in CONFIGS:
+            got = json_lines(tally, f"search {game} {config} --depth 02",
+                             [prune, "search", game, "--config", config, "--depth", "02", "--json"])
+            want = run([prune, "search", game, "--config", config, "--depth", "2"]).stdout.decode()
+            ok = got and got[0]["depth"] == 2 and got[0]["game"] == game and f"nodes    {got[0]['nodes']}\n" in want
+            tally.record(ok, f"search {game} {config}: depth 02 is 2, nodes as plain", got[0] if got else "")
+        got = json_lines(tally, f"perft {game} --depth -0", [prune, "perft", game, "--depth", "-0", "--json"])
+        tally.record(got == [{"game": game, "depth": 0, "moves": "", "nodes": 1, "leaves": 1, "finished": 0}],
+                     f"perft {game} depth -0 is the root alone", got)
+    got = json_lines(tally, "search --moves --seed 007", [prune, "search", "ttt", "--config=negamax-ab", "--depth=3",
+                                                          "--moves=4,0", "--seed", "007", "--state=undo", "--json"])
+    tally.record(got and got[0]["moves"] == "4,0" and got[0]["state"] == "undo", "moves and state echoed", got)
+
+
+def expected_json(arg):
+    """Python's strict UTF-8 decoder, one U+FFFD per byte it rejects."""
+    return arg.decode("utf-8", "prune-per-byte")
+
+
+def expected_message(arg):
+    special = {0x5C: "\\\\", 0x0A: "\\n", 0x09: "\\t"}
+    return "".join(special.get(b) or (chr(b) if 0x20 <= b < 0x7F else f"\\x{b:02x}") for b in arg)
+
+
+def check_escapes(tally, escape_test):
+    import codecs
+    codecs.register_error("prune-per-byte", lambda e: ("\ufffd" * (e.end - e.start), e.end))
+    args = [b"plain", b'quote " and \\ back', b"new\nline\ttab\rcr\x1b[31m\x7f", b"caf\xc3\xa9",
+            b"\xe2\x82\xac euro, \xf0\x9f\x98\x80 beyond U+FFFF", b"stray \x80 \xbf", b"\xff\xfe",
+            b"overlong \xc0\xaf \xe0\x80\xaf", b"surrogate \xed\xa0\x80", b"too big \xf4\x90\x80\x80",
+            b"cut \xe2\x82", b"cut at end \xf0\x9f\x98", b"\xc2\xa0nbsp \xc2\x85 NEL"]
+    done = run([escape_test, *args])
+    lines = done.stdout.decode("ascii").split("\n")
+    for k, arg in enumerate(args):
+        j, m = lines[2 * k], lines[2 * k + 1]
+        try:
+            ok = j.startswith("J ") and json.loads(j[2:]) == expected_json(arg) and j.isascii()
+        except ValueError:
+            ok = False
+        tally.record(ok, f"escape_json {arg!r}", j)
+        tally.record(m == "M " + expected_message(arg), f"escape_message {arg!r}", m)
+
+
+COMMANDS = [["games"], ["games", "--json"], ["configs"], ["configs", "--json"], ["bench"], ["help"], ["--help"],
+            ["search", "--help"], ["search", "ttt", "--config", "minimax", "--depth", "3"],
+            ["search", "kalah", "--config", "tree-optimal", "--depth", "3", "--json"],
+            ["perft", "ttt", "--depth", "3"], ["perft", "dots", "--depth", "2", "--json"], ["show", "ardri"]]
+
+
+def check_failed_writes(tally, prune):
+    for args in COMMANDS:
+        ok = run([prune, *args]).returncode == 0
+        tally.record(ok, f"prune {' '.join(args)} to a pipe", "exit 0")
+        with open("/dev/full", "wb") as full:
+            done = subprocess.run([prune, *args], stdout=full, stderr=subprocess.PIPE, timeout=300)
+        closed = subprocess.run([prune, *args], stderr=subprocess.PIPE, timeout=300, preexec_fn=lambda: os.close(1))
+        for how, d, why in (("/dev/full", done, "No space left"), ("closed stdout", closed, "Bad file descriptor")):
+            err = d.stderr.decode()
+            ok = d.returncode == 1 and err.count("\n") == 1 and f"cannot write standard output: {why}" in err
+            tally.record(ok, f"prune {' '.join(args)} >{how}", f"status {d.returncode}, {err!r}")
+
+
+def check_perft_budget(tally, prune):
+    done = run([prune, "perft", "ttt", "--depth", "9", "--max-nodes", "549946", "--json"])
+    got = json.loads(done.stdout) if done.returncode == 0 else {}
+    tally.record(got.get("nodes") == 549946 and got.get("finished") == 255168, "perft ttt 9 within 549946", got)
+    for budget in ("549945", "1"):
+        done = run([prune, "perft", "ttt", "--depth", "9", "--max-nodes", budget])
+        err = done.stderr.decode()
+        ok = done.returncode == 2 and not done.stdout and err == (
+            f"prune: perft stopped: it would count more than {budget} positions (raise --max-nodes)\n")
+        tally.record(ok, f"perft ttt 9 past {budget}", f"status {done.returncode}, {err!r}")
+
+
+def check_help(tally, prune):
+    commands = [line.split()[0] for line in run([prune, "--help"]).stdout.decode().splitlines()
+                if line.startswith("  ") and not line.startswith("   ")]
+    tally.record(len(commands) >= 6, "prune --help lists commands", commands)
+    for command in commands:
+        taken = []
+        for name in OPTION_NAMES:
+            err = run([prune, command, f"--{name}"]).stderr.decode()
+            if f"does not take --{name}" not in err:
+                taken.append(name)
+        text = run([prune, command, "--help"]).stdout.decode()
+        named = [n for n in OPTION_NAMES if f"--{n}" in text]
+        tally.record(taken == named and "help" in taken, f"{command} --help names its options", f"{taken} vs {named}")
+
+
+def main():
+    prune, escape_test = sys.argv[1], sys.argv[2]
+    tally = Tally()
+    check_json(tally, prune)
+    check_escapes(tally, escape_test)
+    check_failed_writes(tally, prune)
+    check_perft_budget(tally, prune)
+    check_help(tally, prune)
+    return tally.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

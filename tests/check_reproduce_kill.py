@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""check_reproduce_kill.py REPO_ROOT: scripts/reproduce.sh survives kill -9 as a set.
+
+Copies reproduce.sh and what it calls into a scratch checkout and runs it
+with PRUNE_REPRODUCE_STUB=1 (tests/reproduce_stub.py writes small
+deterministic files in place of the measurements, so each run takes a
+couple of seconds and only the staging, stamping and install are real).
+Each run gets its own id (PRUNE_RUN_ID, honoured in stub runs only).  Checks:
+  1. SIGKILL to the run's process group at every step (PRUNE_REPRODUCE_HOLD
+     stops the run there), just before and just after the install's
+     exchange, and at spread-out instants: afterwards results/quick/ is
+     exactly the previous run (every file's checksum) or exactly the
+     killed run (every file carries its id and, apart from the id and
+     run.json's clock fields, equals a reference run's file);
+  2. the next complete run removes the killed runs' staging directories;
+  3. a second run started while one is running exits 2 with one line;
+  4. SIGINT to the process group (Ctrl-C) and SIGINT to one child alone
+     end the run with 130 and leave the previous run whole;
+  5. a full (not --quick) run replaces results/ as a whole and keeps
+     results/quick/ as it was, also after a kill between the exchange and
+     the carry of results/quick/; every result file is 0644.
+Exits 1 with the first failed check.  Standard library only.
+"""
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+FILES = ["scripts/reproduce.sh", "scripts/reproduce_steps.sh", "scripts/run_id.py", "scripts/install_run.py",
+         "scripts/install_deps.sh", "scripts/atomic_file.py", "studies/studies.csv",
+         "tests/reproduce_stub.py"]
+CLOCK_FIELDS = ("date", "load_before", "load_after", "wall_time")
+STEPS = 10
+
+
+class Failure(Exception):
+    pass
+
+
+def expect(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+class Checkout:
+    def __init__(self, source):
+        self.root = tempfile.mkdtemp(prefix="prune-reproduce-")
+        for name in FILES:
+            os.makedirs(os.path.join(self.root, os.path.dirname(name)), exist_ok=True)
+            shutil.copy2(os.path.join(source, name), os.path.join(self.root, name))
+        sys.path.insert(0, os.path.join(self.root, "scripts"))
+        import run_id
+        self.run_id = run_id
+        self.runs = 0
+        self.quick = os.path.join(self.root, "results", "quick")
+
+    def start(self, hold=None, quick=True, delay="0.03"):
+        self.runs += 1
+        run = f"unknown-20000101T{self.runs:06d}Z"
+        env = dict(os.environ, PRUNE_REPRODUCE_STUB="1", PRUNE_RUN_ID=run, PRUNE_REPRODUCE_STUB_DELAY=delay,
+                   PRUNE_REPRODUCE_HOLD=hold or "", PRUNE_REPRODUCE_HOLD_FILE=os.path.join(self.root, "held"))
+        held = os.path.join(self.root, "held")
+        if os.path.exists(held):
+            os.unlink(held)
+        args = [os.path.join(self.root, "scripts", "reproduce.sh"), "--no-install"] + (["--quick"] if quick else [])
+        # Its own process group, SIGINT at its default (as from a terminal).
+        process = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                   start_new_session=True,
+                                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        return process, run
+
+    def wait_held(self, process):
+        held = os.path.join(self.root, "held")
+        for _ in range(3000):
+            if os.path.exists(held) and os.path.getsize(held) > 0:
+                return
+            expect(process.poll() is None, f"the run ended ({process.returncode}) before its hold point")
+            time.sleep(0.02)
+        raise Failure("the run never reached its hold point")
+
+    def complete(self, quick=True):
+        process, run = self.start(quick=quick)
+        _, err = process.communicate(timeout=120)
+        expect(process.returncode == 0, f"a complete run exited {process.returncode}: {err.strip()}")
+        return run
+
+
+def manifest(directory):
+    """relative path -> sha256 of every file under directory (logs/ aside)."""
+    out = {}
+    for parent, dirs, names in os.walk(directory):
+        dirs[:] = [d for d in dirs if not (parent == directory and d in ("logs", "quick"))]
+        for name in names:
+            path = os.path.join(parent, name)
+            with open(path, "rb") as f:
+                out[os.path.relpath(path, directory)] = hashlib.sha256(f.read()).hexdigest()
+    return out
+
+
+def normalized(checkout, directory, run):
+    """Each file's bytes without the run id (and run.json without its clock fields)."""
+    out = {}
+    for name in checkout.run_id.files(directory):
+        path = os.path.join(directory, name)
+        with open(path, "rb") as f:
+            data = f.read()
+        if name.endswith(".png"):
+            data = b"".join(data[start:end] for kind, _, start, end in checkout.run_id._png_chunks(data)
+                            if kind != b"tEXt")
+            data = b"\x89PNG\r\n\x1a\n" + data
+        elif name == "run.json":
+            info = json.loads(data)
+            for field in CLOCK_FIELDS:
+                info.pop(field, None)
+            data = json.dumps(info, sort_keys=True).encode()
+        out[name] = data.replace(run.encode(), b"RUN")
+    return out
+
+
+class Tester:
+    def __init__(self, source):
+        self.c = Checkout(source)
+        self.reference = None
+        self.previous = None   # (run id, manifest) of the run results/quick/ holds
+        self.kills = 0
+
+    def settle(self, run_started, what):
+        """results/quick/ is the previous run, untouched, or the run just stopped, whole."""
+        now = manifest(self.c.quick)
+        if now == self.previous[1]:
+            return "old"
+        try:
+            found = self.c.run_id.check(self.c.quick)
+        except (self.c.run_id.RunIdError, OSError, ValueError) as e:
+            raise Failure(f"{what}: results/quick/ is a mix: {e}")
+        expect(found == run_started, f"{what}: results/quick/ is neither the previous run nor the new one "
+                                     f"(run.json says {found})")
+        expect(normalized(self.c, self.c.quick, found) == self.reference,
+               f"{what}: results/quick/ carries the new run's id but not its files")
+        self.previous = (found, now)
+        return "new"
+
+    def kill_at_hold(self, hold, signum=signal.SIGKILL, status=-signal.SIGKILL):
+        process, run = self.c.start(hold=hold)
+        self.c.wait_held(process)
+        os.killpg(process.pid, signum)
+        _, err = process.communicate(timeout=60)
+        expect(process.returncode == status, f"hold {hold}: exit status {process.returncode}, not {status}")
+        return run, err
+
+    def run(self):
+        c = self.c
+        first = c.complete()
+        self.reference = normalized(c, c.quick, first)
+        self.previous = (first, manifest(c.quick))
+        expect(c.run_id.check(c.quick) == first, "the first run's files do not all carry its id")
+
+        # 1. SIGKILL at every step, before and after the exchange.
+        for hold in [str(n) for n in range(1, STEPS + 1)] + ["installed"]:
+            run, _ = self.kill_at_hold(hold)
+            state = self.settle(run, f"SIGKILL at hold {hold}")
+            expect(state == ("new" if hold == "installed" else "old"),
+                   f"SIGKILL at hold {hold}: results/quick/ is the {state} run")
+            self.kills += 1
+        # ... and at instants spread over a whole run, the install included.
+        start = time.monotonic()
+        c.complete()
+        self.previous = (c.run_id.check(c.quick), manifest(c.quick))
+        length = time.monotonic() - start
+        seen = set()
+        for k in range(1, 13):
+            process, run = c.start()
+            time.sleep(length * k / 12.5)
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate(timeout=60)
+            seen.add(self.settle(run, f"SIGKILL after {length * k / 12.5:.2f} s"))
+            self.kills += 1
+        # 2. Leftovers removed by the next complete run.
+        run, _ = self.kill_at_hold("5")
+        self.settle(run, "SIGKILL at hold 5")
+        leftovers = [d for d in os.listdir(os.path.join(c.root, ".reproduce")) if d.startswith("run-")]
+        expect(leftovers, "the killed runs left no staging directory (were they killed at all?)")
+        done = c.complete()
+        self.previous = (done, manifest(c.quick))
+        left = sorted(os.listdir(os.path.join(c.root, ".reproduce")))
+        expect([d for d in left if d.startswith("run-")] == [], f"staging directories left behind: {left}")
+        expect(len([d for d in left if d.startswith("failed-")]) <= 1, f"more than one failed run kept: {left}")
+
+        self.check_lock_and_signals()
+        self.check_full_run()
+        print(f"reproduce.sh: {self.kills} kills (states after the timed ones: {', '.join(sorted(seen))}), "
+              f"concurrent run refused, SIGINT 130, full run keeps results/quick/: ok")
+
+    def check_lock_and_signals(self):
+        c = self.c
+        # 3. A second run while one runs: exit 2, one line.
+        process, run = c.start(hold="4")
+        c.wait_held(process)
+        second, _ = c.start()
+        _, err = second.communicate(timeout=60)
+        expect(second.returncode == 2, f"a concurrent run exited {second.returncode}, not 2")
+        expect(err.count("\n") == 1 and "another reproduction is running" in err,
+               f"a concurrent run said {err!r}, not one line")
+        # 4. Ctrl-C: SIGINT to the whole process group, as a terminal sends it.
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+        expect(process.returncode == 130, f"SIGINT: exit status {process.returncode}, not 130")
+        expect("unchanged" in err, f"SIGINT: no word that the previous results are unchanged: {err!r}")
+        expect(self.settle(run, "SIGINT") == "old", "SIGINT: the interrupted run was installed")
+        # SIGINT to one child alone: the run must stop with 130, not go on.
+        process, run = c.start(delay="30")
+        child = None
+        for _ in range(3000):
+            child = next((p for p in children(process.pid) if "reproduce_stub.py" in cmdline(p)), None)
+            if child:
+                break
+            time.sleep(0.02)
+        expect(child is not None, "the stub step never started")
+        os.kill(child, signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+        expect(process.returncode == 130, f"SIGINT to a step: exit status {process.returncode}, not 130: {err!r}")
+        expect(self.settle(run, "SIGINT to a step") == "old", "SIGINT to a step: the run was installed")
+
+    def check_full_run(self):
+        # 5. A full run replaces results/ and carries results/quick/ over untouched,
+        # even when killed between the exchange and the carry (the next run puts it back).
+        c = self.c
+        quick = manifest(c.quick)
+        process, killed = c.start(hold="exchanged", quick=False)
+        c.wait_held(process)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=60)
+        self.kills += 1
+        expect(c.run_id.check(os.path.join(c.root, "results")) == killed,
+               "a full run killed after its exchange is not the results")
+        expect(not os.path.exists(c.quick), "results/quick/ was carried before the kill (no test)")
+        run = c.complete(quick=False)
+        results = os.path.join(c.root, "results")
+        expect(c.run_id.check(results) == run, "the full run's files do not all carry its id")
+        expect(manifest(c.quick) == quick, "the full run changed results/quick/")
+        modes = {oct(os.stat(os.path.join(results, n)).st_mode & 0o777) for n in c.run_id.files(results)}
+        expect(modes == {"0o644"}, f"result files have modes {sorted(modes)}, not 0644 only")
+
+
+def children(pid):
+    """Every descendant of pid (Linux /proc)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/task/{p}/children") as f:
+                kids = [int(k) for k in f.read().split()]
+        except OSError:
+            kids = []
+        out += kids
+        todo += kids
+    return out
+
+
+def cmdline(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def main(argv):
+    if len(argv) != 1:
+        print("usage: check_reproduce_kill.py REPO_ROOT", file=sys.stderr)
+        return 2
+    tester = Tester(argv[0])
+    try:
+        tester.run()
+    except (Failure, subprocess.TimeoutExpired) as e:
+        print(f"FAILED: {e}", file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(tester.c.root, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Checks that every stated worth of a technique is a measured one.
+
+The code states what a technique is worth beside it, in one greppable form:
+
+    /* Worth: "ROW" -- R.RRx fewer instructions (CI, valgrind). */
+
+and README.md's section "## Techniques and what each is worth" tabulates
+technique -> `file:function` -> "ROW" -- R.RRx.  ROW names a row of
+tests/instructions/comparisons.csv as "GAME [MOVES ]DEPTH TECHNIQUE/STATE vs
+BASELINE/STATE"; R.RR is that row's ratio (baseline's instructions over the
+technique's), as instruction_counts.py prints it.
+
+Fails when a Worth comment in engine/ or games/ is malformed or names no
+row, when a quoted ratio is more than 5% off the committed baseline
+(tests/instructions/baseline.csv, so a stated gain cannot drift from the
+measured one), when a README row names a missing row, file or function, or
+when there is no Worth comment or README row at all.
+
+usage: check_worth.py REPO_ROOT
+"""
+import csv
+import os
+import re
+import sys
+
+WORTH = re.compile(r'Worth: "([^"]+)" -- ([0-9]+(?:\.[0-9]+)?)x fewer instructions \(CI, valgrind\)\.')
+README_ROW = re.compile(r'^\|\s*([^|]+?)\s*\|\s*`([^`:]+):([A-Za-z_][A-Za-z0-9_]*)`\s*\|\s*"([^"]+)" -- ([0-9.]+)x\s*\|\s*$')
+SECTION = "## Techniques and what each is worth"
+TOLERANCE = 0.05
+
+
+def csv_rows(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(line for line in f if not line.startswith("#")))
+
+
+def row_name(r):
+    moves = f"{r['moves']} " if r["moves"] else ""
+    return (f"{r['game']} {moves}{r['depth']} {r['technique']}/{r['technique_state']}"
+            f" vs {r['baseline']}/{r['baseline_state']}")
+
+
+def measured_ratios(root):
+    """Row name -> baseline instructions / technique instructions, from the
+    committed baseline (None when the baseline lacks a count)."""
+    here = os.path.join(root, "tests", "instructions")
+    counts = {(r["game"], r["moves"], r["depth"], r["config"], r["state"]): int(r["instructions"])
+              for r in csv_rows(os.path.join(here, "baseline.csv"))}
+    ratios = {}
+    for r in csv_rows(os.path.join(here, "comparisons.csv")):
+        key = (r["game"], r["moves"], r["depth"])
+        a = counts.get(key + (r["technique"], r["technique_state"]))
+        b = counts.get(key + (r["baseline"], r["baseline_state"]))
+        ratios[row_name(r)] = b / a if a and b else None
+    return ratios
+
+
+def check_claim(where, row, quoted, ratios, failures):
+    if row not in ratios:
+        failures.append(f'{where}: "{row}" is not a row of tests/instructions/comparisons.csv')
+    elif ratios[row] is None:
+        failures.append(f'{where}: "{row}" has no counts in tests/instructions/baseline.csv')
+    elif abs(float(quoted) - ratios[row]) > TOLERANCE * ratios[row]:
+        failures.append(f'{where}: "{row}" says {quoted}x, the baseline measures {ratios[row]:.2f}x')
+
+
+def source_files(root):
+    for folder in ("engine", "games"):
+        for dirpath, _, names in os.walk(os.path.join(root, folder)):
+            for name in sorted(names):
+                if name.endswith((".c", ".h", ".in")):
+                    yield os.path.join(dirpath, name)
+
+
+def check_comments(root, ratios, failures):
+    found = 0
+    for path in source_files(root):
+        with open(path) as f:
+            for number, line in enumerate(f, 1):
+                if "Worth:" not in line:
+                    continue
+                where = f"{os.path.relpath(path, root)}:{number}"
+                match = WORTH.search(line)
+                if not match:
+                    failures.append(f"{where}: a Worth comment not in the form "
+                                    f'Worth: "ROW" -- R.RRx fewer instructions (CI, valgrind).')
+                    continue
+                found += 1
+                check_claim(where, match.group(1), match.group(2), ratios, failures)
+    return found
+
+
+def defines(path, function):
+    """Whether the C file defines `function` (plainly or as a template's
+    SEARCH_NAME(function))."""
+    pattern = re.compile(r"^static\b[^;=]*\b(?:SEARCH_NAME\(" + function + r"\)|" + function + r")\s*\(", re.M)
+    with open(path) as f:
+        return bool(pattern.search(f.read()))
+
+
+def check_readme(root, ratios, failures):
+    with open(os.path.join(root, "README.md")) as f:
+        text = f.read()
+    if SECTION not in text:
+        failures.append(f"README.md has no section '{SECTION}'")
+        return 0
+    section = text.split(SECTION, 1)[1].split("\n## ", 1)[0]
+    found = 0
+    for line in section.splitlines():
+        if not line.startswith("|") or set(line) <= set("|-: ") or line.startswith("| Technique"):
+            continue
+        match = README_ROW.match(line)
+        if not match:
+            failures.append(f"README.md: a table row not in the form "
+                            f'| technique | `file:function` | "ROW" -- R.RRx |: {line}')
+            continue
+        found += 1
+        technique, path, function, row, quoted = match.groups()
+        where = f"README.md ({technique})"
+        full = os.path.join(root, path)
+        if not os.path.isfile(full):
+            failures.append(f"{where}: no file {path}")
+        elif not defines(full, function):
+            failures.append(f"{where}: {path} defines no function {function}")
+        check_claim(where, row, quoted, ratios, failures)
+    return found
+
+
+def main():
+    root = sys.argv[1]
+    ratios = measured_ratios(root)
+    failures = []
+    comments = check_comments(root, ratios, failures)
+    table = check_readme(root, ratios, failures)
+    if comments == 0:
+        failures.append("no Worth comment found in engine/ or games/")
+    if table == 0:
+        failures.append(f"no table row found under '{SECTION}' in README.md")
+    for failure in failures:
+        print("FAIL " + failure)
+    print(f"{comments} Worth comments and {table} README rows checked; {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
