@@ -1,4 +1,5 @@
 /* solve_positions.c: reading and checking Connect Four test sets (solve_positions.h). */
+#define _POSIX_C_SOURCE 200809L  /* getline */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -108,16 +109,22 @@ bool solve_positions_load(const char *path, const char *set_name, const char *da
         snprintf(message, message_size, "cannot read %s: %s", set->path, strerror(errno));
         return false;
     }
-    char text[256], why[200];
-    size_t capacity = 0;
-    for (size_t number = 1; fgets(text, sizeof text, in); number++) {
-        size_t length = strlen(text);
+    /* getline, not fgets: a NUL byte would hide the rest of its line (and
+     * the length check) from strlen, and fgets would cut a long line into
+     * two lines that each look fine. */
+    char *text = NULL, why[200];
+    size_t capacity = 0, text_size = 0;
+    ssize_t got;
+    for (size_t number = 1; (got = getline(&text, &text_size, in)) > 0; number++) {
+        size_t length = (size_t)got;
         if (length && text[length - 1] == '\n') text[--length] = '\0';
         if (length && text[length - 1] == '\r') text[--length] = '\0';
         solve_line line = {.number = number};
-        if (length + 1 >= sizeof text - 1 || !parse_line(text, &line, why, sizeof why)) {
-            if (length + 1 >= sizeof text - 1) snprintf(why, sizeof why, "line too long");
+        bool nul = memchr(text, '\0', length) != NULL, long_line = length >= 254;
+        if (nul || long_line || !parse_line(text, &line, why, sizeof why)) {
+            if (nul || long_line) snprintf(why, sizeof why, nul ? "a NUL byte in the line" : "line too long");
             snprintf(message, message_size, "%s:%zu: %s", set->path, number, why);
+            free(text);
             fclose(in);
             solve_positions_free(set);
             return false;
@@ -128,6 +135,7 @@ bool solve_positions_load(const char *path, const char *set_name, const char *da
             solve_line *grown = realloc(set->lines, capacity * sizeof *grown);
             if (!grown) {
                 snprintf(message, message_size, "out of memory reading %s", set->path);
+                free(text);
                 fclose(in);
                 solve_positions_free(set);
                 return false;
@@ -136,6 +144,7 @@ bool solve_positions_load(const char *path, const char *set_name, const char *da
         }
         set->lines[set->count++] = line;
     }
+    free(text);
     fclose(in);
     return true;
 }
