@@ -1,5 +1,4 @@
 /* solve_positions.c: reading and checking Connect Four test sets (solve_positions.h). */
-#define _POSIX_C_SOURCE 200809L  /* getline */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -98,6 +97,20 @@ static bool selected(const solve_line_selection *s, size_t index)
     return s->shards == 0 || index % s->shards == s->shard;
 }
 
+/* Reads one line without its '\n' into text; false at the end of the file.
+ * *length counts the bytes read, NULs included (fgets and strlen would let
+ * a NUL hide the rest of the line, and the length check with it).  Stops
+ * after size - 1 bytes: the caller refuses so long a line. */
+static bool read_line(FILE *in, char *text, size_t size, size_t *length)
+{
+    size_t n = 0;
+    int c = EOF;
+    while (n + 1 < size && (c = getc(in)) != EOF && c != '\n') text[n++] = (char)c;
+    text[n] = '\0';
+    *length = n;
+    return n > 0 || c == '\n';
+}
+
 bool solve_positions_load(const char *path, const char *set_name, const char *data_dir,
                           const solve_line_selection *selection, solve_line_set *set, char *message,
                           size_t message_size)
@@ -109,22 +122,15 @@ bool solve_positions_load(const char *path, const char *set_name, const char *da
         snprintf(message, message_size, "cannot read %s: %s", set->path, strerror(errno));
         return false;
     }
-    /* getline, not fgets: a NUL byte would hide the rest of its line (and
-     * the length check) from strlen, and fgets would cut a long line into
-     * two lines that each look fine. */
-    char *text = NULL, why[200];
-    size_t capacity = 0, text_size = 0;
-    ssize_t got;
-    for (size_t number = 1; (got = getline(&text, &text_size, in)) > 0; number++) {
-        size_t length = (size_t)got;
-        if (length && text[length - 1] == '\n') text[--length] = '\0';
+    char text[256], why[200];
+    size_t capacity = 0, length;
+    for (size_t number = 1; read_line(in, text, sizeof text, &length); number++) {
         if (length && text[length - 1] == '\r') text[--length] = '\0';
         solve_line line = {.number = number};
-        bool nul = memchr(text, '\0', length) != NULL, long_line = length >= 254;
-        if (nul || long_line || !parse_line(text, &line, why, sizeof why)) {
-            if (nul || long_line) snprintf(why, sizeof why, nul ? "a NUL byte in the line" : "line too long");
+        bool nul = memchr(text, '\0', length) != NULL, too_long = length + 2 >= sizeof text;
+        if (nul || too_long || !parse_line(text, &line, why, sizeof why)) {
+            if (nul || too_long) snprintf(why, sizeof why, nul ? "a NUL byte in the line" : "line too long");
             snprintf(message, message_size, "%s:%zu: %s", set->path, number, why);
-            free(text);
             fclose(in);
             solve_positions_free(set);
             return false;
@@ -135,7 +141,6 @@ bool solve_positions_load(const char *path, const char *set_name, const char *da
             solve_line *grown = realloc(set->lines, capacity * sizeof *grown);
             if (!grown) {
                 snprintf(message, message_size, "out of memory reading %s", set->path);
-                free(text);
                 fclose(in);
                 solve_positions_free(set);
                 return false;
@@ -144,7 +149,6 @@ bool solve_positions_load(const char *path, const char *set_name, const char *da
         }
         set->lines[set->count++] = line;
     }
-    free(text);
     fclose(in);
     return true;
 }
