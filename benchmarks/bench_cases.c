@@ -139,6 +139,15 @@ static void set_counters(gbench_state *state, const bench_case *c, const search_
         gbench_set_counter(state, "created", (double)r->created, GBENCH_COUNTER_PLAIN);
         gbench_set_counter(state, "evals", (double)r->evals, GBENCH_COUNTER_PLAIN);
     }
+    if (c->config->algorithm == ALGORITHM_LADDER) {
+        gbench_set_counter(state, "tt_probes", (double)r->tt_probes, GBENCH_COUNTER_PLAIN);
+        gbench_set_counter(state, "tt_hits", (double)r->tt_hits, GBENCH_COUNTER_PLAIN);
+        gbench_set_counter(state, "tt_cutoffs", (double)r->tt_cutoffs, GBENCH_COUNTER_PLAIN);
+        gbench_set_counter(state, "researches", (double)r->researches, GBENCH_COUNTER_PLAIN);
+        gbench_set_counter(state, "id_iterations", (double)r->iterations, GBENCH_COUNTER_PLAIN);
+        gbench_set_counter(state, "last_iteration_nodes", (double)r->iteration_nodes[r->iterations - 1],
+                           GBENCH_COUNTER_PLAIN);
+    }
 }
 
 /* One iteration is one whole search through game->search, exactly as
@@ -236,8 +245,28 @@ void cases_register(int repetitions)
         gbench_use_real_time(b);
         gbench_set_time_unit(b, GBENCH_MICROSECOND);
         gbench_set_min_time(b, cases[i]->min_time);
-        gbench_set_repetitions(b, repetitions);
+        gbench_set_repetitions(b, cases[i]->repetitions ? cases[i]->repetitions : repetitions);
         gbench_display_aggregates_only(b, true);
+    }
+}
+
+/* A ladder config's first search of a game allocates and zeroes that
+ * game's table (16 MiB by default: about 0.1 s), which would land in the
+ * first repetition's timing; one depth-1 search per game does it before. */
+void cases_warm_up(void)
+{
+    for (size_t i = 0; i < case_count; i++) {
+        const bench_case *c = cases[i];
+        bool first = c->config->algorithm == ALGORITHM_LADDER && c->config->ladder.tt;
+        for (size_t j = 0; j < i && first; j++)
+            first = !(cases[j]->game == c->game && cases[j]->config->algorithm == ALGORITHM_LADDER &&
+                      cases[j]->config->ladder.tt);
+        if (!first) continue;
+        search_request request = {.config = c->config, .moves = "", .depth = 1, .seed = SEARCH_DEFAULT_SEED,
+                                  .untimed = true};
+        search_result r;
+        char message[256];
+        (void)c->game->search(&request, &r, message, sizeof message);
     }
 }
 
@@ -255,8 +284,12 @@ void cases_list(FILE *out)
     }
 }
 
+/* The ladder's counters (tt_probes .. last_iteration_nodes; id_iterations
+ * is the search's `iterations`, last_iteration_nodes the nodes of the
+ * deepest one) are empty for other configs. */
 static const char tidy_header[] = "benchmark,study,game,position,moves,config,family,state,depth,status,best,value,"
-                                  "nodes,created,evals,verified,copy_checked,error\n";
+                                  "nodes,created,evals,tt_probes,tt_hits,tt_cutoffs,researches,id_iterations,"
+                                  "last_iteration_nodes,verified,copy_checked,error\n";
 
 static void write_case_row(FILE *f, const bench_case *c)
 {
@@ -273,9 +306,13 @@ static void write_case_row(FILE *f, const bench_case *c)
         fprintf(f, "%s,%d,%" PRIu64 ",", r->best, r->value, r->nodes);
         if (c->config->algorithm == ALGORITHM_TREE) fprintf(f, "%" PRIu64 ",%" PRIu64 ",", r->created, r->evals);
         else fputs(",,", f);
+        if (c->config->algorithm == ALGORITHM_LADDER)
+            fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%" PRIu64 ",", r->tt_probes, r->tt_hits,
+                    r->tt_cutoffs, r->researches, r->iterations, r->iteration_nodes[r->iterations - 1]);
+        else fputs(",,,,,,", f);
         fprintf(f, "%d,%d,", cases_has_reference(c), c->twin && c->twin->ran);
     } else {
-        fputs(",,,,,,,", f);
+        fputs(",,,,,,,,,,,,,", f);
     }
     csv_write_field(f, c->failed ? c->failure : "");
     fputc('\n', f);
@@ -288,7 +325,7 @@ int cases_write_tidy(const char *path, char *message, size_t message_size)
     if (!f) return -1;
     fputs(tidy_header, f);
     for (size_t i = 0; i < skipped_count; i++) {
-        fprintf(f, ",%s,%s,,,,,,,skipped,,,,,,,,", skipped[i].study, skipped[i].game);
+        fprintf(f, ",%s,%s,,,,,,,skipped,,,,,,,,,,,,,,", skipped[i].study, skipped[i].game);
         csv_write_field(f, skipped[i].reason);
         fputc('\n', f);
     }

@@ -33,6 +33,7 @@ typedef struct bench_case {
     int depth;
     state_mode state;
     double min_time;
+    int repetitions;           /* 0: the run's (cases_register) */
     expectation expected;
     struct bench_case *twin;   /* for an undo case: the copy case of the same search */
     bool ran;                  /* a search completed (result holds it) */
@@ -53,8 +54,12 @@ void cases_skip_study(const char *study, const char *game_name, const char *reas
 
 size_t cases_count(void);
 bool cases_has_reference(const bench_case *c);
-/* Registers every case with Google Benchmark. */
+/* Registers every case with Google Benchmark, each repeated its own
+ * repetitions or else `repetitions` times. */
 void cases_register(int repetitions);
+/* Readies what a case's first search would otherwise set up while timed
+ * (the ladder's tables); call before gbench_run_all. */
+void cases_warm_up(void);
 /* One JSON object per line per case: what --list prints. */
 void cases_list(FILE *out);
 /* The tidy CSV of every case and skipped study (atomically); 0 or -1. */

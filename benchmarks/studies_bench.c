@@ -3,13 +3,18 @@
  * benchmarks (through the C API of gbench.h).
  *
  *   studies_bench [--study NAME[,NAME...]] [--studies PATH] [--published PATH]
- *                 [--positions PATH] [--repetitions N] [--min-time SECONDS]
+ *                 [--positions PATH] [--timing PATH] [--repetitions N] [--min-time SECONDS]
  *                 [--tidy-out PATH] [--games-out PATH] [--commit ID]
- *                 [--no-rounds] [--list] [--benchmark_* flags of Google Benchmark]
+ *                 [--no-rounds] [--quick] [--list] [--benchmark_* flags of Google Benchmark]
  *
  * One benchmark per (study row, state mode) (bench_cases.h); each is
  * repeated (default 5) and Google Benchmark adds the mean, median, stddev
- * and cv aggregates to its JSON (--benchmark_out).  --tidy-out writes one
+ * and cv aggregates to its JSON (--benchmark_out).  A study listed in
+ * studies/timing.csv (--timing) runs with at most its repetitions and min
+ * time there: a study of many quick cases whose figure is node counts
+ * need not cost what the few timed studies do.  In a quick run (--quick,
+ * or PRUNE_BENCH_QUICK=1: scripts/reproduce.sh --quick) a study whose
+ * `quick` there is "start" keeps only its start-position rows.  --tidy-out writes one
  * CSV row per benchmark with its fields and result (game, position, config,
  * family, state, depth, best move, value, nodes, created, evals, checks,
  * error) and one row per skipped study; scripts/gbench_to_csv.py adds the
@@ -45,6 +50,7 @@
 #include "gbench.h"
 #include "numbers.h"
 #include "run_context.h"
+#include "solve.h"
 #include "search.h"
 #include "ttt_rounds.h"
 
@@ -56,10 +62,10 @@
 #define PATH_SIZE 4096
 
 typedef struct {
-    char studies[PATH_SIZE], published[PATH_SIZE], positions[PATH_SIZE];
+    char studies[PATH_SIZE], published[PATH_SIZE], positions[PATH_SIZE], timing[PATH_SIZE];
     const char *games_out, *tidy_out, *benchmark_out;
     char *wanted;              /* --study: comma-separated names, NULL for every study */
-    bool rounds, list_only;
+    bool rounds, list_only, quick;
     run_settings run;
 } options;
 
@@ -94,11 +100,14 @@ static void set_defaults(options *o)
     snprintf(o->studies, sizeof o->studies, "%s/studies/studies.csv", PRUNE_SOURCE_DIR);
     snprintf(o->published, sizeof o->published, "%s/studies/published.csv", PRUNE_SOURCE_DIR);
     snprintf(o->positions, sizeof o->positions, "%s/studies/positions.csv", PRUNE_SOURCE_DIR);
+    snprintf(o->timing, sizeof o->timing, "%s/studies/timing.csv", PRUNE_SOURCE_DIR);
     o->rounds = true;
     const char *env = getenv("PRUNE_BENCH_REPETITIONS");
     o->run.repetitions = env && *env ? parse_repetitions(env, "PRUNE_BENCH_REPETITIONS") : 5;
     env = getenv("PRUNE_BENCH_MIN_TIME");
     o->run.min_time = env && *env ? parse_seconds(env, "PRUNE_BENCH_MIN_TIME") : 0.2;
+    env = getenv("PRUNE_BENCH_QUICK");
+    o->quick = env && strcmp(env, "1") == 0;
     env = getenv("PRUNE_COMMIT");
     o->run.commit = env && *env ? env : "unknown";
 }
@@ -115,6 +124,7 @@ static bool take_option(options *o, const char *arg, const char *value)
     else if (strcmp(arg, "--studies") == 0) copy_path(o->studies, value);
     else if (strcmp(arg, "--published") == 0) copy_path(o->published, value);
     else if (strcmp(arg, "--positions") == 0) copy_path(o->positions, value);
+    else if (strcmp(arg, "--timing") == 0) copy_path(o->timing, value);
     else if (strcmp(arg, "--repetitions") == 0) o->run.repetitions = parse_repetitions(value, arg);
     else if (strcmp(arg, "--min-time") == 0) o->run.min_time = parse_seconds(value, arg);
     else if (strcmp(arg, "--games-out") == 0) o->games_out = value;
@@ -126,9 +136,9 @@ static bool take_option(options *o, const char *arg, const char *value)
 
 static const char usage[] =
     "usage: studies_bench [--study NAME[,NAME...]] [--studies PATH] [--published PATH]\n"
-    "                     [--positions PATH] [--repetitions N] [--min-time SECONDS]\n"
+    "                     [--positions PATH] [--timing PATH] [--repetitions N] [--min-time SECONDS]\n"
     "                     [--tidy-out PATH] [--games-out PATH] [--commit ID]\n"
-    "                     [--no-rounds] [--list] [--benchmark_* flags]\n";
+    "                     [--no-rounds] [--quick] [--list] [--benchmark_* flags]\n";
 
 /* Our options out of argv, Google Benchmark's left in (argc shrinks). */
 static void parse_options(int *argc, char **argv, options *o)
@@ -137,6 +147,7 @@ static void parse_options(int *argc, char **argv, options *o)
     for (int i = 1; i < *argc; i++) {
         const char *arg = argv[i];
         if (strcmp(arg, "--no-rounds") == 0) o->rounds = false;
+        else if (strcmp(arg, "--quick") == 0) o->quick = true;
         else if (strcmp(arg, "--list") == 0) o->list_only = true;
         else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage, stdout);
@@ -173,10 +184,37 @@ static void check_study_names(const options *o, const csv_table *studies)
     }
 }
 
+typedef struct {
+    int repetitions;
+    double min_time;
+    bool start_only;   /* a quick run keeps the start-position rows only */
+} study_timing;
+
+/* A study's timing: the run's, capped by its row of timing.csv if any. */
+static study_timing timing_of(const options *o, const csv_table *timing, const char *study)
+{
+    study_timing t = {.repetitions = o->run.repetitions, .min_time = o->run.min_time};
+    for (size_t r = 0; r < timing->rows; r++) {
+        if (strcmp(csv_get(timing, r, "study"), study) != 0) continue;
+        long long n;
+        double s;
+        const char *quick = csv_get(timing, r, "quick");
+        if (!parse_whole_number(csv_get(timing, r, "repetitions"), 1, 1000, &n) ||
+            !parse_decimal_number(csv_get(timing, r, "min_time"), 0, 3600, &s) || !(s > 0) ||
+            (strcmp(quick, "all") != 0 && strcmp(quick, "start") != 0))
+            die(2, "%s: study %s needs repetitions from 1 to 1000, a positive min_time and quick all or start",
+                o->timing, study);
+        if (n < t.repetitions) t.repetitions = (int)n;
+        if (s < t.min_time) t.min_time = s;
+        t.start_only = strcmp(quick, "start") == 0;
+    }
+    return t;
+}
+
 /* One row of studies.csv: a copy case and, where the game has do-undo, an
  * undo case checked against it.  Returns the row's game, or NULL when it is
  * not compiled in. */
-static const game_entry *add_row(const options *o, const csv_table *studies, size_t r)
+static const game_entry *add_row(const options *o, const csv_table *studies, const csv_table *timing, size_t r)
 {
     const char *study = csv_get(studies, r, "study"), *game_name = csv_get(studies, r, "game");
     const game_entry *game = game_find(game_name);
@@ -194,19 +232,27 @@ static const game_entry *add_row(const options *o, const csv_table *studies, siz
     if (!parse_whole_number(csv_get(studies, r, "depth"), 1, game->max_depth, &depth))
         die(2, "%s: study %s: depth '%s' is out of range", o->studies, study, csv_get(studies, r, "depth"));
     const char *states = csv_get(studies, r, "states");
-    bench_case *copy_case = NULL;
-    if (strstr(states, "copy")) copy_case = cases_add(study, game, config, moves, (int)depth, STATE_COPY, o->run.min_time);
-    if (strstr(states, "undo"))
-        cases_add(study, game, config, moves, (int)depth, STATE_UNDO, o->run.min_time)->twin = copy_case;
+    study_timing t = timing_of(o, timing, study);
+    if (o->quick && t.start_only && *moves) return game;
+    bench_case *copy_case = NULL, *undo_case = NULL;
+    if (strstr(states, "copy")) copy_case = cases_add(study, game, config, moves, (int)depth, STATE_COPY, t.min_time);
+    if (strstr(states, "undo")) undo_case = cases_add(study, game, config, moves, (int)depth, STATE_UNDO, t.min_time);
+    if (undo_case) undo_case->twin = copy_case;
+    if (copy_case) copy_case->repetitions = t.repetitions;
+    if (undo_case) undo_case->repetitions = t.repetitions;
     return game;
 }
 
 /* The rows of the selected studies, in file order; the tictactoe rounds. */
 static void add_studies(const options *o)
 {
-    csv_table studies;
+    csv_table studies, timing;
     char message[512];
     if (csv_read(o->studies, &studies, message, sizeof message)) die(2, "%s", message);
+    if (csv_read(o->timing, &timing, message, sizeof message)) die(2, "%s", message);
+    static const char *const timing_needed[] = {"study", "repetitions", "min_time", "quick"};
+    for (size_t k = 0; k < sizeof timing_needed / sizeof timing_needed[0]; k++)
+        if (csv_column(&timing, timing_needed[k]) < 0) die(2, "%s has no column '%s'", o->timing, timing_needed[k]);
     static const char *const needed[] = {"study", "game", "moves", "config", "depth", "states"};
     for (size_t k = 0; k < sizeof needed / sizeof needed[0]; k++)
         if (csv_column(&studies, needed[k]) < 0) die(2, "%s has no column '%s'", o->studies, needed[k]);
@@ -214,10 +260,14 @@ static void add_studies(const options *o)
     const game_entry *ttt = NULL;
     for (size_t r = 0; r < studies.rows; r++) {
         if (!wanted(o, csv_get(&studies, r, "study"))) continue;
-        const game_entry *game = add_row(o, &studies, r);
+        /* A row whose config is a step of the Connect Four solver is the
+         * pons study's, which benchmarks/pons_bench.c runs. */
+        if (solve_config_find(csv_get(&studies, r, "config"))) continue;
+        const game_entry *game = add_row(o, &studies, &timing, r);
         if (game && strcmp(csv_get(&studies, r, "study"), "tictactoe") == 0) ttt = game;
     }
     csv_free(&studies);
+    csv_free(&timing);
     if (o->rounds && ttt) {
         if (ttt_rounds_play(ttt, o->run.min_time / 2, message, sizeof message)) die(1, "ttt rounds: %s", message);
         if (o->games_out && ttt_rounds_write(o->games_out, message, sizeof message)) die(1, "%s", message);
@@ -255,6 +305,7 @@ int main(int argc, char **argv)
     }
     run_context_add(&o.run);
     cases_register(o.run.repetitions);
+    cases_warm_up();
     gbench_run_all();
     gbench_shutdown();
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ttable.h"
 #include "solve_command.h"
 #include "escape.h"
 #include "numbers.h"
@@ -37,6 +38,13 @@ static void print_search_json(const game_entry *game, const search_request *q, c
     if (q->config->algorithm == ALGORITHM_TREE)
         printf(",\"created\":%" PRIu64 ",\"evals\":%" PRIu64 ",\"passes\":%d,\"tree_bytes\":%" PRIu64,
                r->created, r->evals, r->passes, r->tree_bytes);
+    if (q->config->algorithm == ALGORITHM_LADDER) {
+        printf(",\"tt_probes\":%" PRIu64 ",\"tt_hits\":%" PRIu64 ",\"tt_cutoffs\":%" PRIu64 ",\"researches\":%" PRIu64
+               ",\"iterations\":%d,\"iteration_nodes\":[", r->tt_probes, r->tt_hits, r->tt_cutoffs, r->researches,
+               r->iterations);
+        for (int i = 0; i < r->iterations; i++) printf("%s%" PRIu64, i ? "," : "", r->iteration_nodes[i]);
+        putchar(']');
+    }
     fputs("}\n", stdout);
 }
 
@@ -48,8 +56,27 @@ static void print_search_text(const game_entry *game, const search_request *q, c
     if (q->config->algorithm == ALGORITHM_TREE)
         printf("created  %" PRIu64 "\nevals    %" PRIu64 "\npasses   %d\ntree     %" PRIu64 " bytes\n",
                r->created, r->evals, r->passes, r->tree_bytes);
+    if (q->config->algorithm == ALGORITHM_LADDER)
+        printf("table    %" PRIu64 " probes, %" PRIu64 " hits, %" PRIu64 " cutoffs\nresearch %" PRIu64
+               "\niterated %d\n", r->tt_probes, r->tt_hits, r->tt_cutoffs, r->researches, r->iterations);
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
     printf("seconds  %.6f\nrate     %.0f nodes/s\n", r->seconds, rate);
+}
+
+/* The technique ladder's options; the search itself refuses a limit on a
+ * config that does not deepen and a table larger than the machine allows. */
+static void ladder_options_of(const options *o, search_request *q)
+{
+    bool table_option = options_given(o, "tt-mb") || options_given(o, "tt-replace");
+    if (table_option && q->config->algorithm != ALGORITHM_LADDER)
+        cli_fail("--tt-mb and --tt-replace go with a ladder config (ladder-tt and up), not %s", q->config->name);
+    q->tt_mb = (size_t)cli_number(o, "tt-mb", 1, 1LL << 30, 0);
+    const char *replace = options_value(o, "tt-replace");
+    if (replace && strcmp(replace, "depth") == 0) q->tt_replace = TT_REPLACE_DEPTH;
+    else if (replace && strcmp(replace, "always") != 0)
+        cli_fail("--tt-replace must be always or depth, not '%s'", replace);
+    q->time_ms = (uint64_t)cli_number(o, "time-ms", 1, 86400000, 0);
+    q->node_limit = (uint64_t)cli_number(o, "node-limit", 1, INT64_MAX, 0);
 }
 
 /* The search request the options describe; fails on any bad one. */
@@ -66,6 +93,7 @@ static search_request search_request_of(const options *o)
     else if (state && strcmp(state, "copy") != 0) cli_fail("--state must be copy or undo, not '%s'", state);
     q.max_nodes = (uint64_t)cli_number(o, "max-nodes", 1, NUMBERS_MAX_NODES, SEARCH_DEFAULT_MAX_NODES);
     q.seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, SEARCH_DEFAULT_SEED);
+    ladder_options_of(o, &q);
     return q;
 }
 
@@ -116,13 +144,15 @@ static int run_show(const options *o)
 
 static const option_spec search_options[] = {
     {"config", true}, {"depth", true}, {"moves", true}, {"state", true},
-    {"max-nodes", true}, {"seed", true}, {"json", false}, {"help", false}, {NULL, false},
+    {"max-nodes", true}, {"seed", true}, {"tt-mb", true}, {"tt-replace", true}, {"time-ms", true},
+    {"node-limit", true}, {"json", false}, {"help", false}, {NULL, false},
 };
 
 const command command_search = {
     .name = "search", .operand = "GAME", .options = search_options, .run = run_search,
     .synopsis = "GAME --config NAME --depth N [--moves M,...] [--state copy|undo]\n"
-                "         [--max-nodes N] [--seed N] [--json]",
+                "         [--max-nodes N] [--seed N] [--tt-mb N] [--tt-replace always|depth]\n"
+                "         [--time-ms N] [--node-limit N] [--json]",
     .summary = "search a position and print the best move, its value and the node counts",
     .help =
         "usage: prune search GAME --config NAME --depth N [options]\n"
@@ -135,10 +165,18 @@ const command command_search = {
         "                     create, more than N nodes (1 to 4000000000, default 200000000);\n"
         "                     tree configs also stop before their nodes would take more than 12 GiB\n"
         "  --seed N           seed of negamax-ab's move-ordering shuffle (default 20240501)\n"
+        "  --tt-mb N          ladder configs: transposition table size in MiB (default 16)\n"
+        "  --tt-replace always|depth\n"
+        "                     ladder configs: a store always replaces its slot (default), or\n"
+        "                     keeps an entry of larger draft\n"
+        "  --time-ms N        deepening ladder configs: stop deepening after N ms and answer\n"
+        "                     with the deepest completed iteration\n"
+        "  --node-limit N     the same after N nodes (deterministic)\n"
         "  --json             one JSON object on one line: game, config, depth, moves, state,\n"
         "                     best, value, maximiser_value (the value from the maximising side's\n"
         "                     view), nodes, seconds, and for tree configs created, evals, passes\n"
-        "                     and tree_bytes\n"
+        "                     and tree_bytes; for ladder configs tt_probes, tt_hits, tt_cutoffs,\n"
+        "                     researches, iterations and iteration_nodes\n"
         "  --help, -h         print this help\n"
         "\n"
         "value is from the point of view of the side to move at the root; nodes counts every\n"

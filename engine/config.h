@@ -17,6 +17,7 @@ typedef enum {
     ALGORITHM_NEGAMAX,         /* plain negamax */
     ALGORITHM_NEGAMAX_AB,      /* negamax, alpha-beta, seeded shuffle-then-sort ordering */
     ALGORITHM_TREE,            /* Minimaxer's persistent tree (options below) */
+    ALGORITHM_LADDER,          /* negamax-ab plus the ladder's techniques (engine/ladder_search.h) */
 } search_algorithm;
 
 typedef struct {
@@ -40,11 +41,23 @@ typedef struct {
     X(bubble, true)             \
     X(deepening, true)
 
+/* The technique ladder: each rung adds one option to the one before. */
+typedef struct {
+    bool tt;          /* transposition table */
+    bool deepening;   /* iterative deepening 1..D, the previous best move first */
+    bool killers;     /* two killer moves per ply */
+    bool history;     /* history heuristic */
+    bool pvs;         /* principal variation search */
+    bool mtdf;        /* MTD(f) null-window passes per iteration */
+    bool aspiration;  /* aspiration window around the previous iteration's value */
+} ladder_options;
+
 typedef struct {
     const char *name;
     const char *description;
     search_algorithm algorithm;
     tree_options tree;
+    ladder_options ladder;
 } search_config;
 
 const search_config *config_find(const char *name);

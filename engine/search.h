@@ -38,7 +38,15 @@ typedef struct {
     uint64_t max_nodes;  /* 0 means SEARCH_DEFAULT_MAX_NODES */
     uint64_t seed;       /* move-ordering shuffle of negamax-ab */
     bool untimed;        /* leave the clock alone (seconds is 0): the caller times the search itself */
+    /* ladder configs (engine/ladder_search.h) */
+    size_t tt_mb;        /* transposition table size in MiB; 0 means TT_DEFAULT_MB */
+    int tt_replace;      /* a tt_replace (engine/ttable.h): 0 always, 1 depth-preferred */
+    bool keep_tt;        /* search with the table the last search of this game left */
+    uint64_t time_ms;    /* deepening configs: stop deepening when this is up; 0 no limit */
+    uint64_t node_limit; /* deepening configs: the same in nodes (deterministic); 0 no limit */
 } search_request;
+
+#define SEARCH_MAX_ITERATIONS 64
 
 typedef struct {
     char best[32];       /* the chosen root move in the game's notation, or "none" */
@@ -50,6 +58,11 @@ typedef struct {
     uint64_t tree_bytes; /* tree family: bytes held by the tree at the end */
     int passes;          /* tree family: deepening passes run */
     double seconds;      /* wall-clock time of the search alone; 0 when the request is untimed */
+    /* ladder configs: table use, re-searches (PVS, aspiration, MTD(f) passes
+     * beyond the first), and the deepening's completed iterations */
+    uint64_t tt_probes, tt_hits, tt_cutoffs, researches;
+    int iterations;      /* completed iterations (1 without deepening); the answer is the last one's */
+    uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS]; /* nodes of each completed iteration */
 } search_result;
 
 typedef struct {
@@ -72,6 +85,7 @@ typedef struct {
     const char *move_example;      /* notation hint for error messages */
     int max_depth;                 /* deepest search the game accepts */
     int test_depth;                /* deepest depth where minimax is cheap enough for tests */
+    int win_score;                 /* the game's win score W (games/README.md), 0 for none */
     search_status (*search)(const search_request *request, search_result *result,
                             char *message, size_t message_size);
     /* Stops with SEARCH_BUDGET_EXCEEDED rather than count more than

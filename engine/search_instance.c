@@ -11,8 +11,11 @@
  *   search_context.h   the search context, stop reasons, value conventions
  *   move_order.h       every move ordering (negamax-ab's and the tree's)
  *   recursive_search.h minimax, alpha-beta, negamax (a template per state mode)
+ *   ladder_search.h    negamax-ab with the technique ladder's options (TT, deepening,
+ *                      killers, history, PVS, MTD(f), aspiration; a template per state mode)
  *   tree_search.h      the persistent-tree negamax, with tree_node.h (a
  *                      template per state mode and option set)
+ *   ladder_run.h       a ladder request: its table, limits and counters
  *   position_tools.h   move lists, perft, show, random lines
  *   search_run.h       one search request, dispatch and early stops
  */
@@ -52,6 +55,7 @@
 #define SEARCH_UNDO 0
 #define SEARCH_NAME(name) name##_copy
 #include "recursive_search.h"
+#include "ladder_search.h"
 #define TREE_OPTION(option) (ctx->options.option)
 #include "tree_search.h"
 #undef SEARCH_NAME
@@ -68,6 +72,7 @@ enum { TREE_OPTIMAL_OPTIONS(OPTIMAL_CONSTANT) }; /* engine/config.h */
 #define SEARCH_UNDO 1
 #define SEARCH_NAME(name) name##_undo
 #include "recursive_search.h"
+#include "ladder_search.h"
 #define TREE_OPTION(option) (ctx->options.option)
 #include "tree_search.h"
 #undef SEARCH_NAME
@@ -79,6 +84,7 @@ enum { TREE_OPTIMAL_OPTIONS(OPTIMAL_CONSTANT) }; /* engine/config.h */
 #undef TREE_OPTION
 #undef SEARCH_UNDO
 
+#include "ladder_run.h"
 #include "position_tools.h"
 #include "search_run.h"
 
@@ -88,6 +94,7 @@ const game_entry ENTRY_NAME = {
     .move_example = GAME_CONSTANT(MOVE_EXAMPLE),
     .max_depth = GAME_CONSTANT(MAX_DEPTH),
     .test_depth = GAME_CONSTANT(TEST_DEPTH),
+    .win_score = GAME_WIN_SCORE,
     .search = search,
     .perft = perft,
     .show = show,

@@ -31,6 +31,7 @@ static void run_recursive(search_context *ctx, const search_config *config, GAME
         break;
     }
     case ALGORITHM_TREE:
+    case ALGORITHM_LADDER:
         break;
     }
 }
@@ -80,6 +81,8 @@ static search_status search(const search_request *request, search_result *result
     if (!play_moves(request->moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
     const search_config *config = request->config;
     bool undo = request->state == STATE_UNDO;
+    bool ladder = config->algorithm == ALGORITHM_LADDER;
+    if (!ladder_prepare(request, message, message_size)) return SEARCH_BAD_INPUT;
     static search_context ctx;  /* one search at a time; jmp_buf is large */
     arena kept = ctx.arena;     /* blocks reused from the last search */
     ctx = (search_context){.arena = kept, .max_nodes = request->max_nodes ? request->max_nodes : SEARCH_DEFAULT_MAX_NODES,
@@ -100,6 +103,8 @@ static search_status search(const search_request *request, search_result *result
         run_tree(&ctx, &s, request->depth, undo);
         best = ctx.root_best;
         value = ctx.root_value;
+    } else if (ladder) {
+        ladder_run(&ctx, request, &s, undo, &best, &value);
     } else {
         run_recursive(&ctx, config, &s, request->depth, undo, &best, &value);
     }
@@ -108,6 +113,7 @@ static search_status search(const search_request *request, search_result *result
     *result = (search_result){.value = value, .root_max = GAME(max_to_move)(&s), .nodes = ctx.nodes, .created = ctx.created,
                               .evals = ctx.evals, .passes = ctx.passes, .seconds = seconds,
                               .tree_bytes = tree ? arena_count(&ctx.arena) * ctx.arena.node_size : 0};
+    if (ladder) ladder_report(result);
     if (has_moves) GAME(format_move)(best, result->best, sizeof result->best);
     else snprintf(result->best, sizeof result->best, "none");
     arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);

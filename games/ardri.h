@@ -406,4 +406,44 @@ static inline void ardri_print(const ardri_state *s, FILE *out)
     else fprintf(out, "%s to move\n", ardri_max_to_move(s) ? "attackers" : "defenders");
 }
 
+/* Hashing for the transposition table (games/README.md): Zobrist keys
+ * from the engine's seeded table, keys[sq] an attacker, keys[49 + sq] a
+ * defender, keys[98 + sq] the king, keys[147..149] the flags bits (side to
+ * move, attackers won, defenders won).  Material follows from the pieces. */
+#define ARDRI_HASH_KEYS 150
+#define ARDRI_HASH_STEPPED 1 /* ardri_hash_step below */
+
+static inline uint64_t ardri_flag_keys(unsigned flags, const uint64_t *keys)
+{
+    return (flags & ARDRI_ATTACKERS_TO_MOVE ? keys[147] : 0) ^ (flags & ARDRI_ATTACKERS_WON ? keys[148] : 0) ^
+           (flags & ARDRI_DEFENDERS_WON ? keys[149] : 0);
+}
+
+static inline uint64_t ardri_bits_key(uint64_t bits, const uint64_t *keys)
+{
+    uint64_t key = 0;
+    for (; bits; bits &= bits - 1) key ^= keys[__builtin_ctzll(bits)];
+    return key;
+}
+
+static inline uint64_t ardri_hash(const ardri_state *s, const uint64_t *keys)
+{
+    return ardri_bits_key(s->attackers, keys) ^ ardri_bits_key(s->defenders, keys + 49) ^ keys[98 + s->king] ^
+           ardri_flag_keys(s->flags, keys);
+}
+
+/* The key after do_move(m): the moving piece (an attacker, the king or a
+ * defender), the pieces it captured, the flags. */
+static inline uint64_t ardri_hash_step(uint64_t key, const ardri_state *after, ardri_move m, const ardri_undo *undo,
+                                       const uint64_t *keys)
+{
+    unsigned from = m >> 6, to = m & 63;
+    if (undo->flags & ARDRI_ATTACKERS_TO_MOVE)
+        key ^= keys[from] ^ keys[to] ^ ardri_bits_key(undo->captured, keys + 49);
+    else
+        key ^= keys[(after->king == to ? 98 : 49) + from] ^ keys[(after->king == to ? 98 : 49) + to] ^
+               ardri_bits_key(undo->captured, keys);
+    return key ^ ardri_flag_keys(undo->flags, keys) ^ ardri_flag_keys(after->flags, keys);
+}
+
 #endif

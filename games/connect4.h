@@ -199,6 +199,18 @@ static inline int connect4_evaluate(const connect4_state *s)
 }
 static inline int connect4_evaluate_carried(const connect4_state *s) { return connect4_evaluate(s); }
 
+/* The transposition table's key (games/README.md): current + mask already
+ * names the position uniquely (the series' key, 49 bits), and a finished
+ * game's winner follows from its stones; multiplying by an odd constant and
+ * folding the high half in is a bijection that spreads those keys over the
+ * table's low index bits.  No Zobrist keys are needed. */
+static inline uint64_t connect4_hash(const connect4_state *s, const uint64_t *keys)
+{
+    (void)keys;
+    uint64_t z = connect4_bits_key(&s->bits) * UINT64_C(0x9E3779B97F4A7C15);
+    return z ^ (z >> 32);
+}
+
 static inline bool connect4_parse_move(const char *text, connect4_move *move)
 {
     if (text[0] < '1' || text[0] > '7' || text[1] != '\0') return false;

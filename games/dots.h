@@ -208,4 +208,32 @@ static inline void dots_print(const dots_state *s, FILE *out)
             dots_is_over(s) ? "game over" : s->to_move == 0 ? "player 0 to move" : "player 1 to move");
 }
 
+/* Hashing for the transposition table (games/README.md): Zobrist keys
+ * from the engine's seeded table, keys[0..23] a drawn line, keys[24..32] a
+ * box of player 0, keys[33] player 1 to move.  Player 1's boxes are the
+ * completed boxes that are not player 0's, and the score follows from the
+ * boxes, so these fields decide every value below the position. */
+#define DOTS_HASH_KEYS 34
+#define DOTS_HASH_STEPPED 1 /* dots_hash_step below */
+
+static inline uint64_t dots_hash(const dots_state *s, const uint64_t *keys)
+{
+    uint64_t key = s->to_move ? keys[33] : 0;
+    for (uint32_t lines = s->lines; lines; lines &= lines - 1) key ^= keys[__builtin_ctz(lines)];
+    for (unsigned boxes = s->owned[0]; boxes; boxes &= boxes - 1) key ^= keys[24 + __builtin_ctz(boxes)];
+    return key;
+}
+
+/* The key after do_move(m): the line, then the mover's boxes, or the turn
+ * passing when the line completed none. */
+static inline uint64_t dots_hash_step(uint64_t key, const dots_state *after, dots_move m, const dots_undo *undo,
+                                      const uint64_t *keys)
+{
+    key ^= keys[m];
+    if (!undo->boxes) return key ^ keys[33];
+    if (after->to_move == 0)
+        for (unsigned boxes = undo->boxes; boxes; boxes &= boxes - 1) key ^= keys[24 + __builtin_ctz(boxes)];
+    return key;
+}
+
 #endif

@@ -266,4 +266,20 @@ static inline void kalah_print(const kalah_state *s, FILE *out)
             kalah_is_over(s) ? "game over" : mover == 0 ? "player 0 to move" : "player 1 to move");
 }
 
+/* Hashing for the transposition table (games/README.md): Zobrist keys
+ * from the engine's seeded table, keys[(row * 7 + i) * 49 + seeds] for
+ * byte i (pits 0-5, store 6) of the mover's row (0) and the other's (1),
+ * keys[686] player 1 to move.  The rows are relative to the mover, so the
+ * mover's key makes the pair absolute.  A sowing can touch every pit and
+ * swaps the rows, so do-undo recomputes the key too (no NAME_hash_step). */
+#define KALAH_HASH_KEYS 687
+
+static inline uint64_t kalah_hash(const kalah_state *s, const uint64_t *keys)
+{
+    uint64_t key = kalah_mover(s) ? keys[686] : 0;
+    for (int row = 0; row < 2; row++)
+        for (int i = 0; i < 7; i++) key ^= keys[(row * 7 + i) * (KALAH_SEEDS + 1) + KALAH_BYTE(s->rows[row], i)];
+    return key;
+}
+
 #endif

@@ -340,4 +340,32 @@ static inline void minichess_print(const minichess_state *s, FILE *out)
     else fprintf(out, "%s to move (move %d of 40)\n", (s->ply & 1) ? "Black" : "White", s->ply / 2 + 1);
 }
 
+/* Hashing for the transposition table (games/README.md): Zobrist keys
+ * from the engine's seeded table, keys[square * 16 + piece] a piece on a
+ * square, keys[480 + ply] the ply count (it decides the side to move and
+ * the draw at the move limit; the status follows from the kings). */
+#define MINICHESS_HASH_KEYS (480 + MINICHESS_PLY_LIMIT + 1)
+#define MINICHESS_HASH_STEPPED 1 /* minichess_hash_step below */
+
+static inline uint64_t minichess_hash(const minichess_state *s, const uint64_t *keys)
+{
+    uint64_t key = keys[480 + s->ply];
+    for (int square = 0; square < 30; square++)
+        if (s->board[square]) key ^= keys[square * 16 + s->board[square]];
+    return key;
+}
+
+/* The key after do_move(m): the piece leaves `from` (a pawn if it was
+ * promoted), the captured piece leaves `to`, the piece now there arrives. */
+static inline uint64_t minichess_hash_step(uint64_t key, const minichess_state *after, minichess_move m,
+                                           const minichess_undo *undo, const uint64_t *keys)
+{
+    int from = m >> 5, to = m & 31;
+    unsigned piece = after->board[to];
+    unsigned moved = undo->promoted ? (piece & MINICHESS_BLACK) | MINICHESS_PAWN : piece;
+    key ^= keys[from * 16 + moved] ^ keys[to * 16 + piece];
+    if (undo->captured) key ^= keys[to * 16 + undo->captured];
+    return key ^ keys[480 + after->ply - 1] ^ keys[480 + after->ply];
+}
+
 #endif

@@ -126,4 +126,26 @@ static inline void ttt_print(const ttt_state *s, FILE *out)
     fprintf(out, "%s to move\n", s->x_to_move ? "X" : "O");
 }
 
+/* Hashing for the transposition table (games/README.md): Zobrist keys
+ * from the engine's seeded table, keys[0..8] an X on a square, keys[9..17]
+ * an O, keys[18] O to move.  The winner follows from the squares. */
+#define TTT_HASH_KEYS 19
+#define TTT_HASH_STEPPED 1 /* ttt_hash_step below */
+
+static inline uint64_t ttt_hash(const ttt_state *s, const uint64_t *keys)
+{
+    uint64_t key = s->x_to_move ? 0 : keys[18];
+    for (unsigned x = s->x; x; x &= x - 1) key ^= keys[__builtin_ctz(x)];
+    for (unsigned o = s->o; o; o &= o - 1) key ^= keys[9 + __builtin_ctz(o)];
+    return key;
+}
+
+/* The key after do_move(m) from the key before it. */
+static inline uint64_t ttt_hash_step(uint64_t key, const ttt_state *after, ttt_move m, const ttt_undo *undo,
+                                     const uint64_t *keys)
+{
+    (void)undo;
+    return key ^ keys[(after->x_to_move ? 9 : 0) + m] ^ keys[18];
+}
+
 #endif

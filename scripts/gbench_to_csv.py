@@ -5,13 +5,18 @@
 
 studies_bench writes, per study, its cases as tidy CSV (--tidy-out
 STUDY.csv: benchmark, study, game, position, moves, config, family, state,
-depth, status, best, value, nodes, created, evals, verified, copy_checked,
-error) and its timings as Google Benchmark JSON (--benchmark_out STUDY.json).
+depth, status, best, value, nodes, created, evals, tt_probes, tt_hits,
+tt_cutoffs, researches, id_iterations, last_iteration_nodes, verified,
+copy_checked, error) and its timings as Google Benchmark JSON (--benchmark_out STUDY.json).
 Each .csv is paired with the .json of the same name; this script adds to
 each case the median of its repetitions and the run's context.  Columns:
 
     study, game, position, moves, config, family, state, depth, status (ok,
-    error or skipped), nodes, created, evals, best, value, seconds_per_op,
+    error or skipped), nodes, created, evals, tt_probes, tt_hits, tt_cutoffs,
+    researches, id_iterations, last_iteration_nodes (the ladder configs'
+    counters: table probes, hits, cutoffs, re-searches, completed deepening
+    iterations and the deepest one's nodes; empty for other configs), best,
+    value, seconds_per_op,
     ops_per_second, nodes_per_second, cv (coefficient of variation of the
     repetitions' times), repetitions, iterations (per repetition), verified
     (1: the counts matched a reference row of studies/published.csv),
@@ -34,7 +39,9 @@ import sys
 from atomic_file import write_csv_atomically
 
 CASE_COLUMNS = ["study", "game", "position", "moves", "config", "family", "state", "depth", "status", "nodes",
-                "created", "evals", "best", "value"]
+                "created", "evals", "tt_probes", "tt_hits", "tt_cutoffs", "researches", "id_iterations",
+                "last_iteration_nodes", "best",
+                "value"]
 COLUMNS = CASE_COLUMNS + ["seconds_per_op", "ops_per_second", "nodes_per_second", "cv", "repetitions",
                           "iterations", "verified", "copy_checked", "error", "benchmark", "cpu", "machine",
                           "compiler", "commit", "date"]

@@ -18,7 +18,8 @@
 # npm peer; build with meson (release); run each study of studies/studies.csv
 # (meson test --benchmark --suite STUDY), with the Minimaxer peer and the
 # paired prune/minimaxer windows (scripts/peer_ab.py) right after the
-# minimaxer study; the depth sweep; the tidy CSV; hyperfine; the report and
+# minimaxer study; the depth sweep and the techniques study's time-limited
+# table (benchmarks/time_ladder.c); the tidy CSV; hyperfine; the report and
 # the plots (into results/plots/); the install.
 #
 # A run is all or nothing.  Its run id (COMMIT-YYYYMMDDTHHMMSSZ) is in every
@@ -67,11 +68,14 @@ done
 # measuring steps by tests/reproduce_stub.py's small deterministic writers.
 STUB=${PRUNE_REPRODUCE_STUB:-0}
 
-# The studies, in file order, from the one list of them.
+# The studies studies_bench runs, in file order, from the one list of them;
+# a study whose rows are steps of the Connect Four solver (solve-*) is run
+# by its own step (scripts/pons_study.py), as benchmarks/meson.build does.
 mapfile -t STUDIES < <(python3 -c '
 import csv, sys
 rows = csv.DictReader(l for l in open(sys.argv[1], encoding="utf-8") if not l.startswith("#"))
-print("\n".join(dict.fromkeys(r["study"] for r in rows)))' "$ROOT/studies/studies.csv")
+print("\n".join(dict.fromkeys(r["study"] for r in rows if not r["config"].startswith("solve-"))))' \
+    "$ROOT/studies/studies.csv")
 if [ ${#STUDIES[@]} -eq 0 ] || [ -z "${STUDIES[0]}" ]; then
     echo "reproduce.sh: no studies in studies/studies.csv" >&2
     exit 2
@@ -82,7 +86,9 @@ if [ "$MODE" = quick ]; then
     CARRY=()
     REPETITIONS=2
     MIN_TIME=0.02
+    PONS_BUDGET=0.5
     SWEEP_BUDGET=0.02
+    TIME_BUDGETS=10,100     # the techniques study's time-limited table, in ms
     PEER_ARGS=(--repetitions 2 --min-time 0.1 --warmup 0.2)
     AB_ARGS=(--processes 1 --windows 4 --window-time 0.15)
     AB_CONFIGS=tree-optimal
@@ -92,7 +98,9 @@ else
     CARRY=(--carry quick)   # results/quick/ is not part of the full run: it stays
     REPETITIONS=5
     MIN_TIME=0.2
+    PONS_BUDGET=5
     SWEEP_BUDGET=0.25
+    TIME_BUDGETS=10,100,1000
     PEER_ARGS=(--repetitions 5 --min-time 0.5 --warmup 0.5)
     AB_ARGS=(--processes 4 --windows 8 --window-time 0.25)
     AB_CONFIGS=  # empty: peer_ab.py takes every config of the minimaxer study (studies_bench --list)
@@ -137,7 +145,7 @@ mkdir -p "$STAGE/logs" "$STAGE/raw" "$STAGE/hyperfine"
 
 START=$(date +%s)
 STEP=0
-STEPS=10
+STEPS=11
 FAILED=0
 FAILURES=()
 elapsed() {
@@ -243,8 +251,10 @@ step "the Minimaxer peer (npm)"
 measure peer
 step "studies (Google Benchmark: $REPETITIONS repetitions, min time $MIN_TIME s, medians)"
 measure studies
-step "depth sweep (nodes against depth, every config, every game; budget $SWEEP_BUDGET s per search)"
+step "depth sweep (nodes against depth, every config, every game; budget $SWEEP_BUDGET s per search) and time ladder ($TIME_BUDGETS ms)"
 measure sweep
+step "the pons study (Connect Four, Pons' solver steps; $PONS_BUDGET s budget per cell)"
+measure pons
 step "tidy CSV"
 measure tidy
 step "hyperfine (whole processes, warm-up first)"

@@ -4,9 +4,9 @@
 # Each step_NAME writes its files into $STAGE (its logs into $STAGE/logs)
 # and hands every child's exit status to checked: a failure marks the run
 # failed, a child ended by SIGINT or SIGTERM ends the run with 130.  They
-# read what reproduce.sh set: ROOT BUILD ISA INSTALL STAGE STUDIES RUN_ID and
-# the mode's REPETITIONS MIN_TIME SWEEP_BUDGET PEER_ARGS AB_ARGS AB_CONFIGS
-# HYPERFINE_ARGS.  With PRUNE_REPRODUCE_STUB=1, reproduce.sh calls
+# read what reproduce.sh set: ROOT BUILD ISA INSTALL MODE STAGE STUDIES RUN_ID and
+# the mode's REPETITIONS MIN_TIME SWEEP_BUDGET TIME_BUDGETS PEER_ARGS AB_ARGS
+# AB_CONFIGS HYPERFINE_ARGS.  With PRUNE_REPRODUCE_STUB=1, reproduce.sh calls
 # tests/reproduce_stub.py instead of the steps that write files.
 # shellcheck shell=bash disable=SC2154
 
@@ -121,6 +121,10 @@ run_study() {
 }
 step_studies() {
     export PRUNE_BENCH_REPETITIONS=$REPETITIONS PRUNE_BENCH_MIN_TIME=$MIN_TIME PRUNE_SWEEP_BUDGET=$SWEEP_BUDGET
+    # A quick run keeps what studies/timing.csv says of each study.
+    PRUNE_BENCH_QUICK=0
+    [ "$MODE" != quick ] || PRUNE_BENCH_QUICK=1
+    export PRUNE_BENCH_QUICK
     local study
     for study in "${STUDIES[@]}"; do run_study "$study"; done
 }
@@ -134,6 +138,27 @@ step_sweep() {
         cp "$BUILD/benchmarks/depth_sweep.csv" "$STAGE/depth_sweep.csv"
         note "$(($(wc -l <"$STAGE/depth_sweep.csv") - 1)) searches"
     fi
+    # The techniques study's time-limited table (benchmarks/time_ladder.c).
+    rm -f "$BUILD/benchmarks/time_ladder.csv"
+    s=0; PRUNE_TIME_BUDGETS=$TIME_BUDGETS meson test -C "$BUILD" --no-rebuild --benchmark --suite techniques-time \
+        --num-processes 1 >"$STAGE/logs/meson-time-ladder.log" 2>&1 || s=$?
+    checked $s "time ladder failed (see logs/meson-time-ladder.log)"
+    if [ $s -eq 0 ] && [ -f "$BUILD/benchmarks/time_ladder.csv" ]; then
+        cp "$BUILD/benchmarks/time_ladder.csv" "$STAGE/time_ladder.csv"
+        note "time ladder: $(($(wc -l <"$STAGE/time_ladder.csv") - 1)) budgets measured"
+    fi
+}
+
+# The pons study (Connect Four, Pons' solver steps): every cell within its
+# budget, all 1000 positions where that fits (checked against the published
+# means), a declared sample elsewhere.  The series' test sets come from
+# PRUNE_CONNECT4_DATA when set, else prune's own (studies/connect4/).  The
+# per-position lines stay in logs/ (not committed); pons.csv is the result.
+step_pons() {
+    s=0; piped indent python3 "$ROOT/scripts/pons_study.py" --prune "$BUILD/prune" --out "$STAGE/logs/pons" \
+        --budget "$PONS_BUDGET" || s=$?
+    checked $s "the pons study failed (a wrong score or a mean that differs from the published one, above)"
+    [ $s -ne 0 ] || mv "$STAGE/logs/pons/pons.csv" "$STAGE/pons.csv"
 }
 
 step_tidy() {
@@ -173,6 +198,7 @@ cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if l
 info = {
     "run_id": "$RUN_ID", "mode": "$MODE", "commit": "$COMMIT", "date": "$(date -u +%Y-%m-%dT%H:%M:%SZ)",
     "isa": "$ISA", "repetitions": $REPETITIONS, "min_time": $MIN_TIME, "sweep_budget": $SWEEP_BUDGET,
+    "time_budgets_ms": "$TIME_BUDGETS",
     "gbench": "$(dpkg-query -W -f='${Version}' libbenchmark-dev 2>/dev/null || echo '?')",
     "node": "$(node --version 2>/dev/null || echo '?')",
     "hyperfine": "$(hyperfine --version 2>/dev/null | cut -d' ' -f2)",

@@ -10,7 +10,8 @@ since state is what it compares), with warm-up runs, and exports
 DIR/STUDY.csv, DIR/STUDY.md and DIR/STUDY.json (hyperfine 1.15: no
 --reference, so the Markdown's relative column is against the fastest
 command).  Each command runs once untimed first and must succeed.  A study whose game is not compiled in is
-listed in DIR/skipped.txt.  Positions are named by studies/positions.csv.  Standard library only.
+listed in DIR/skipped.txt, as is one whose row of studies/timing.csv says hyperfine no (a study of many
+searches timed in-process, where whole processes would add minutes and no figure).  Positions are named by studies/positions.csv.  Standard library only.
 """
 import argparse
 import csv
@@ -24,9 +25,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def read_studies(path):
+    """The rows prune search runs: a row whose config is a solve-* step is the
+    pons study's (scripts/pons_study.py times those positions itself)."""
     with open(path, newline="", encoding="utf-8") as f:
         lines = [line for line in f if not line.startswith("#")]
-    return list(csv.DictReader(lines))
+    return [r for r in csv.DictReader(lines) if not r["config"].startswith("solve-")]
 
 
 def position_labels(path):
@@ -40,6 +43,7 @@ def main():
     parser.add_argument("--out", required=True, help="directory for the exports")
     parser.add_argument("--studies", default=os.path.join(ROOT, "studies", "studies.csv"))
     parser.add_argument("--positions", default=os.path.join(ROOT, "studies", "positions.csv"))
+    parser.add_argument("--timing", default=os.path.join(ROOT, "studies", "timing.csv"))
     parser.add_argument("--study", action="append", help="only these studies")
     parser.add_argument("--quick", action="store_true", help="1 warm-up and 3 runs per command")
     args = parser.parse_args()
@@ -53,7 +57,13 @@ def main():
             studies.append(row["study"])
     os.makedirs(args.out, exist_ok=True)
     skipped = []
+    untimed = {r["study"] for r in read_studies(args.timing) if r.get("hyperfine") == "no"}
     for study in studies:
+        if study in untimed:
+            skipped.append(f"{study}: not timed as whole processes ({os.path.basename(args.timing)}: hyperfine no; "
+                           f"studies_bench times its searches in-process)")
+            print(f"run_hyperfine: SKIPPED {study}: hyperfine no in {args.timing}", flush=True)
+            continue
         commands = []
         for row in (r for r in rows if r["study"] == study):
             if row["game"] not in games:

@@ -35,7 +35,7 @@ FILES = ["scripts/reproduce.sh", "scripts/reproduce_steps.sh", "scripts/run_id.p
          "scripts/install_deps.sh", "scripts/atomic_file.py", "studies/studies.csv",
          "tests/reproduce_stub.py"]
 CLOCK_FIELDS = ("date", "load_before", "load_after", "wall_time")
-STEPS = 10
+STEPS = 11
 
 
 class Failure(Exception):
@@ -149,7 +149,7 @@ class Tester:
         process, run = self.c.start(hold=hold)
         self.c.wait_held(process)
         os.killpg(process.pid, signum)
-        _, err = process.communicate(timeout=60)
+        _, err = process.communicate(timeout=180)
         expect(process.returncode == status, f"hold {hold}: exit status {process.returncode}, not {status}")
         return run, err
 
@@ -177,7 +177,7 @@ class Tester:
             process, run = c.start()
             time.sleep(length * k / 12.5)
             os.killpg(process.pid, signal.SIGKILL)
-            process.communicate(timeout=60)
+            process.communicate(timeout=180)
             seen.add(self.settle(run, f"SIGKILL after {length * k / 12.5:.2f} s"))
             self.kills += 1
         # 2. Leftovers removed by the next complete run.
@@ -202,13 +202,13 @@ class Tester:
         process, run = c.start(hold="4")
         c.wait_held(process)
         second, _ = c.start()
-        _, err = second.communicate(timeout=60)
+        _, err = second.communicate(timeout=180)
         expect(second.returncode == 2, f"a concurrent run exited {second.returncode}, not 2")
         expect(err.count("\n") == 1 and "another reproduction is running" in err,
                f"a concurrent run said {err!r}, not one line")
         # 4. Ctrl-C: SIGINT to the whole process group, as a terminal sends it.
         os.killpg(process.pid, signal.SIGINT)
-        _, err = process.communicate(timeout=60)
+        _, err = process.communicate(timeout=180)
         expect(process.returncode == 130, f"SIGINT: exit status {process.returncode}, not 130")
         expect("unchanged" in err, f"SIGINT: no word that the previous results are unchanged: {err!r}")
         expect(self.settle(run, "SIGINT") == "old", "SIGINT: the interrupted run was installed")
@@ -222,7 +222,7 @@ class Tester:
             time.sleep(0.02)
         expect(child is not None, "the stub step never started")
         os.kill(child, signal.SIGINT)
-        _, err = process.communicate(timeout=60)
+        _, err = process.communicate(timeout=180)
         expect(process.returncode == 130, f"SIGINT to a step: exit status {process.returncode}, not 130: {err!r}")
         expect(self.settle(run, "SIGINT to a step") == "old", "SIGINT to a step: the run was installed")
 
@@ -234,7 +234,7 @@ class Tester:
         process, killed = c.start(hold="exchanged", quick=False)
         c.wait_held(process)
         os.killpg(process.pid, signal.SIGKILL)
-        process.communicate(timeout=60)
+        process.communicate(timeout=180)
         self.kills += 1
         expect(c.run_id.check(os.path.join(c.root, "results")) == killed,
                "a full run killed after its exchange is not the results")

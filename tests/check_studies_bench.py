@@ -2,7 +2,8 @@
 """studies_bench end to end on the tictactoe study, timing cut to the bone:
 the scripted games are exactly the expected ones (same seeds, same
 decisions, same node counts), the tidy CSV has one checked row per case
-with the fields as columns, --list agrees with it, and bad options exit 2.
+with the fields as columns, --list agrees with it, studies/timing.csv's
+quick rule holds, and bad options exit 2.
 
     check_studies_bench.py STUDIES_BENCH EXPECTED_GAMES_CSV
 """
@@ -52,10 +53,45 @@ def check(bench, expected_games, tmp):
     listed = [json.loads(line) for line in listing.stdout.splitlines()]
     if [c["name"] for c in listed] != [r["benchmark"] for r in rows]:
         failures.append("--list and --tidy-out list different cases")
+    failures += check_timing(bench, tmp)
     for bad in (["--repetitions", "0"], ["--min-time", "x"], ["--study", "nope"], ["--frobnicate", "1"]):
         result = run(bench, *bad, "--list")
         if result.returncode != 2 or len(result.stderr.strip().splitlines()) != 1:
             failures.append(f"{bad}: exit {result.returncode}, stderr {result.stderr!r}")
+    return failures
+
+
+def check_timing(bench, tmp):
+    """studies/timing.csv: techniques keeps its start rows only in a quick
+    run, every row otherwise, at most 3 repetitions; a bad row exits 2."""
+    failures = []
+    for quick, expected in ((["--quick"], 48), ([], 144)):
+        listing = run(bench, "--study", "techniques", "--list", *quick)
+        cases = [json.loads(line) for line in listing.stdout.splitlines()]
+        if listing.returncode != 0 or len(cases) != expected:
+            failures.append(f"techniques {quick}: exit {listing.returncode}, {len(cases)} cases, expected {expected}")
+        elif quick and any(c["moves"] for c in cases):
+            failures.append("a quick run kept a techniques case away from the start")
+    tidy = os.path.join(tmp, "ladder.csv")
+    result = run(bench, "--study", "techniques", "--repetitions", "1", "--min-time", "0.001", "--tidy-out", tidy,
+                 "--benchmark_filter=techniques/ttt/start/ladder-(tt|pvs)/")
+    rows = {}
+    if result.returncode == 0:
+        with open(tidy, newline="") as f:
+            rows = {r["config"]: r for r in csv.DictReader(f) if r["status"] == "ok"}
+    # The ladder's counters: table probes, hits, cutoffs, re-searches, iterations, the last one's nodes.
+    columns = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "researches", "id_iterations", "last_iteration_nodes")
+    for config, expected in (("ladder-tt", ("4438", "3092", "834", "669", "0", "1", "4438")),
+                             ("ladder-pvs", ("7439", "4703", "2999", "999", "3", "9", "1588"))):
+        got = tuple(rows[config][c] for c in columns) if config in rows else None
+        if got != expected:
+            failures.append(f"techniques ttt {config} counters {got}, expected {expected}")
+    bad = os.path.join(tmp, "timing.csv")
+    with open(bad, "w") as f:
+        f.write("study,repetitions,min_time,quick\ntechniques,3,0.05,sometimes\n")
+    result = run(bench, "--study", "techniques", "--timing", bad, "--list")
+    if result.returncode != 2 or "quick all or start" not in result.stderr:
+        failures.append(f"a bad timing row: exit {result.returncode}, stderr {result.stderr!r}")
     return failures
 
 

@@ -27,7 +27,7 @@ def part3_table(res):
     header = ["position", "best (published / ours)", "nodes (published)", "nodes (ours)", "time (published)",
               "time (ours)", "published nodes/s", "our nodes/s", "our speed / published"]
     rows = []
-    for label, moves in res.positions_of("ardri"):
+    for label, moves in res.positions_of("ardri", STUDY):
         pn = res.pubnum("ardri", "nodes", moves=moves, config="alphabeta", depth=8)
         pt = res.pubnum("ardri", "seconds", moves=moves, config="alphabeta", depth=8)
         pb = res.pub("ardri", "best", moves=moves, config="alphabeta", depth=8)
@@ -44,7 +44,7 @@ def part2_table(res):
     header = ["position", "minimax nodes (pub / ours)", "alpha-beta nodes (pub / ours)", "node ratio",
               "published time ratio", "our time ratio", "minimax time (pub / ours)", "alpha-beta time (pub / ours)"]
     rows, plot_rows, readings = [], [], []
-    for label, moves in res.positions_of("ardri")[:2]:
+    for label, moves in res.positions_of("ardri", STUDY)[:2]:
         pm = res.pubnum("ardri", "nodes", moves=moves, config="minimax", depth=6)
         pa = res.pubnum("ardri", "nodes", moves=moves, config="alphabeta", depth=6)
         tm = res.pubnum("ardri", "seconds", moves=moves, config="minimax", depth=6)
@@ -66,7 +66,7 @@ def part2_table(res):
 
 def summary(res):
     """The README row: part 3 at the start position, and how many positions matched."""
-    positions = res.positions_of(STUDY)
+    positions = res.positions_of(STUDY, STUDY)
     exact = sum(1 for _, moves in positions
                 if res.pubnum(STUDY, "nodes", moves=moves, config="alphabeta", depth=8) is not None
                 and res.pubnum(STUDY, "nodes", moves=moves, config="alphabeta", depth=8)

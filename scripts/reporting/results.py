@@ -15,6 +15,7 @@ class Results:
         self.published = read_csv(os.path.join(studies_dir, "published.csv"))
         study_rows = read_csv(os.path.join(studies_dir, "studies.csv"), comments=True)
         self.studies = list(dict.fromkeys(r["study"] for r in study_rows))
+        self.study_rows = study_rows
         self.positions = {(p["game"], p["moves"]): p["label"]
                           for p in read_csv(os.path.join(studies_dir, "positions.csv"), comments=True)}
         self.games = read_csv(os.path.join(directory, "tictactoe_games.csv"))
@@ -39,9 +40,12 @@ class Results:
         """The position's name in the posts (studies/positions.csv), else the moves."""
         return self.positions.get((game, moves), moves or "start")
 
-    def positions_of(self, game):
-        """The labelled positions of a game, in file order: [(label, moves)]."""
-        return [(label, moves) for (g, moves), label in self.positions.items() if g == game]
+    def positions_of(self, game, study=None):
+        """The labelled positions of a game, in file order: [(label, moves)];
+        with a study, only those its rows of studies.csv search."""
+        searched = {r["moves"] for r in self.study_rows if r["game"] == game and r["study"] == study}
+        return [(label, moves) for (g, moves), label in self.positions.items()
+                if g == game and (study is None or moves in searched)]
 
     def get(self, study, moves, config, state, depth):
         return self.index.get((study, moves, config, state, str(depth)))

@@ -1,0 +1,69 @@
+/*
+ * ladder_run.h: a ladder search from request to result, for the game of
+ * this instance (included once by engine/search_instance.c, after both
+ * state modes of ladder_search.h).
+ */
+
+/* Checks the ladder's part of a request (of any config: only ladder
+ * configs take limits) and readies the table.  Bad
+ * limits, and a table that is too large or cannot be had, are bad input
+ * with one line, never a crash. */
+static bool ladder_prepare(const search_request *request, char *message, size_t message_size)
+{
+    const ladder_options *options = &request->config->ladder;
+    if ((request->time_ms || request->node_limit) && !options->deepening) {
+        snprintf(message, message_size, "a time or node limit needs a deepening ladder config (ladder-id and up), "
+                 "and %s is not one", request->config->name);
+        return false;
+    }
+    if (request->config->algorithm != ALGORITHM_LADDER) return true;
+    if (request->tt_replace != TT_REPLACE_ALWAYS && request->tt_replace != TT_REPLACE_DEPTH) {
+        snprintf(message, message_size, "unknown table replacement scheme %d", request->tt_replace);
+        return false;
+    }
+    if (!options->tt) return true;
+    size_t megabytes = request->tt_mb ? request->tt_mb : TT_DEFAULT_MB, most = tt_max_megabytes();
+    if (megabytes > most) {
+        snprintf(message, message_size, "a table of %zu MiB is more than this machine allows (at most %zu MiB, "
+                 "half its memory)", megabytes, most);
+        return false;
+    }
+    ladder_init_keys();
+    if (ladder_table.megabytes != megabytes && !tt_resize(&ladder_table, megabytes)) {
+        snprintf(message, message_size, "cannot allocate a table of %zu MiB", megabytes);
+        return false;
+    }
+    ladder_table.replace = (tt_replace)request->tt_replace;
+    tt_new_search(&ladder_table, request->keep_tt);
+    return true;
+}
+
+/* Searches a copy of the root (a soft limit may leave a do-undo search's
+ * position half-played) and answers with the deepest completed iteration. */
+static void ladder_run(search_context *ctx, const search_request *request, const GAME_STATE *root, bool undo,
+                       GAME_MOVE *best, int *value)
+{
+    static GAME_STATE s;
+    s = *root;
+    ladder = (ladder_context){.base = ctx, .options = request->config->ladder, .root_hint = TT_NO_MOVE,
+                              .table = request->config->ladder.tt ? &ladder_table : NULL,
+                              .node_limit = request->node_limit,
+                              .deadline = request->time_ms ? clock_seconds() + (double)request->time_ms / 1000 : 0};
+    history_clear(&ladder.history);
+    if (!setjmp(ladder.stopped)) {
+        if (undo) ladder_deepen_undo(&ladder, &s, request->depth);
+        else ladder_deepen_copy(&ladder, &s, request->depth);
+    }
+    *best = ladder.best;
+    *value = ladder.value;
+}
+
+static void ladder_report(search_result *result)
+{
+    result->tt_probes = ladder.probes;
+    result->tt_hits = ladder.hits;
+    result->tt_cutoffs = ladder.cutoffs;
+    result->researches = ladder.researches;
+    result->iterations = ladder.iterations;
+    memcpy(result->iteration_nodes, ladder.iteration_nodes, sizeof result->iteration_nodes);
+}

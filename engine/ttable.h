@@ -1,0 +1,79 @@
+/*
+ * ttable.h: the transposition table, game-independent.
+ *
+ * A power-of-two array of 16-byte entries indexed by the low bits of a
+ * 64-bit Zobrist key; one probe per node, the whole key stored to reject
+ * other positions sharing the slot.  Each entry holds a value, its bound
+ * (exact, lower, upper), the draft (remaining depth) it was searched to and
+ * the best move found.
+ *
+ * Emptying the table per search is O(1): each search gets a new generation
+ * and an entry of another generation reads as empty (a real clear happens
+ * only when the 8-bit generation wraps).  A search that keeps the table
+ * keeps the generation.
+ */
+#ifndef PRUNE_TTABLE_H
+#define PRUNE_TTABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TT_DEFAULT_MB 16
+#define TT_NO_MOVE 0xFFFFu   /* no game's move is this (16-bit moves, see games/README.md) */
+#define TT_MAX_DRAFT 63      /* drafts are kept in 6 bits */
+
+typedef enum { TT_EMPTY = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 } tt_bound;
+
+/* "always": a store overwrites its slot.  "depth": a slot keeps an entry of
+ * this search for another position when that entry has the larger draft. */
+typedef enum { TT_REPLACE_ALWAYS, TT_REPLACE_DEPTH } tt_replace;
+
+typedef struct {
+    uint64_t key;
+    int32_t value;
+    uint16_t move;         /* TT_NO_MOVE when none */
+    uint8_t draft_bound;   /* draft << 2 | bound */
+    uint8_t generation;    /* the search that wrote it */
+} tt_entry;
+
+typedef struct {
+    tt_entry *entries;
+    uint64_t mask;         /* entries - 1 */
+    size_t megabytes;      /* the size asked for */
+    uint8_t generation;    /* 1..255: a zeroed entry (generation 0) is always empty */
+    tt_replace replace;
+} ttable;
+
+_Static_assert(sizeof(tt_entry) == 16, "four entries a cache line");
+
+/* The largest table --tt-mb accepts on this machine: half its memory. */
+size_t tt_max_megabytes(void);
+/* Makes the table `megabytes` big (rounded down to a power-of-two entry
+ * count), emptied.  False when the memory cannot be had; the table is then
+ * left without entries. */
+bool tt_resize(ttable *t, size_t megabytes);
+/* Starts a search: the table reads as empty unless `keep`. */
+void tt_new_search(ttable *t, bool keep);
+
+static inline int tt_draft(const tt_entry *e) { return e->draft_bound >> 2; }
+static inline tt_bound tt_bound_of(const tt_entry *e) { return (tt_bound)(e->draft_bound & 3); }
+
+/* The entry for `key` written in this search, or NULL. */
+static inline const tt_entry *tt_probe(const ttable *t, uint64_t key)
+{
+    const tt_entry *e = &t->entries[key & t->mask];
+    return e->key == key && e->generation == t->generation ? e : NULL;
+}
+
+static inline void tt_store(ttable *t, uint64_t key, int value, tt_bound bound, int draft, unsigned move)
+{
+    tt_entry *e = &t->entries[key & t->mask];
+    if (t->replace == TT_REPLACE_DEPTH && e->generation == t->generation && e->key != key &&
+        tt_draft(e) > draft)
+        return;
+    *e = (tt_entry){.key = key, .value = value, .move = (uint16_t)move,
+                    .draft_bound = (uint8_t)(draft << 2 | (int)bound), .generation = t->generation};
+}
+
+#endif

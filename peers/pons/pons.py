@@ -1,0 +1,108 @@
+"""pons.py: what prune knows about Pascal Pons' solver, in one place.
+
+The peer itself is built by peers/pons/build.sh outside the repository; this
+module maps its tags to prune's configs, names the test sets, runs a built
+binary over positions and parses what it prints.  Standard library only.
+"""
+import os
+import subprocess
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BUILD_SH = os.path.join(HERE, "build.sh")
+
+# Tag at which each step of the blog's solver is fixed -> prune's config
+# (docs/connect4.md).  part6 changes only the board representation: its
+# counts are part5's, so both name the same config.
+CONFIG_OF_TAG = {
+    "part3": "solve-minmax", "part4": "solve-alphabeta", "part5": "solve-order",
+    "part6": "solve-order", "part7": "solve-tt", "part8": "solve-id",
+    "part9": "solve-nonlosing", "part10": "solve-sorted", "part11": "solve-tt32",
+    "part12": "solve-lowerbound",
+}
+TAGS = list(CONFIG_OF_TAG)
+# part3 has no weak solver: its main() ignores "-w".
+WEAK_TAGS = [tag for tag in TAGS if tag != "part3"]
+
+# The six test files of the blog, by the names it gives them.
+SET_NAMES = {
+    "Test_L3_R1": "End-Easy", "Test_L2_R1": "Middle-Easy", "Test_L2_R2": "Middle-Medium",
+    "Test_L1_R1": "Begin-Easy", "Test_L1_R2": "Begin-Medium", "Test_L1_R3": "Begin-Hard",
+}
+
+# Exit status of a skipped step (meson, automake).
+SKIPPED = 77
+
+
+class PeerError(Exception):
+    """The peer could not be built or run, or printed something unexpected."""
+
+
+def build(tag, checkout=None, cache=None):
+    """Path of the binary for `tag`, built by build.sh if needed, or None
+    with the reason when no checkout is available (build.sh exit 77)."""
+    command = [BUILD_SH, "--tag", tag]
+    if checkout:
+        command += ["--checkout", checkout]
+    if cache:
+        command += ["--cache", cache]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode == SKIPPED:
+        return None, done.stdout.strip()
+    if done.returncode != 0:
+        raise PeerError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else
+                        f"build.sh exited with status {done.returncode}")
+    return done.stdout.strip().splitlines()[-1], ""
+
+
+def read_positions(path, limit=None):
+    """[(line number, moves, expected score or None)] of a test file
+    (`moves score` per line) or a plain position file (`moves` per line);
+    blank lines and lines starting with '#' are skipped."""
+    positions = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            words = line.split()
+            if not words or words[0].startswith("#"):
+                continue
+            if not words[0].isdigit() or any(c not in "1234567" for c in words[0]) or len(words) > 2:
+                raise ValueError(f"{path}:{number}: expected 'moves [score]', got '{line.strip()}'")
+            expected = int(words[1]) if len(words) == 2 else None
+            positions.append((number, words[0], expected))
+            if limit is not None and len(positions) >= limit:
+                break
+    return positions
+
+
+def solve(binary, positions, weak, timeout=None):
+    """Runs the peer once over `positions` (one process, his own loop, as
+    the blog measured) and returns ([(score, nodes, microseconds)], complete):
+    one result per position solved before `timeout` seconds ran out.  His
+    program prints `moves score nodes time_us` per input line."""
+    command = [binary] + (["-w"] if weak else [])
+    text = "".join(moves + "\n" for _, moves, _ in positions)
+    try:
+        done = subprocess.run(command, input=text, capture_output=True, text=True, timeout=timeout)
+        out, complete = done.stdout, True
+        if done.returncode != 0:
+            raise PeerError(f"{binary} exited with status {done.returncode}: {done.stderr.strip()}")
+    except subprocess.TimeoutExpired as expired:
+        out = expired.stdout.decode() if isinstance(expired.stdout, bytes) else (expired.stdout or "")
+        complete = False
+    results = []
+    lines = out.splitlines()
+    for index, ((number, moves, _), line) in enumerate(zip(positions, lines)):
+        words = line.split()
+        if len(words) != 4 or words[0] != moves:
+            if not complete and index == len(lines) - 1:
+                break  # the last line was cut by the timeout
+            raise PeerError(f"{binary}: unexpected output for line {number} '{moves}': '{line}'")
+        results.append((int(words[1]), int(words[2]), int(words[3])))
+    if complete and len(results) != len(positions):
+        raise PeerError(f"{binary} answered {len(results)} of {len(positions)} positions")
+    return results, complete
+
+
+def now():
+    """Wall clock for whole runs."""
+    return time.perf_counter()

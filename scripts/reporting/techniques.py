@@ -1,0 +1,267 @@
+"""The techniques study (issue 11): the technique ladder rung by rung on every
+game, in the shape of Pons' steps; what the table costs per node; the rungs
+that cost more than they save, read from their counters; and the
+time-limited table (time_ladder.csv, benchmarks/time_ladder.c).
+
+The ladder's order is the study's rows of studies/studies.csv: each row's
+baseline is the rung its config adds one technique to, and the study's
+first config (negamax-ab) is the one every rung is also measured against.
+"""
+import os
+
+from .common import PlotTable, Section, fint, fops, ftime, fx, num, ratio, read_csv, section_head, table
+
+STUDY = "techniques"
+STATE = "copy"
+TABLE_COST_LIMIT = 0.30  # issue 11: the table may cost at most 30% of the nodes per second
+# A rung "costs more than it saves" when it needs this many times the nodes of
+# the rung below (counts are exact: the margin only skips a rounding's worth),
+# or saves nodes but takes this many times the time (beyond a shared
+# machine's noise between two medians).
+NODE_MARGIN = 1.01
+TIME_MARGIN = 1.10
+
+
+def ladders(res):
+    """Per game, in the order of studies.csv: its depth, rungs, each rung's
+    baseline and the positions searched (moves)."""
+    games = {}
+    for r in res.study_rows:
+        if r["study"] != STUDY:
+            continue
+        g = games.setdefault(r["game"], {"depth": r["depth"], "rungs": [], "below": {}, "positions": []})
+        if r["config"] not in g["rungs"]:
+            g["rungs"].append(r["config"])
+            g["below"][r["config"]] = r["baseline"]
+        if r["moves"] not in g["positions"]:
+            g["positions"].append(r["moves"])
+    return games
+
+
+def label(res, game, moves):
+    return "start" if not moves else res.position_label(game, moves)
+
+
+class Rung:
+    """One rung's figures summed over the positions measured for every rung."""
+
+    COUNTERS = ("nodes", "seconds_per_op", "tt_hits", "tt_cutoffs", "researches", "last_iteration_nodes",
+                "id_iterations")
+
+    def __init__(self, measured, game, depth, config, positions):
+        self.config = config
+        self.by_position = {m: measured.get((game, m, config, depth)) for m in positions}
+        self.sums = {}
+
+    def total(self, column, positions):
+        values = [num(self.by_position[m][column]) if self.by_position.get(m) else None for m in positions]
+        return sum(values) if values and all(v is not None for v in values) else None
+
+    def summarise(self, positions):
+        self.sums = {c: self.total(c, positions) for c in self.COUNTERS}
+        self.rate = ratio(self.sums["nodes"], self.sums["seconds_per_op"])
+
+    def __getitem__(self, column):
+        return self.sums.get(column)
+
+
+def measured_rows(res):
+    """The study's measured searches by (game, moves, config, depth): the
+    games share positions ("" is every game's start) and depths."""
+    return {(r["game"], r["moves"], r["config"], r["depth"]): r for r in res.rows
+            if r["study"] == STUDY and r["status"] == "ok" and r["state"] == STATE}
+
+
+def measure(measured, game, spec):
+    rungs = {c: Rung(measured, game, spec["depth"], c, spec["positions"]) for c in spec["rungs"]}
+    # Sums only over the positions every rung was measured at (a quick run keeps the start only).
+    complete = [m for m in spec["positions"] if all(r.by_position.get(m) for r in rungs.values())]
+    for r in rungs.values():
+        r.summarise(complete)
+    return rungs, complete
+
+
+def gain(before, after):
+    """How many times fewer (nodes, seconds) the rung needs: above 1 it pays."""
+    return ratio(before, after)
+
+
+def ladder_table(res, game, spec, rungs, complete):
+    base = spec["rungs"][0]
+    labels = [label(res, game, m) for m in spec["positions"]]
+    header = (["rung", "adds to"] + [f"nodes: {name}" for name in labels] +
+              [f"time ({'start' if complete == [''] else f'{len(complete)} positions'})", "nodes/s", "gain over the rung below (nodes / time)",
+               f"gain over {base} (nodes / time)", "table hits / cutoffs", "re-searches"])
+    rows = []
+    for config in spec["rungs"]:
+        r, below = rungs[config], rungs[spec["below"][config]]
+        nodes = [fint(num(r.by_position[m]["nodes"])) if r.by_position.get(m) else "–" for m in spec["positions"]]
+        first = config == base
+        rows.append([f"`{config}`", "–" if first else f"`{spec['below'][config]}`"] + nodes + [
+            ftime(r["seconds_per_op"]), fops(r.rate),
+            "–" if first else f"{fx(gain(below['nodes'], r['nodes']), 2)} / {fx(gain(below['seconds_per_op'], r['seconds_per_op']), 2)}",
+            "–" if first else f"{fx(gain(rungs[base]['nodes'], r['nodes']), 2)} / {fx(gain(rungs[base]['seconds_per_op'], r['seconds_per_op']), 2)}",
+            "–" if r["tt_hits"] is None else f"{fint(r['tt_hits'])} / {fint(r['tt_cutoffs'])}",
+            "–" if r["researches"] is None else fint(r["researches"])])
+    return table(header, rows, ["---", "---"] + ["---:"] * (len(header) - 2))
+
+
+def table_cost(spec, rungs):
+    """ladder-tt's nodes per second against negamax-ab's: what the table costs per node."""
+    base = spec["rungs"][0]
+    tt = next((c for c in spec["rungs"] if spec["below"][c] == base and c != base), None)
+    if not tt or rungs[base].rate is None or rungs[tt].rate is None:
+        return None, "table cost: not measured in this run."
+    share = rungs[tt].rate / rungs[base].rate
+    verdict = "within" if share >= 1 - TABLE_COST_LIMIT else "**beyond**"
+    cost = f"costs {1 - share:.0%} per node" if share < 1 else "costs nothing measurable per node"
+    return share, (f"Table cost: `{tt}` searches {fops(rungs[tt].rate)} nodes/s against `{base}`'s "
+                   f"{fops(rungs[base].rate)} over the same positions, {share:.0%} of its rate: the table {cost}, "
+                   f"{verdict} the 30% issue 11 allows.")
+
+
+def reading(config, below, r, b, game):
+    """One sentence on a rung that needs more nodes than the rung below, from its counters."""
+    nodes = f"{fint(b['nodes'])} → {fint(r['nodes'])} nodes"
+    last, last_below = r["last_iteration_nodes"], b["last_iteration_nodes"] or b["nodes"]
+    if config.endswith("-id"):
+        shallow = (r["nodes"] or 0) - (last or 0)
+        verdict = ("the shallow passes cost more than the ordering they buy" if last < last_below else
+                   "the ordering they give does not even shrink it")
+        return (f"`{config}` on {game} ({nodes}): iterations 1..D-1 cost {fint(shallow)} nodes "
+                f"({ratio(shallow, r['nodes']):.0%} of its search) and the last iteration, ordered by the table's "
+                f"moves, needs {fint(last)} against `{below}`'s {fint(last_below)}: {verdict} (an entry of "
+                f"another draft only orders, never cuts).")
+    if config.endswith("-killers") or config.endswith("-history"):
+        what = "killer moves (refutations of a sibling)" if config.endswith("-killers") else \
+            "history scores (cutoffs over the whole search)"
+        if last > last_below:
+            where = f"the last iteration grows from {fint(last_below)} to {fint(last)} nodes"
+        else:
+            where = (f"the last iteration stays at {fint(last_below)} → {fint(last)} nodes but the shallower "
+                     f"ones grow from {fint(b['nodes'] - last_below)} to {fint(r['nodes'] - last)}")
+        return (f"`{config}` on {game} ({nodes}): {what} go before negamax-ab's own order, the value after "
+                f"each move, which on {game} was the better guess: {where}.")
+    if config.endswith("-pvs"):
+        return (f"`{config}` on {game} ({nodes}): {fint(r['researches'])} null-window searches failed high and "
+                f"walked their subtree again with the full window; the first move is not the best often enough "
+                f"for the null windows to save what the re-searches cost.")
+    if config.endswith("-mtdf"):
+        return (f"`{config}` on {game} ({nodes}): {fint(r['researches'])} null-window passes beyond the first "
+                f"of each iteration, each a full tree walk the table only partly answers (cutoffs "
+                f"{fint(r['tt_cutoffs'])}).")
+    if config.endswith("-aspiration"):
+        return (f"`{config}` on {game} ({nodes}): the window around the previous iteration's value missed "
+                f"{fint(r['researches'])} times (PVS's re-searches included), each miss searching the iteration "
+                f"again with the full window.")
+    return (f"`{config}` on {game} ({nodes}): table hits {fint(r['tt_hits'])}, cutoffs {fint(r['tt_cutoffs'])}: "
+            f"too few transpositions at this depth to repay the changed order.")
+
+
+def readings(spec, rungs, game):
+    out = []
+    for config in spec["rungs"][1:]:
+        r, b = rungs[config], rungs[spec["below"][config]]
+        if r["nodes"] is not None and b["nodes"] is not None and r["nodes"] > NODE_MARGIN * b["nodes"]:
+            out.append("- " + reading(config, spec["below"][config], r, b, game))
+    return out
+
+
+def time_readings(spec, rungs, game):
+    """Rungs that save nodes but lose time: their work per node costs more than the nodes they save."""
+    out = []
+    for config in spec["rungs"][1:]:
+        r, b = rungs[config], rungs[spec["below"][config]]
+        if None in (r["nodes"], b["nodes"], r.rate, b.rate) or r["nodes"] >= b["nodes"]:
+            continue
+        if r["seconds_per_op"] > TIME_MARGIN * b["seconds_per_op"]:
+            out.append(f"- `{config}` on {game} saves nodes ({fint(b['nodes'])} → {fint(r['nodes'])}) but not time: "
+                       f"{fops(b.rate)} → {fops(r.rate)} nodes/s, its work per node costs more than the nodes it "
+                       f"saves.")
+    return out
+
+
+def glance(res, specs, measured):
+    """Every rung's node gain over the first rung, per game, from the start position."""
+    games = list(specs)
+    rungs = list(dict.fromkeys(c for spec in specs.values() for c in spec["rungs"]))
+    rows = []
+    for config in rungs:
+        cells = []
+        for game in games:
+            spec, (by_config, _) = specs[game], measured[game]
+            row, base = by_config[config].by_position.get(""), by_config[spec["rungs"][0]].by_position.get("")
+            cells.append(fx(ratio(num(base["nodes"]), num(row["nodes"])), 2) if row and base else "–")
+        rows.append([f"`{config}`"] + cells)
+    header = ["rung"] + [f"{g} (depth {specs[g]['depth']})" for g in games]
+    return table(header, rows, ["---"] + ["---:"] * len(games))
+
+
+def time_table(res):
+    """time_ladder.csv: per game and config, the deepest completed iteration within each budget."""
+    rows = read_csv(os.path.join(res.dir, "time_ladder.csv"))
+    if not rows:
+        return "No time-limited table in this run.\n"
+    budgets = sorted({int(r["budget_ms"]) for r in rows})
+    runs = {int(r["budget_ms"]): r["runs"] for r in rows}
+    cells = {}
+    for r in rows:
+        mark = "*" if r["finished"] == "1" else ""
+        cells.setdefault((r["game"], r["config"], r["deepening"]), {})[int(r["budget_ms"])] = \
+            f"{r['depth']}{mark} ({fint(num(r['nodes']))})"
+    header = ["game", "config", "deepened by"] + [
+        f"{b} ms: depth (its nodes), median of {runs[b]} runs" if runs[b] != "1" else f"{b} ms: depth (its nodes)"
+        for b in budgets]
+    body = [[g, f"`{c}`", d] + [by.get(b, "–") for b in budgets] for (g, c, d), by in cells.items()]
+    return table(header, body, ["---", "---", "---"] + ["---:"] * len(budgets)) + "\n"
+
+
+def plot_table(res, game, spec, rungs):
+    """Nodes per rung, one column per position: plots/techniques.gp."""
+    labels = [label(res, game, m) for m in spec["positions"]]
+    rows = [[c] + [num(rungs[c].by_position[m]["nodes"]) if rungs[c].by_position.get(m) else None
+                   for m in spec["positions"]] for c in spec["rungs"]]
+    return PlotTable(f"techniques_{game}", ["rung"] + labels, rows, any(v for row in rows for v in row[1:]))
+
+
+INTRO = ("The technique ladder of issue 11 in the shape of Pons' Connect Four steps: each rung adds one technique "
+         "to the rung below (`prune configs`: a table, iterative deepening, killers, history, PVS; MTD(f) and "
+         "aspiration windows beside them), searched at one depth per game (ttt its full depth; "
+         "the others where `negamax-ab` takes about 0.1 s when the machine is quiet), from the start and from two middle-game positions (mid1, mid2: studies/positions.csv), "
+         "copy-make. A gain above 1x means the rung needs fewer nodes (or less time) than the one below; times "
+         "are medians of at most 3 repetitions (studies/timing.csv) summed over the positions.\n")
+
+
+def render(res, plots):
+    specs = ladders(res)
+    rows = measured_rows(res)
+    measured = {game: measure(rows, game, spec) for game, spec in specs.items()}
+    has_data = any(r.by_position.get(m) for rungs, _ in measured.values() for r in rungs.values() for m in r.by_position)
+    out, stop = section_head(res, STUDY, "the technique ladder, rung by rung", has_data)
+    out.append(INTRO)
+    if stop or not specs:
+        return Section("\n".join(out), [])
+    out += ["### Every game at a glance: nodes from the start, gain over negamax-ab\n", glance(res, specs, measured), ""]
+    tables, costs = [], []
+    for game, spec in specs.items():
+        rungs, complete = measured[game]
+        out.append(f"### {game}, depth {spec['depth']}\n")
+        out.append(ladder_table(res, game, spec, rungs, complete) + "\n")
+        if len(complete) < len(spec["positions"]):
+            out.append(f"Sums over {', '.join(label(res, game, m) for m in complete) or 'no position'} only: "
+                       f"the other positions were not measured in this run (a quick run keeps the start).\n")
+        share, line = table_cost(spec, rungs)
+        costs.append((game, share))
+        out.append(line + "\n")
+        found = readings(spec, rungs, game) + time_readings(spec, rungs, game)
+        if found:
+            out.append("Where a technique costs more than it saves:\n\n" + "\n".join(found) + "\n")
+        out.append(f"![{game}: nodes per rung]({plots}/techniques_{game}.svg)\n")
+        tables.append(plot_table(res, game, spec, rungs))
+    out.append("### The time-limited table\n")
+    out.append("From the start, the deepest iteration each config completes within the budget (`*`: the game's "
+               "full depth reached) and that iteration's nodes. The ladder configs stop themselves (`--time-ms`); "
+               "`negamax-ab` is deepened by benchmarks/time_ladder.c, a fresh search per depth. Wall-clock time on "
+               "a shared machine: a depth either side is within noise.\n")
+    out.append(time_table(res))
+    return Section("\n".join(out) + "\n", tables)

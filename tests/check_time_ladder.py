@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""benchmarks/time_ladder on tic-tac-toe, whose every config finishes its
+full depth 9 in about a millisecond, far inside a 1 s budget: the rows are
+exact (the deepest iteration's nodes, every iteration's nodes, the best move
+and value), one per config of the table in the config list's order, one run
+each, and the CSV is written whole to --out with mode 0644.
+
+    check_time_ladder.py TIME_LADDER
+"""
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+
+from checks import Tally
+
+# config: (deepening, depth, nodes of the deepest iteration, every completed iteration's nodes)
+EXPECTED = {
+    "negamax-ab": ("harness", "9", "8386", "22770"),
+    "ladder-id": ("engine", "9", "1746", "8999"),
+    "ladder-killers": ("engine", "9", "1589", "8193"),
+    "ladder-history": ("engine", "9", "1590", "8264"),
+    "ladder-pvs": ("engine", "9", "1588", "7439"),
+    "ladder-mtdf": ("engine", "9", "1429", "6423"),
+    "ladder-aspiration": ("engine", "9", "1588", "7439"),
+}
+
+
+def main():
+    tally = Tally()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "time_ladder.csv")
+        done = subprocess.run([sys.argv[1], "--games", "ttt", "--budgets", "1000", "--out", out],
+                              capture_output=True, text=True, timeout=120)
+        tally.record(done.returncode == 0, "exit status", f"{done.returncode} {done.stderr.strip()[-200:]}")
+        if done.returncode != 0:
+            return tally.summary()
+        tally.record(os.stat(out).st_mode & 0o777 == 0o644, "mode", oct(os.stat(out).st_mode & 0o777))
+        with open(out, newline="") as f:
+            rows = list(csv.DictReader(f))
+    tally.record([r["config"] for r in rows] == list(EXPECTED), "configs", [r["config"] for r in rows])
+    for r in rows:
+        got = (r["deepening"], r["depth"], r["nodes"], r["total_nodes"])
+        fixed = (r["game"], r["budget_ms"], r["best"], r["value"], r["finished"], r["runs"])
+        tally.record(got == EXPECTED.get(r["config"]) and fixed == ("ttt", "1000", "5", "0", "1", "1"),
+                     r["config"], f"{got} {fixed}")
+    return tally.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,228 @@
+/*
+ * ladder_test.c: the technique ladder's own rules (engine/ladder_search.h),
+ * beyond what the differential oracle (oracle_test.c) checks of every
+ * config.  For every game, on seeded random positions:
+ *   - best move: every config but alphabeta-scala names a root move whose
+ *     own value (minimax on the child, one ply less) is the root value;
+ *   - table drafts: a table kept from a deeper search must not decide
+ *     shallower ones (each still returns minimax's value; this fails if
+ *     entries of larger draft are used), with both replacement schemes;
+ *   - deeper: at the test depth + 2, every ladder config returns
+ *     negamax-ab's value, and do-undo repeats copy-make's counts and
+ *     counters exactly;
+ *   - counters: the iterations' nodes add up to the nodes;
+ *   - limits: a node limit of the nodes of iterations 1..k stops at node
+ *     N + 1 and answers with iteration k (the result of a search to depth
+ *     k); a time limit answers with some completed iteration k, again the
+ *     result of a search to depth k;
+ *   - bad requests: a limit on a config that does not deepen, a table
+ *     beyond memory, an unknown replacement scheme are SEARCH_BAD_INPUT.
+ * Prints one line per failure and a summary `N passed, N failed`.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "search.h"
+
+#define POSITIONS 12
+
+static int passed, failed;
+
+static void check(bool ok, const char *game, const char *moves, const char *config, int depth,
+                  const char *what, long long got, long long expected)
+{
+    if (ok) { passed++; return; }
+    failed++;
+    printf("FAIL %s [%s] %s depth %d: %s %lld, expected %lld\n", game, moves, config, depth, what, got,
+           expected);
+}
+
+static search_status try_search(const game_entry *game, search_request request, search_result *result,
+                                char *message, size_t size)
+{
+    if (!request.seed) request.seed = SEARCH_DEFAULT_SEED;
+    return game->search(&request, result, message, size);
+}
+
+static bool run(const game_entry *game, search_request request, search_result *result)
+{
+    char message[256];
+    if (try_search(game, request, result, message, sizeof message) == SEARCH_OK) return true;
+    failed++;
+    printf("FAIL %s [%s] %s depth %d: %s\n", game->name, request.moves, request.config->name, request.depth,
+           message);
+    return false;
+}
+
+static search_request plain(const char *config, const char *moves, int depth)
+{
+    return (search_request){.config = config_find(config), .moves = moves, .depth = depth};
+}
+
+/* The value of root move `best` at `depth`, from the root mover's view,
+ * by minimax on the child: the sign flips unless the mover moves again,
+ * and a child of exactly W counts as W + depth (the win-depth rule). */
+static bool move_value(const game_entry *game, const char *moves, const char *best, int depth, bool root_max,
+                       int *value)
+{
+    char child[4200];
+    snprintf(child, sizeof child, "%s%s%s", moves, *moves ? "," : "", best);
+    search_result r;
+    if (!run(game, plain("minimax", child, depth - 1), &r)) return false;
+    *value = r.root_max == root_max ? r.value : -r.value;
+    if (game->win_score && *value == game->win_score) *value += depth;
+    return true;
+}
+
+static void test_best_moves(const game_entry *game, const char *moves, int depth)
+{
+    for (size_t c = 0; c < config_count(); c++) {
+        const search_config *config = config_at(c);
+        search_result r;
+        if (config->algorithm == ALGORITHM_ALPHABETA_SCALA || !run(game, plain(config->name, moves, depth), &r))
+            continue;
+        int value;
+        if (strcmp(r.best, "none") == 0 || !move_value(game, moves, r.best, depth, r.root_max, &value)) continue;
+        check(value == r.value, game->name, moves, config->name, depth, "value of the best move", value, r.value);
+    }
+}
+
+/* A kept table from depth D, then depths D-1..1 in turn: each value must
+ * be minimax's at its own depth. */
+static void test_kept_table(const game_entry *game, const char *moves, int replace)
+{
+    int deepest = game->test_depth < game->max_depth ? game->test_depth + 1 : game->max_depth;
+    for (size_t c = 0; c < config_count(); c++) {
+        const search_config *config = config_at(c);
+        if (config->algorithm != ALGORITHM_LADDER || !config->ladder.tt) continue;
+        for (int depth = deepest; depth >= 1; depth--) {
+            search_request request = plain(config->name, moves, depth);
+            request.keep_tt = depth < deepest;
+            request.tt_replace = replace;
+            search_result r, reference;
+            if (!run(game, request, &r) || !run(game, plain("negamax-ab", moves, depth), &reference)) return;
+            check(r.value == reference.value, game->name, moves, config->name, depth,
+                  replace ? "value with a kept table (depth-preferred)" : "value with a kept table",
+                  r.value, reference.value);
+            uint64_t sum = 0;
+            for (int i = 0; i < r.iterations; i++) sum += r.iteration_nodes[i];
+            check(sum == r.nodes, game->name, moves, config->name, depth, "iteration nodes summed", (long long)sum,
+                  (long long)r.nodes);
+        }
+    }
+}
+
+/* Deeper than the oracle goes, where the table and the windows matter
+ * more: each ladder config against negamax-ab (which the oracle holds to
+ * minimax), and copy-make against do-undo, counters included. */
+static void test_deeper(const game_entry *game, const char *moves, int depth)
+{
+    search_result reference;
+    if (!run(game, plain("negamax-ab", moves, depth), &reference)) return;
+    for (size_t c = 0; c < config_count(); c++) {
+        const search_config *config = config_at(c);
+        if (config->algorithm != ALGORITHM_LADDER) continue;
+        search_request request = plain(config->name, moves, depth);
+        search_result copy, undo;
+        if (!run(game, request, &copy)) continue;
+        request.state = STATE_UNDO;
+        if (!run(game, request, &undo)) continue;
+        const char *name = config->name;
+        check(copy.value == reference.value, game->name, moves, name, depth, "value against negamax-ab", copy.value,
+              reference.value);
+        check(copy.nodes == undo.nodes && copy.tt_probes == undo.tt_probes && copy.tt_hits == undo.tt_hits &&
+              copy.tt_cutoffs == undo.tt_cutoffs && copy.researches == undo.researches &&
+              copy.value == undo.value && strcmp(copy.best, undo.best) == 0,
+              game->name, moves, name, depth, "undo differs from copy (nodes)", (long long)undo.nodes,
+              (long long)copy.nodes);
+        check(!config->ladder.tt || reference.nodes == 1 || copy.tt_probes > 0, game->name, moves, name, depth, "table probes",
+              (long long)copy.tt_probes, 1);
+    }
+}
+
+static void test_node_limit(const game_entry *game, const char *moves, const char *config, int depth)
+{
+    search_result full;
+    if (!run(game, plain(config, moves, depth), &full)) return;
+    uint64_t limit = 0;
+    for (int k = 1; k < full.iterations; k++) {
+        limit += full.iteration_nodes[k - 1];
+        search_request request = plain(config, moves, depth);
+        request.node_limit = limit;
+        search_result stopped, shallow;
+        if (!run(game, request, &stopped) || !run(game, plain(config, moves, k), &shallow)) return;
+        check(stopped.iterations == k, game->name, moves, config, depth, "iterations under a node limit",
+              stopped.iterations, k);
+        check(stopped.nodes == limit + 1, game->name, moves, config, depth, "nodes under a node limit",
+              (long long)stopped.nodes, (long long)(limit + 1));
+        check(stopped.value == shallow.value && strcmp(stopped.best, shallow.best) == 0, game->name, moves, config,
+              k, "answer under a node limit is iteration k's", stopped.value, shallow.value);
+    }
+}
+
+static void test_time_limit(const game_entry *game)
+{
+    search_request request = plain("ladder-pvs", "", game->max_depth);
+    request.time_ms = 20;
+    request.max_nodes = UINT64_MAX;
+    search_result timed, shallow;
+    if (!run(game, request, &timed)) return;
+    check(timed.iterations >= 1 && timed.iterations <= game->max_depth, game->name, "", "ladder-pvs",
+          game->max_depth, "iterations under a time limit", timed.iterations, 1);
+    if (timed.iterations < 1 || !run(game, plain("ladder-pvs", "", timed.iterations), &shallow)) return;
+    check(timed.value == shallow.value && strcmp(timed.best, shallow.best) == 0, game->name, "", "ladder-pvs",
+          timed.iterations, "answer under a time limit is the last iteration's", timed.value, shallow.value);
+}
+
+static void expect_bad(const game_entry *game, search_request request, const char *what, const char *fragment)
+{
+    search_result r;
+    char message[256] = "";
+    search_status status = try_search(game, request, &r, message, sizeof message);
+    check(status == SEARCH_BAD_INPUT && strstr(message, fragment), game->name, "", request.config->name,
+          request.depth, what, status, SEARCH_BAD_INPUT);
+}
+
+static void test_bad_requests(const game_entry *game)
+{
+    search_request request = plain("ladder-tt", "", 2);
+    request.time_ms = 100;
+    expect_bad(game, request, "time limit without deepening", "needs a deepening ladder config");
+    request = plain("tree-optimal", "", 2);
+    request.node_limit = 100;
+    expect_bad(game, request, "node limit on a tree config", "needs a deepening ladder config");
+    request = plain("ladder-id", "", 2);
+    request.tt_mb = (size_t)1 << 40;
+    expect_bad(game, request, "a table beyond memory", "more than this machine allows");
+    request = plain("ladder-id", "", 2);
+    request.tt_replace = 7;
+    expect_bad(game, request, "unknown replacement scheme", "replacement scheme");
+}
+
+int main(int argc, char **argv)
+{
+    for (size_t g = 0; g < game_count(); g++) {
+        const game_entry *game = game_at(g);
+        if (argc > 1 && strcmp(argv[1], game->name) != 0) continue;
+        int before = failed;
+        for (int i = 0; i < POSITIONS; i++) {
+            char moves[4096];
+            game->random_line(2000 + (uint64_t)i, 3 * i, moves, sizeof moves);
+            for (int depth = 2; depth <= game->test_depth; depth++) test_best_moves(game, moves, depth);
+            test_kept_table(game, moves, 0);
+            test_kept_table(game, moves, 1);
+            int limit_depth = game->test_depth + 2 < game->max_depth ? game->test_depth + 2 : game->max_depth;
+            if (i < 4) {
+                test_deeper(game, moves, limit_depth);
+                test_node_limit(game, moves, "ladder-id", limit_depth);
+                test_node_limit(game, moves, "ladder-mtdf", limit_depth);
+            }
+        }
+        test_time_limit(game);
+        test_bad_requests(game);
+        printf("%s: %s\n", game->name, failed == before ? "ok" : "FAILED");
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed || !passed ? 1 : 0; /* a run that checked nothing has failed too */
+}
