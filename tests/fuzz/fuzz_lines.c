@@ -2,7 +2,8 @@
  * fuzz_lines.c: libFuzzer target for move lines that go deep, to the end of
  * the game and past it.
  *
- * Input: byte 0 picks the game, byte 1 the config, byte 2 the depth (1..3),
+ * Input: byte 0 picks the game, byte 1 the config, byte 2 the depth (1..3)
+ * and the transposition table's replacement scheme (ladder configs),
  * byte 3 the plies of a seeded random legal line (random_line, seeded by
  * bytes 4 and 5) that comes first; the rest is text appended to that line
  * after a comma (or the whole line when byte 3 is 0).  A random prefix
@@ -18,7 +19,8 @@
  *   - a search's best move is not one of them ("none" exactly when there
  *     are none),
  *   - copy-make and do-undo give a different status, value, best move or
- *     counters for the same search (they must visit the same tree).
+ *     counters (table probes, hits and cutoffs, re-searches, iterations
+ *     too) for the same search (they must visit the same tree).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -96,12 +98,15 @@ static int listed(const char *legal, const char *move)
     return 0;
 }
 
+static int tt_replace;  /* the ladder's replacement scheme, from the input */
+
 static search_status run_search(const game_entry *game, const search_config *config, const char *moves,
                                 int depth, state_mode state, search_result *result, char *message,
                                 size_t message_size)
 {
+    /* A 1 MiB table: cleared per search, and full sooner, so replacement runs. */
     search_request request = {.config = config, .moves = moves, .depth = depth, .max_nodes = FUZZ_MAX_NODES,
-                              .state = state, .seed = 7, .untimed = true};
+                              .state = state, .seed = 7, .untimed = true, .tt_mb = 1, .tt_replace = tt_replace};
     *result = (search_result){0};
     message[0] = '\0';
     return game->search(&request, result, message, message_size);
@@ -129,7 +134,9 @@ static void check_states(const game_entry *game, const search_config *config, co
     }
     CHECK(copy.value == undo.value && strcmp(copy.best, undo.best) == 0 && copy.nodes == undo.nodes &&
               copy.created == undo.created && copy.evals == undo.evals && copy.passes == undo.passes &&
-              copy.root_max == undo.root_max,
+              copy.root_max == undo.root_max && copy.tt_probes == undo.tt_probes && copy.tt_hits == undo.tt_hits &&
+              copy.tt_cutoffs == undo.tt_cutoffs && copy.researches == undo.researches &&
+              copy.iterations == undo.iterations,
           "%s %s depth %d: copy says %d %s %llu nodes, undo says %d %s %llu nodes", game->name, config->name,
           depth, copy.value, copy.best, (unsigned long long)copy.nodes, undo.value, undo.best,
           (unsigned long long)undo.nodes);
@@ -167,6 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const game_entry *game = game_at(data[0] % game_count());
     const search_config *config = config_at(data[1] % config_count());
     int depth = 1 + data[2] % 3;
+    tt_replace = data[2] / 3 % 2;
     int plies = data[3];
     static char line[LINE_SIZE];
     line[0] = '\0';
