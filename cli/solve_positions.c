@@ -97,6 +97,20 @@ static bool selected(const solve_line_selection *s, size_t index)
     return s->shards == 0 || index % s->shards == s->shard;
 }
 
+/* Reads one line without its '\n' into text; false at the end of the file.
+ * *length counts the bytes read, NULs included (fgets and strlen would let
+ * a NUL hide the rest of the line, and the length check with it).  Stops
+ * after size - 1 bytes: the caller refuses so long a line. */
+static bool read_line(FILE *in, char *text, size_t size, size_t *length)
+{
+    size_t n = 0;
+    int c = EOF;
+    while (n + 1 < size && (c = getc(in)) != EOF && c != '\n') text[n++] = (char)c;
+    text[n] = '\0';
+    *length = n;
+    return n > 0 || c == '\n';
+}
+
 bool solve_positions_load(const char *path, const char *set_name, const char *data_dir,
                           const solve_line_selection *selection, solve_line_set *set, char *message,
                           size_t message_size)
@@ -109,14 +123,13 @@ bool solve_positions_load(const char *path, const char *set_name, const char *da
         return false;
     }
     char text[256], why[200];
-    size_t capacity = 0;
-    for (size_t number = 1; fgets(text, sizeof text, in); number++) {
-        size_t length = strlen(text);
-        if (length && text[length - 1] == '\n') text[--length] = '\0';
+    size_t capacity = 0, length;
+    for (size_t number = 1; read_line(in, text, sizeof text, &length); number++) {
         if (length && text[length - 1] == '\r') text[--length] = '\0';
         solve_line line = {.number = number};
-        if (length + 1 >= sizeof text - 1 || !parse_line(text, &line, why, sizeof why)) {
-            if (length + 1 >= sizeof text - 1) snprintf(why, sizeof why, "line too long");
+        bool nul = memchr(text, '\0', length) != NULL, too_long = length + 2 >= sizeof text;
+        if (nul || too_long || !parse_line(text, &line, why, sizeof why)) {
+            if (nul || too_long) snprintf(why, sizeof why, nul ? "a NUL byte in the line" : "line too long");
             snprintf(message, message_size, "%s:%zu: %s", set->path, number, why);
             fclose(in);
             solve_positions_free(set);
