@@ -36,21 +36,17 @@
 #include "child_coverage.h"
 #include "json_check.h"
 
+#define FUZZ_NAME "fuzz_cli"
+static void report_output(void);
+#define FUZZ_ON_FAILURE() report_output()
+#include "fuzz_common.h"
+
 #define MAX_ARGS 32
 #define CHILD_SECONDS 2
 #define OUTPUT_MAX (1 << 20)
 
 int prune_main(int argc, char **argv);
 
-#define CHECK(condition, ...)                                                  \
-    do {                                                                       \
-        if (!(condition)) {                                                    \
-            fprintf(stderr, "fuzz_cli: " __VA_ARGS__);                         \
-            fputc('\n', stderr);                                               \
-            report_output();                                                   \
-            abort();                                                           \
-        }                                                                      \
-    } while (0)
 
 static int out_fd = -1, err_fd = -1;
 static char out_text[OUTPUT_MAX + 1], err_text[OUTPUT_MAX + 1];

@@ -18,42 +18,10 @@
 
 #include "csv.h"
 
-#define CHECK(condition, ...)                                         \
-    do {                                                              \
-        if (!(condition)) {                                           \
-            fprintf(stderr, "fuzz_csv: " __VA_ARGS__);                \
-            fputc('\n', stderr);                                      \
-            abort();                                                  \
-        }                                                             \
-    } while (0)
+#define FUZZ_NAME "fuzz_csv"
+#include "fuzz_common.h"
 
-static char input_path[] = "/dev/shm/prune-fuzz-csv-in-XXXXXX";
-static char output_path[] = "/dev/shm/prune-fuzz-csv-out-XXXXXX";
 
-static void remove_files(void)
-{
-    unlink(input_path);
-    unlink(output_path);
-}
-
-/* Makes the two scratch files once per process. */
-static void make_files(void)
-{
-    static int made;
-    if (made) return;
-    int in = mkstemp(input_path), out = mkstemp(output_path);
-    CHECK(in >= 0 && out >= 0, "cannot make scratch files in /dev/shm");
-    close(in);
-    close(out);
-    atexit(remove_files);
-    made = 1;
-}
-
-static void write_bytes(const char *path, const uint8_t *data, size_t size)
-{
-    FILE *f = fopen(path, "wb");
-    CHECK(f && fwrite(data, 1, size, f) == size && fclose(f) == 0, "cannot write %s", path);
-}
 
 /* One record: the fields through csv_write_field, comma-separated.  The
  * reader skips lines that start with '#' or are empty, so a first field
@@ -111,8 +79,8 @@ static void check_same(const csv_table *a, const csv_table *b)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    make_files();
-    write_bytes(input_path, data, size);
+    fuzz_scratch_files();
+    fuzz_write_bytes(input_path, data, size);
     csv_table table, again;
     char message[512] = "";
     if (csv_read(input_path, &table, message, sizeof message) != 0) {

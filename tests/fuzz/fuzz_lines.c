@@ -30,17 +30,12 @@
 
 #include "search.h"
 
+#define FUZZ_NAME "fuzz_lines"
+#include "fuzz_common.h"
+
 #define LINE_SIZE 8192
 #define FUZZ_MAX_NODES 5000
 
-#define CHECK(condition, ...)                                         \
-    do {                                                              \
-        if (!(condition)) {                                           \
-            fprintf(stderr, "fuzz_lines: " __VA_ARGS__);              \
-            fputc('\n', stderr);                                      \
-            abort();                                                  \
-        }                                                             \
-    } while (0)
 
 /* A rejection has a message.  It may quote the bad move as given, line
  * breaks included: the command line escapes it (fuzz_cli checks that). */

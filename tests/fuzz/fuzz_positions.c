@@ -24,41 +24,10 @@
 #include "search.h"
 #include "solve_positions.h"
 
-#define CHECK(condition, ...)                                         \
-    do {                                                              \
-        if (!(condition)) {                                           \
-            fprintf(stderr, "fuzz_positions: " __VA_ARGS__);          \
-            fputc('\n', stderr);                                      \
-            abort();                                                  \
-        }                                                             \
-    } while (0)
+#define FUZZ_NAME "fuzz_positions"
+#include "fuzz_common.h"
 
-static char input_path[] = "/dev/shm/prune-fuzz-positions-in-XXXXXX";
-static char output_path[] = "/dev/shm/prune-fuzz-positions-out-XXXXXX";
 
-static void remove_files(void)
-{
-    unlink(input_path);
-    unlink(output_path);
-}
-
-static void make_files(void)
-{
-    static int made;
-    if (made) return;
-    int in = mkstemp(input_path), out = mkstemp(output_path);
-    CHECK(in >= 0 && out >= 0, "cannot make scratch files in /dev/shm");
-    close(in);
-    close(out);
-    atexit(remove_files);
-    made = 1;
-}
-
-static void write_bytes(const char *path, const uint8_t *data, size_t size)
-{
-    FILE *f = fopen(path, "wb");
-    CHECK(f && fwrite(data, 1, size, f) == size && fclose(f) == 0, "cannot write %s", path);
-}
 
 /* The lines of the file as fgets splits them (the reader's unit). */
 static size_t count_lines(const uint8_t *data, size_t size)
@@ -129,10 +98,10 @@ static void check_round_trip(const solve_line_set *set)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2) return 0;
-    make_files();
+    fuzz_scratch_files();
     solve_line_selection selection = {.limit = data[0] % 4, .shards = data[1] % 4};
     if (selection.shards) selection.shard = (size_t)(data[1] / 4) % selection.shards;
-    write_bytes(input_path, data + 2, size - 2);
+    fuzz_write_bytes(input_path, data + 2, size - 2);
     solve_line_set set;
     char message[1024] = "";
     if (!solve_positions_load(input_path, NULL, NULL, &selection, &set, message, sizeof message)) {
