@@ -26,6 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "table_memory.h"
+
 #define SOLVE_TABLE_SIZE_FULL_KEY 8388593u   /* part 7 */
 #define SOLVE_TABLE_SIZE_KEY32 8388617u      /* part 11: the first prime above 2^23 */
 #define SOLVE_TABLE_KEY56 ((UINT64_C(1) << 56) - 1)
@@ -91,14 +93,8 @@ static inline void solve_table_clear(solve_table *t)
     t->touched_all = false;
 }
 
-/* Zeroed memory, written once now: calloc's pages would otherwise fault in
- * one by one inside the timed searches of the first positions. */
-static inline void *solve_table_zeroed(size_t count, size_t size)
-{
-    unsigned char *p = calloc(count, size);
-    for (size_t i = 0; p && i < count * size; i += 4096) ((volatile unsigned char *)p)[i] = 0;
-    return p;
-}
+/* Zeroed table memory, every page written now (engine/table_memory.h). */
+static inline void *solve_table_zeroed(size_t count, size_t size) { return table_memory_zeroed(count * size); }
 
 /* Allocates the tables a step needs, zeroed, once per process; false when
  * the memory is not there. */

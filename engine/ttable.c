@@ -1,10 +1,10 @@
 /* ttable.c: allocating and emptying the transposition table (ttable.h). */
-#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE; sysconf */
+#define _DEFAULT_SOURCE /* sysconf */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
+#include "table_memory.h"
 #include "ttable.h"
 
 size_t tt_max_megabytes(void)
@@ -25,23 +25,11 @@ bool tt_resize(ttable *t, size_t megabytes)
         return true;
     }
     free(t->entries);
-    size_t bytes = count * sizeof(tt_entry), huge = (size_t)2 << 20;
-    /* Aligned to a huge page and, where the kernel offers it, backed by
-     * them: probes land anywhere, and 4 KiB pages would cost a TLB miss
-     * each. */
-    t->entries = bytes >= huge ? aligned_alloc(huge, bytes) : malloc(bytes);
+    t->entries = table_memory_zeroed(count * sizeof(tt_entry));
     t->mask = t->entries ? count - 1 : 0;
     t->megabytes = t->entries ? megabytes : 0;
     t->generation = 1;
-    if (!t->entries) return false;
-#ifdef MADV_HUGEPAGE
-    if (bytes >= huge) madvise(t->entries, bytes, MADV_HUGEPAGE);
-#endif
-    /* Zeroed now, so that every page is mapped before a search is timed:
-     * a fresh page's first touch is a page fault, which in the search cost
-     * microseconds a probe (measured: 16 MiB tripled a kalah search). */
-    memset(t->entries, 0, bytes);
-    return true;
+    return t->entries != NULL;
 }
 
 void tt_new_search(ttable *t, bool keep)
