@@ -61,11 +61,30 @@ def check_rules(t):
              "part 6 takes part 5's printed count and runs on the bitboard")
 
 
+# The six files the runner looks up by the series' names, made up here (never
+# the series' own sets, which are not committed): ten lines each of columns
+# cycling 1..7 from a shifted start, scores +1 and -1 in turn.  The fake prune
+# reads only the line count and the scores.
+FAKE_SET_LENGTHS = {"Test_L1_R1": 10, "Test_L1_R2": 10, "Test_L1_R3": 10, "Test_L2_R1": 15, "Test_L2_R2": 15,
+                    "Test_L3_R1": 29}
+
+
+def write_fake_sets(directory):
+    for name, length in FAKE_SET_LENGTHS.items():
+        with open(os.path.join(directory, name), "w", encoding="utf-8") as f:
+            for k in range(10):
+                moves = "".join("1234567"[(k + i) % 7] for i in range(length))
+                f.write(f"{moves} {1 if k % 2 == 0 else -1}\n")
+
+
 def run_runner(out, extra_env=None):
     env = dict(os.environ, **(extra_env or {}))
+    sets = os.path.join(out, "fake-sets")
+    os.makedirs(sets, exist_ok=True)
+    write_fake_sets(sets)
     command = [sys.executable, os.path.join(ROOT, "scripts", "pons_study.py"),
                "--prune", os.path.join(FIXTURES, "fake_prune.py"), "--out", out, "--budget", "1",
-               "--data-dir", os.path.join(FIXTURES, "sets"), "--published", os.path.join(FIXTURES, "published.csv")]
+               "--data-dir", sets, "--published", os.path.join(FIXTURES, "published.csv")]
     return subprocess.run(command, capture_output=True, text=True, env=env)
 
 
