@@ -125,8 +125,8 @@ def check_shards(prune, merge, positions):
 def check_errors(prune):
     tally = Tally()
     cases = [("malformed", ["4453 -2", "44 0", "4x53 1"], 2, ":3: move 2 ('x')", True),
-             ("bad score", ["4453 -2", "2252576253462244111563365343671351441 x"], 2, ":2: the score", True),
-             ("wrong score", ["2252576253462244111563365343671351441 -1", "44512457462164412515566563736 6"], 1,
+             ("bad score", ["4453 -2", "277754765574651461355311162313273232 x"], 2, ":2: the score", True),
+             ("wrong score", ["277754765574651461355311162313273232 -3", "44512457462164412515566563736 6"], 1,
               ":2: solve-tt scores 7, the file says 6", False)]
     for label, lines, status, message, quiet in cases:
         with tempfile.TemporaryDirectory() as folder:
