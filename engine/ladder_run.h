@@ -22,16 +22,19 @@ static bool ladder_prepare(const search_request *request, char *message, size_t 
         return false;
     }
     if (!options->tt) return true;
-    size_t megabytes = request->tt_mb ? request->tt_mb : TT_DEFAULT_MB, most = tt_max_megabytes();
-    if (megabytes > most) {
-        snprintf(message, message_size, "a table of %zu MiB is more than this machine allows (at most %zu MiB, "
-                 "half its memory)", megabytes, most);
-        return false;
-    }
+    size_t megabytes = request->tt_mb ? request->tt_mb : TT_DEFAULT_MB;
     ladder_init_keys();
-    if (ladder_table.megabytes != megabytes && !tt_resize(&ladder_table, megabytes)) {
-        snprintf(message, message_size, "cannot allocate a table of %zu MiB", megabytes);
-        return false;
+    if (ladder_table.megabytes != megabytes) { /* searches in a row keep the table (and skip a system call) */
+        size_t most = tt_max_megabytes();
+        if (megabytes > most) {
+            snprintf(message, message_size, "a table of %zu MiB is more than this machine allows (at most %zu MiB, "
+                     "half its memory)", megabytes, most);
+            return false;
+        }
+        if (!tt_resize(&ladder_table, megabytes)) {
+            snprintf(message, message_size, "cannot allocate a table of %zu MiB", megabytes);
+            return false;
+        }
     }
     ladder_table.replace = (tt_replace)request->tt_replace;
     tt_new_search(&ladder_table, request->keep_tt);
@@ -46,10 +49,11 @@ static void ladder_run(search_context *ctx, const search_request *request, const
     static GAME_STATE s;
     s = *root;
     ladder = (ladder_context){.base = ctx, .options = request->config->ladder, .root_hint = TT_NO_MOVE,
+                              .history = &ladder_history_tables,
                               .table = request->config->ladder.tt ? &ladder_table : NULL,
                               .node_limit = request->node_limit,
                               .deadline = request->time_ms ? clock_seconds() + (double)request->time_ms / 1000 : 0};
-    history_clear(&ladder.history);
+    if (ladder.options.killers || ladder.options.history) history_clear(ladder.history);
     if (!setjmp(ladder.stopped)) {
         if (undo) ladder_deepen_undo(&ladder, &s, request->depth);
         else ladder_deepen_copy(&ladder, &s, request->depth);

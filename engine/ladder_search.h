@@ -37,7 +37,7 @@ typedef struct {
     search_context *base;  /* node counts, the hard budget, the ordering's generator */
     ladder_options options;
     ttable *table;         /* NULL for a config without one */
-    ladder_history history;
+    ladder_history *history; /* killers and history scores: 33 KB, cleared only for the rungs that use them */
     unsigned root_hint;    /* the previous iteration's best move, TT_NO_MOVE before */
     uint64_t probes, hits, cutoffs, researches;
     uint64_t node_limit;   /* soft limits of the deepening, armed after iteration 1 */
@@ -69,6 +69,7 @@ typedef struct {
 static uint64_t ladder_keys[LADDER_KEY_COUNT];
 static ttable ladder_table;
 static ladder_context ladder;  /* one search at a time, as search_context */
+static ladder_history ladder_history_tables;
 
 /* The game's Zobrist keys: splitmix64 from a fixed seed, filled once. */
 static void ladder_init_keys(void)
@@ -176,7 +177,7 @@ static void LADDER_NAME(order)(ladder_context *lc, GAME_STATE *s, GAME_MOVE *mov
     if (LADDER_OPTION(history)) {
         int side = !GAME(max_to_move)(s);
         uint32_t score[GAME_MAX_MOVES];
-        for (int i = 0; i < count; i++) score[i] = history_score(&lc->history, side, moves[i]);
+        for (int i = 0; i < count; i++) score[i] = history_score(lc->history, side, moves[i]);
         for (int i = 1; i < count; i++) {
             GAME_MOVE m = moves[i];
             uint32_t v = score[i];
@@ -188,8 +189,8 @@ static void LADDER_NAME(order)(ladder_context *lc, GAME_STATE *s, GAME_MOVE *mov
     }
     if (LADDER_OPTION(killers))
         for (int k = 1; k >= 0; k--)
-            if (lc->history.killers[ply][k] != LADDER_NO_KILLER)
-                ladder_bring(moves, count, 0, lc->history.killers[ply][k]);
+            if (lc->history->killers[ply][k] != LADDER_NO_KILLER)
+                ladder_bring(moves, count, 0, lc->history->killers[ply][k]);
     if (hint != TT_NO_MOVE) ladder_bring(moves, count, 0, hint);
 }
 
@@ -217,7 +218,7 @@ static inline int LADDER_NAME(child)(ladder_context *lc, GAME_STATE *child, uint
 static inline void LADDER_NAME(cutoff)(ladder_context *lc, const GAME_STATE *s, int ply, int depth, GAME_MOVE m)
 {
     if (LADDER_OPTION(killers) || LADDER_OPTION(history))
-        history_cutoff(&lc->history, !GAME(max_to_move)(s), ply, depth, m, LADDER_OPTION(killers),
+        history_cutoff(lc->history, !GAME(max_to_move)(s), ply, depth, m, LADDER_OPTION(killers),
                        LADDER_OPTION(history));
 }
 

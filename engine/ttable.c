@@ -16,7 +16,7 @@ size_t tt_max_megabytes(void)
 
 bool tt_resize(ttable *t, size_t megabytes)
 {
-    size_t count = 1;
+    size_t count = TT_MIN_ENTRIES;
     while (count * 2 * sizeof(tt_entry) <= (megabytes << 20)) count *= 2;
     if (t->entries && t->mask + 1 == count) {
         t->megabytes = megabytes;
@@ -35,7 +35,7 @@ bool tt_resize(ttable *t, size_t megabytes)
 void tt_new_search(ttable *t, bool keep)
 {
     if (keep) return;
-    if (t->generation == 255) {
+    if (t->generation == TT_GENERATION_MASK) {
         memset(t->entries, 0, (t->mask + 1) * sizeof(tt_entry));
         t->generation = 0;
     }
