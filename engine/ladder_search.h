@@ -32,6 +32,18 @@ _Static_assert(GAME_CONSTANT(MAX_DEPTH) <= TT_MAX_DRAFT && GAME_CONSTANT(MAX_DEP
 #define LADDER_ZOBRIST_SEED 0x7072756E655A6F62ULL /* fixed: keys, and so counts, are the same in every run */
 #define LADDER_CHECK_INTERVAL 1024 /* nodes between two looks at the clock */
 #define LADDER_ASPIRATION_DELTA 2  /* half-width of the first window around the previous value */
+/* The table serves nodes with at least this many plies left.  A node with
+ * one ply left only saves the evaluation of its leaf children when its
+ * entry cuts, and a probe costs a cache miss, ~100 ns on the EPYC VM: more
+ * than a whole node of Kalah or tic-tac-toe.  Worth, ladder-tt against
+ * negamax-ab in time over the techniques study's positions (studies_bench,
+ * medians, EPYC VM): serving one-ply nodes too took 0.91x / 2.30x / 0.75x /
+ * 0.89x / 0.76x / 1.05x of negamax-ab's time on ttt / kalah / dots /
+ * minichess / ardri / connect4; from two plies 0.93x / 1.65x / 0.72x /
+ * 0.76x / 0.81x / 0.73x (before the prefetch in ladder_expand).  Exactness
+ * does not depend on it (see ladder_probe). */
+#define LADDER_TT_MIN_DRAFT 2
+#define LADDER_TABLED(depth) (LADDER_OPTION(tt) && (depth) >= LADDER_TT_MIN_DRAFT)
 
 typedef struct {
     search_context *base;  /* node counts, the hard budget, the ordering's generator */
@@ -222,6 +234,17 @@ static inline void LADDER_NAME(cutoff)(ladder_context *lc, const GAME_STATE *s, 
                        LADDER_OPTION(history));
 }
 
+/* The child of move m, entered, with its key (0 when it will not use the
+ * table), its table slot asked of memory at once. */
+static inline GAME_STATE *LADDER_NAME(enter)(GAME_STATE *s, GAME_STATE *scratch, GAME_MOVE m, GAME_UNDO *undo,
+                                             uint64_t key, bool keyed, uint64_t *child_key)
+{
+    GAME_STATE *child = SEARCH_NAME(enter)(s, scratch, m, undo);
+    *child_key = keyed ? LADDER_NAME(child_key)(key, child, m, undo) : 0;
+    if (keyed) tt_prefetch(ladder.table, *child_key);
+    return child;
+}
+
 static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int ply, int alpha,
                                int beta, unsigned hint, GAME_MOVE *best_move)
 {
@@ -229,15 +252,30 @@ static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, 
     int count = GAME(generate_moves)(s, moves);
     if (count == 0) return 0;
     LADDER_NAME(order)(lc, s, moves, count, ply, hint);
-    bool mover = GAME(max_to_move)(s);
+    bool mover = GAME(max_to_move)(s), keyed = LADDER_TABLED(depth - 1);
+    /* Copy-make with the table: a probe is a cache miss (~100 ns here, more than
+     * a Kalah node), so the children are made one ahead, in turns in made[], and
+     * the next child's slot is fetched while this one is searched.  Do-undo has
+     * one state, and makes each child in its turn. */
+    bool ahead = !SEARCH_UNDO && keyed;
+    GAME_STATE made[2];
+    uint64_t made_key[2];
+    GAME_UNDO unused;
+    if (ahead) LADDER_NAME(enter)(s, &made[0], moves[0], &unused, key, true, &made_key[0]);
     int alpha0 = alpha, best = INT_MIN;
     GAME_MOVE best_here = moves[0];
     for (int i = 0; i < count; i++) {
-        GAME_STATE scratch;
+        GAME_STATE scratch, *child;
         GAME_UNDO undo;
-        GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
-        /* Leaves never probe: they get no key (most children are leaves). */
-        uint64_t child_key = LADDER_OPTION(tt) && depth > 1 ? LADDER_NAME(child_key)(key, child, moves[i], &undo) : 0;
+        uint64_t child_key;
+        if (ahead) {
+            child = &made[i & 1];
+            child_key = made_key[i & 1];
+            if (i + 1 < count)
+                LADDER_NAME(enter)(s, &made[(i + 1) & 1], moves[i + 1], &unused, key, true, &made_key[(i + 1) & 1]);
+        } else {
+            child = LADDER_NAME(enter)(s, &scratch, moves[i], &undo, key, keyed, &child_key);
+        }
         int v = LADDER_NAME(child)(lc, child, child_key, GAME(max_to_move)(child) == mover, depth - 1, ply + 1,
                                    alpha, beta, LADDER_OPTION(pvs) && i > 0);
         SEARCH_NAME(leave)(s, moves[i], &undo);
@@ -249,11 +287,11 @@ static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, 
         }
         if (v >= beta) {
             LADDER_NAME(cutoff)(lc, s, ply, depth, moves[i]);
-            if (LADDER_OPTION(tt)) ladder_store(lc, key, v, alpha0, beta, depth, moves[i]);
+            if (LADDER_TABLED(depth)) ladder_store(lc, key, v, alpha0, beta, depth, moves[i]);
             return v;
         }
     }
-    if (LADDER_OPTION(tt)) ladder_store(lc, key, best, alpha0, beta, depth, best_here);
+    if (LADDER_TABLED(depth)) ladder_store(lc, key, best, alpha0, beta, depth, best_here);
     return best;
 }
 
@@ -265,13 +303,13 @@ static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key,
 {
     ladder_count(lc);
 #ifndef NDEBUG
-    if (LADDER_OPTION(tt) && depth > 0) assert(key == GAME(hash)(s, ladder_keys)); /* stepped keys equal recomputed ones */
+    if (LADDER_TABLED(depth)) assert(key == GAME(hash)(s, ladder_keys)); /* stepped keys equal recomputed ones */
 #endif
     if (depth == 0) return mover_sign(s) * SEARCH_NAME(evaluate)(s);
     if (GAME(is_over)(s)) return mover_sign(s) * win_with_depth(SEARCH_NAME(evaluate)(s), depth);
     unsigned table_move = TT_NO_MOVE;
     int value;
-    if (LADDER_OPTION(tt) && ladder_probe(lc, key, depth, ply, alpha, beta, &table_move, &value)) return value;
+    if (LADDER_TABLED(depth) && ladder_probe(lc, key, depth, ply, alpha, beta, &table_move, &value)) return value;
     unsigned hint = ply == 0 && lc->root_hint != TT_NO_MOVE ? lc->root_hint : table_move;
     return LADDER_NAME(expand)(lc, s, key, depth, ply, alpha, beta, hint, best_move);
 }

@@ -93,7 +93,7 @@ static int SEARCH_NAME(minimax)(search_context *ctx, GAME_STATE *s, int depth, G
 }
 
 /* Worth: "ttt 9 alphabeta/copy vs minimax/copy" -- 25.08x fewer instructions (CI, valgrind). */
-/* Worth: "ardri 5 alphabeta/copy vs minimax/copy" -- 26.55x fewer instructions (CI, valgrind). */
+/* Worth: "ardri 5 alphabeta/copy vs minimax/copy" -- 28.24x fewer instructions (CI, valgrind). */
 /* Worth: "ardri c3c2 5 alphabeta/undo vs minimax/undo" -- 57.52x fewer instructions (CI, valgrind). */
 /* Worth: "dots 4 alphabeta/copy vs minimax/copy" -- 100.63x fewer instructions (CI, valgrind). */
 /* Fail-soft alpha-beta in the Ard Ri engine's shape: alpha (beta) moves to

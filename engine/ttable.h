@@ -74,6 +74,16 @@ static inline uint64_t tt_check(const ttable *t, uint64_t key)
     return (key & ~(uint64_t)TT_GENERATION_MASK) | t->generation;
 }
 
+/* Asks memory for the slot of `key` ahead of its probe. */
+static inline void tt_prefetch(const ttable *t, uint64_t key)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&t->entries[key & t->mask]);
+#else
+    (void)t, (void)key;
+#endif
+}
+
 /* The entry for `key` written in this search, or NULL. */
 static inline const tt_entry *tt_probe(const ttable *t, uint64_t key)
 {

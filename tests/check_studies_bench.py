@@ -81,8 +81,8 @@ def check_timing(bench, tmp):
             rows = {r["config"]: r for r in csv.DictReader(f) if r["status"] == "ok"}
     # The ladder's counters: table probes, hits, cutoffs, re-searches, iterations, the last one's nodes.
     columns = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "researches", "id_iterations", "last_iteration_nodes")
-    for config, expected in (("ladder-tt", ("4438", "3092", "834", "669", "0", "1", "4438")),
-                             ("ladder-pvs", ("7439", "4703", "2999", "999", "3", "9", "1588"))):
+    for config, expected in (("ladder-tt", ("4565", "2763", "662", "542", "0", "1", "4565")),
+                             ("ladder-pvs", ("7272", "2700", "1665", "590", "0", "9", "1560"))):
         got = tuple(rows[config][c] for c in columns) if config in rows else None
         if got != expected:
             failures.append(f"techniques ttt {config} counters {got}, expected {expected}")

@@ -18,12 +18,12 @@ from checks import Tally
 # config: (deepening, depth, nodes of the deepest iteration, every completed iteration's nodes)
 EXPECTED = {
     "negamax-ab": ("harness", "9", "8386", "22770"),
-    "ladder-id": ("engine", "9", "1746", "8999"),
-    "ladder-killers": ("engine", "9", "1589", "8193"),
-    "ladder-history": ("engine", "9", "1590", "8264"),
-    "ladder-pvs": ("engine", "9", "1588", "7439"),
-    "ladder-mtdf": ("engine", "9", "1429", "6423"),
-    "ladder-aspiration": ("engine", "9", "1588", "7439"),
+    "ladder-id": ("engine", "9", "1739", "8989"),
+    "ladder-killers": ("engine", "9", "1460", "7727"),
+    "ladder-history": ("engine", "9", "1613", "8154"),
+    "ladder-pvs": ("engine", "9", "1560", "7272"),
+    "ladder-mtdf": ("engine", "9", "1607", "6799"),
+    "ladder-aspiration": ("engine", "9", "1560", "7272"),
 }
 
 
