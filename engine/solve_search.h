@@ -112,6 +112,22 @@ static inline void solve_order_moves(const SOLVE_BOARD_TYPE *b, uint64_t next, b
     }
 }
 
+/* Not a step of the series, and no node count changes: every child's
+ * table entry is asked of memory at once, before the first child is
+ * searched, so that their cache misses overlap instead of coming one
+ * child at a time.  Worth (solve-lowerbound, Middle-Easy strong, 1000
+ * positions, medians of 6 alternating runs, EPYC VM): 65 -> 48 us a
+ * position (x1.35); the one-word table entries (solve_table.h) and the
+ * inline bit count (connect4_count) then 48 -> 43 us. */
+static inline void solve_prefetch_children(solve_context *ctx, const SOLVE_BOARD_TYPE *b, const move_sorter *sorter)
+{
+    for (unsigned i = 0; i < sorter->size; i++) {
+        SOLVE_BOARD_TYPE child = *b;
+        SOLVE_BOARD(play_cell)(&child, sorter->entries[i].move);
+        solve_table_prefetch_key32(ctx->table, SOLVE_BOARD(key)(&child));
+    }
+}
+
 /* Parts 9 to 12.  Part 9: the side to move cannot win at once (the driver
  * answers that), so it only plays non-losing moves and scores at least
  * -(40 - n)/2; 92.8 (part 7) -> 70.7 (x1.3), counting part 8's iteration. */
@@ -145,6 +161,7 @@ static int negamax_non_losing(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int
     move_sorter sorter;
     /* Part 10: sorted by winning cells created; 70.7 -> 54.9 (x1.3). */
     solve_order_moves(b, next, c->sorted, &sorter);
+    if (c->table > SOLVE_TABLE_UPPER) solve_prefetch_children(ctx, b, &sorter);
     for (uint64_t move; (move = move_sorter_next(&sorter));) {
         SOLVE_BOARD_TYPE child = *b;
         SOLVE_BOARD(play_cell)(&child, move);

@@ -10,7 +10,10 @@
  *  - part 7: 8,388,593 entries (a prime), index key mod size, the full key
  *    kept (the series packs 56 key bits and the byte in 8 bytes);
  *  - parts 11 and 12: next_prime(2^23) = 8,388,617 entries, only the key's
- *    low 32 bits kept (the index supplies the rest, almost), 5 bytes each.
+ *    low 32 bits kept (the index supplies the rest, almost).  The series
+ *    keeps keys and values in two arrays, 5 bytes an entry; here the two
+ *    share one 8-byte word, so that a probe costs one cache miss, not two
+ *    (the same table, entry for entry: 67 MB instead of 42).
  *
  * Clearing: every position starts with an empty table, as the series
  * resets it with memset.  Clearing 64 MB costs milliseconds, more than
@@ -35,8 +38,7 @@
 
 typedef struct {
     uint64_t *full;       /* part 7: key | value << 56 */
-    uint32_t *key32;      /* parts 11, 12: the key's low 32 bits */
-    uint8_t *value32;     /* parts 11, 12: the value */
+    uint64_t *key32;      /* parts 11, 12: the key's low 32 bits | value << 32 */
     uint32_t *touched;    /* indices written since the last clear */
     uint32_t touched_count;
     bool touched_all;     /* more writes than touched holds: clear everything */
@@ -63,16 +65,25 @@ static inline void solve_table_put_full(solve_table *t, uint64_t key, uint8_t va
 
 static inline uint8_t solve_table_get_key32(const solve_table *t, uint64_t key)
 {
-    uint32_t index = (uint32_t)(key % SOLVE_TABLE_SIZE_KEY32);
-    return t->key32[index] == (uint32_t)key ? t->value32[index] : 0;
+    uint64_t entry = t->key32[key % SOLVE_TABLE_SIZE_KEY32];
+    return (uint32_t)entry == (uint32_t)key ? (uint8_t)(entry >> 32) : 0;
 }
 
 static inline void solve_table_put_key32(solve_table *t, uint64_t key, uint8_t value)
 {
     uint32_t index = (uint32_t)(key % SOLVE_TABLE_SIZE_KEY32);
-    t->key32[index] = (uint32_t)key;
-    t->value32[index] = value;
+    t->key32[index] = (uint32_t)key | (uint64_t)value << 32;
     solve_table_touch(t, index);
+}
+
+/* Asks memory for the entry of `key` ahead of its get (parts 11, 12). */
+static inline void solve_table_prefetch_key32(const solve_table *t, uint64_t key)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&t->key32[key % SOLVE_TABLE_SIZE_KEY32]);
+#else
+    (void)t, (void)key;
+#endif
 }
 
 /* Empties both tables (the ones allocated). */
@@ -81,12 +92,11 @@ static inline void solve_table_clear(solve_table *t)
     if (t->touched_all) {
         if (t->full) memset(t->full, 0, SOLVE_TABLE_SIZE_FULL_KEY * sizeof *t->full);
         if (t->key32) memset(t->key32, 0, SOLVE_TABLE_SIZE_KEY32 * sizeof *t->key32);
-        if (t->value32) memset(t->value32, 0, SOLVE_TABLE_SIZE_KEY32);
     } else {
         for (uint32_t i = 0; i < t->touched_count; i++) {
             uint32_t index = t->touched[i];
             if (t->full) t->full[index] = 0;
-            if (t->key32) { t->key32[index] = 0; t->value32[index] = 0; }
+            if (t->key32) t->key32[index] = 0;
         }
     }
     t->touched_count = 0;
@@ -103,17 +113,8 @@ static inline bool solve_table_ready(solve_table *t, bool full, bool key32)
     if (!t->touched && !(t->touched = malloc(SOLVE_TABLE_TOUCHED_MAX * sizeof *t->touched))) return false;
     if (full && !t->full && !(t->full = solve_table_zeroed(SOLVE_TABLE_SIZE_FULL_KEY, sizeof *t->full)))
         return false;
-    if (key32 && !t->key32) {
-        t->key32 = solve_table_zeroed(SOLVE_TABLE_SIZE_KEY32, sizeof *t->key32);
-        t->value32 = solve_table_zeroed(SOLVE_TABLE_SIZE_KEY32, 1);
-        if (!t->key32 || !t->value32) {
-            free(t->key32);
-            free(t->value32);
-            t->key32 = NULL;
-            t->value32 = NULL;
-            return false;
-        }
-    }
+    if (key32 && !t->key32 && !(t->key32 = solve_table_zeroed(SOLVE_TABLE_SIZE_KEY32, sizeof *t->key32)))
+        return false;
     return true;
 }
 
