@@ -29,8 +29,6 @@ static void out_of_memory(void)
 
 static void copy_text(char *to, size_t size, const char *from) { snprintf(to, size, "%s", from); }
 
-static const char *family(const bench_case *c) { return c->config->algorithm == ALGORITHM_TREE ? "tree" : "recursive"; }
-
 /* ---- reference counts and position labels ---- */
 
 int cases_load_data(const char *published_path, const char *positions_path, char *message, size_t message_size)
@@ -279,7 +277,7 @@ void cases_list(FILE *out)
         /* Names, moves and labels are plain ASCII without quotes or backslashes. */
         fprintf(out, "{\"name\":\"%s\",\"study\":\"%s\",\"game\":\"%s\",\"position\":\"%s\",\"moves\":\"%s\","
                      "\"config\":\"%s\",\"family\":\"%s\",\"state\":\"%s\",\"depth\":%d,\"reference\":%s}\n",
-                c->name, c->study, c->game->name, c->position, c->moves, c->config->name, family(c),
+                c->name, c->study, c->game->name, c->position, c->moves, c->config->name, config_family(c->config),
                 c->state == STATE_UNDO ? "undo" : "copy", c->depth, cases_has_reference(c) ? "true" : "false");
     }
 }
@@ -293,7 +291,7 @@ static const char tidy_header[] = "benchmark,study,game,position,moves,config,fa
 
 static void write_case_row(FILE *f, const bench_case *c)
 {
-    const char *fields[] = {c->name, c->study, c->game->name, c->position, c->moves, c->config->name, family(c),
+    const char *fields[] = {c->name, c->study, c->game->name, c->position, c->moves, c->config->name, config_family(c->config),
                             c->state == STATE_UNDO ? "undo" : "copy"};
     for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
         csv_write_field(f, fields[k]);

@@ -53,7 +53,7 @@ static int run_configs(const options *o)
         }
         fputs("{\"name\":", stdout);
         escape_json(stdout, c->name);
-        printf(",\"family\":\"%s\",\"description\":", c->algorithm == ALGORITHM_TREE ? "tree" : "recursive");
+        printf(",\"family\":\"%s\",\"description\":", config_family(c));
         escape_json(stdout, c->description);
         fputs("}\n", stdout);
     }

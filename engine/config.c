@@ -51,6 +51,11 @@ static const search_config configs[] = {
      {.tt = true, .deepening = true, .killers = true, .history = true, .pvs = true, .aspiration = true}},
 };
 
+const char *config_family(const search_config *config)
+{
+    return config->algorithm == ALGORITHM_TREE ? "tree" : "recursive";
+}
+
 size_t config_count(void) { return sizeof configs / sizeof configs[0]; }
 
 const search_config *config_at(size_t index)

@@ -61,6 +61,10 @@ typedef struct {
 } search_config;
 
 const search_config *config_find(const char *name);
+/* The config's family, as listings and the tidy CSV name it: "tree" (the
+ * persistent-tree search) or "recursive" (minimax to negamax-ab, and the
+ * technique ladder, which is negamax-ab with options). */
+const char *config_family(const search_config *config);
 size_t config_count(void);
 const search_config *config_at(size_t index);
 
