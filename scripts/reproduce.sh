@@ -87,6 +87,7 @@ if [ "$MODE" = quick ]; then
     REPETITIONS=2
     MIN_TIME=0.02
     PONS_BUDGET=0.5
+    PONS_PEER_WINDOWS=0     # no side-by-side timing of Pons' own solver in the quick pass
     SWEEP_BUDGET=0.02
     TIME_BUDGETS=10,100     # the techniques study's time-limited table, in ms
     PEER_ARGS=(--repetitions 2 --min-time 0.1 --warmup 0.2)
@@ -99,6 +100,7 @@ else
     REPETITIONS=5
     MIN_TIME=0.2
     PONS_BUDGET=5
+    PONS_PEER_WINDOWS=8     # Pons' part-12 build against solve-lowerbound, when PRUNE_PONS_CHECKOUT is set
     SWEEP_BUDGET=0.25
     TIME_BUDGETS=10,100,1000
     PEER_ARGS=(--repetitions 5 --min-time 0.5 --warmup 0.5)

@@ -159,6 +159,28 @@ step_pons() {
         --budget "$PONS_BUDGET" || s=$?
     checked $s "the pons study failed (a wrong score or a mean that differs from the published one, above)"
     [ $s -ne 0 ] || mv "$STAGE/logs/pons/pons.csv" "$STAGE/pons.csv"
+    pons_peer
+}
+
+# Pons' own part-12 build beside solve-lowerbound on Middle-Easy (the series'
+# set when PRUNE_CONNECT4_DATA has it, else prune's own), equal counts checked
+# and timed in paired windows (peers/pons/compare.py), into pons_peer.csv.
+# Optional: without PRUNE_PONS_CHECKOUT (nothing of his is in the repository)
+# it says so in one line and the report says it was not run.
+pons_peer() {
+    if [ "$PONS_PEER_WINDOWS" = 0 ]; then note "Pons' own solver: not timed in the quick pass"; return; fi
+    if [ -z "${PRUNE_PONS_CHECKOUT:-}" ]; then
+        note "Pons' own solver: skipped (PRUNE_PONS_CHECKOUT unset; peers/pons/README.md)"; return
+    fi
+    local positions="$ROOT/studies/connect4/prune_L2_R1"
+    [ -f "${PRUNE_CONNECT4_DATA:-/nonexistent}/Test_L2_R1" ] && positions="$PRUNE_CONNECT4_DATA/Test_L2_R1"
+    s=0; piped indent python3 "$ROOT/peers/pons/compare.py" "$BUILD/prune" --positions "$positions" \
+        --tags part12 --windows "$PONS_PEER_WINDOWS" --window-time 0.75 -o "$STAGE/pons_peer.csv" || s=$?
+    case $s in
+        0) ;;
+        77) note "Pons' own solver: skipped (no build of it, above)" ;;
+        *) checked $s "prune and Pons' own part 12 differ, or his solver failed (above)" ;;
+    esac
 }
 
 step_tidy() {
