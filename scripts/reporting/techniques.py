@@ -265,3 +265,21 @@ def render(res, plots):
                "a shared machine: a depth either side is within noise.\n")
     out.append(time_table(res))
     return Section("\n".join(out) + "\n", tables)
+
+
+def summary(res):
+    """The README row: what the table costs per node on each game."""
+    specs = ladders(res)
+    rows = measured_rows(res)
+    shares = []
+    for game, spec in specs.items():
+        rungs, _ = measure(rows, game, spec)
+        share, _ = table_cost(spec, rungs)
+        if share is not None:
+            shares.append(f"{game} {share:.0%}")
+    if not shares:
+        return []
+    return [["techniques (the ladder, every game)", "– (issue 11: the table within 30% of negamax-ab's nodes/s)",
+             "ladder-tt nodes/s as a share of negamax-ab's: " + ", ".join(shares),
+             "every rung equals minimax (oracle)"]]
+
