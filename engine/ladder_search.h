@@ -236,12 +236,13 @@ static inline void LADDER_NAME(cutoff)(ladder_context *lc, const GAME_STATE *s, 
 
 /* The child of move m, entered, with its key (0 when it will not use the
  * table), its table slot asked of memory at once. */
-static inline GAME_STATE *LADDER_NAME(enter)(GAME_STATE *s, GAME_STATE *scratch, GAME_MOVE m, GAME_UNDO *undo,
-                                             uint64_t key, bool keyed, uint64_t *child_key)
+static inline GAME_STATE *LADDER_NAME(enter)(const ladder_context *lc, GAME_STATE *s, GAME_STATE *scratch,
+                                             GAME_MOVE m, GAME_UNDO *undo, uint64_t key, bool keyed,
+                                             uint64_t *child_key)
 {
     GAME_STATE *child = SEARCH_NAME(enter)(s, scratch, m, undo);
     *child_key = keyed ? LADDER_NAME(child_key)(key, child, m, undo) : 0;
-    if (keyed) tt_prefetch(ladder.table, *child_key);
+    if (keyed) tt_prefetch(lc->table, *child_key);
     return child;
 }
 
@@ -261,7 +262,7 @@ static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, 
     GAME_STATE made[2];
     uint64_t made_key[2];
     GAME_UNDO unused;
-    if (ahead) LADDER_NAME(enter)(s, &made[0], moves[0], &unused, key, true, &made_key[0]);
+    if (ahead) LADDER_NAME(enter)(lc, s, &made[0], moves[0], &unused, key, true, &made_key[0]);
     int alpha0 = alpha, best = INT_MIN;
     GAME_MOVE best_here = moves[0];
     for (int i = 0; i < count; i++) {
@@ -272,9 +273,9 @@ static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, 
             child = &made[i & 1];
             child_key = made_key[i & 1];
             if (i + 1 < count)
-                LADDER_NAME(enter)(s, &made[(i + 1) & 1], moves[i + 1], &unused, key, true, &made_key[(i + 1) & 1]);
+                LADDER_NAME(enter)(lc, s, &made[(i + 1) & 1], moves[i + 1], &unused, key, true, &made_key[(i + 1) & 1]);
         } else {
-            child = LADDER_NAME(enter)(s, &scratch, moves[i], &undo, key, keyed, &child_key);
+            child = LADDER_NAME(enter)(lc, s, &scratch, moves[i], &undo, key, keyed, &child_key);
         }
         int v = LADDER_NAME(child)(lc, child, child_key, GAME(max_to_move)(child) == mover, depth - 1, ply + 1,
                                    alpha, beta, LADDER_OPTION(pvs) && i > 0);
