@@ -16,15 +16,21 @@
  *     k); a time limit answers with some completed iteration k, again the
  *     result of a search to depth k;
  *   - bad requests: a limit on a config that does not deepen, a table
- *     beyond memory, an unknown replacement scheme are SEARCH_BAD_INPUT.
+ *     beyond memory, an unknown replacement scheme are SEARCH_BAD_INPUT;
+ *   - the table itself (engine/ttable.h), once: a key sharing a slot is
+ *     rejected, a new search reads as empty unless kept, depth-preferred
+ *     replacement keeps the larger draft, and the 16-bit generation's wrap
+ *     really clears (a stale entry of generation 1 must not come back).
  * Prints one line per failure and a summary `N passed, N failed`.
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_tally.h"
 #include "search.h"
+#include "ttable.h"
 
 #define POSITIONS 12
 
@@ -191,8 +197,43 @@ static void test_bad_requests(const game_entry *game)
     expect_bad(game, request, "unknown replacement scheme", "replacement scheme");
 }
 
+static void table_check(bool ok, const char *what)
+{
+    check(ok, "(table)", "", "ttable", 0, what, ok, 1);
+}
+
+static void test_table(void)
+{
+    ttable t = {0};
+    table_check(tt_resize(&t, 1), "a 1 MiB table is allocated");
+    if (!t.entries) return;
+    uint64_t key = 0x123456789ABC0042ULL, rival = key ^ (1ULL << 40); /* same slot, other position */
+    tt_new_search(&t, false);
+    tt_store(&t, key, 7, TT_EXACT, 5, 3);
+    const tt_entry *e = tt_probe(&t, key);
+    table_check(e && e->value == 7 && tt_draft(e) == 5 && tt_bound_of(e) == TT_EXACT && e->move == 3, "stored entry");
+    table_check(!tt_probe(&t, rival), "a key sharing the slot is rejected");
+    t.replace = TT_REPLACE_DEPTH;
+    tt_store(&t, rival, 1, TT_LOWER, 3, 1);
+    table_check(tt_probe(&t, key) && !tt_probe(&t, rival), "depth-preferred keeps the larger draft");
+    tt_store(&t, rival, 1, TT_LOWER, 6, 1);
+    table_check(!tt_probe(&t, key) && tt_probe(&t, rival), "depth-preferred takes a larger draft");
+    tt_new_search(&t, true);
+    table_check(tt_probe(&t, rival) != NULL, "a kept table keeps its entries");
+    tt_new_search(&t, false);
+    table_check(!tt_probe(&t, rival), "a new search reads as empty");
+    t.replace = TT_REPLACE_ALWAYS;
+    /* Generation 1 again after the wrap: only the clear keeps this entry away. */
+    while (t.generation != 1) tt_new_search(&t, false);
+    tt_store(&t, key, 9, TT_EXACT, 2, 0);
+    for (unsigned i = 0; i < TT_GENERATION_MASK; i++) tt_new_search(&t, false);
+    table_check(t.generation == 1 && !tt_probe(&t, key), "the generation's wrap clears the table");
+    free(t.entries);
+}
+
 int main(int argc, char **argv)
 {
+    test_table();
     for (size_t g = 0; g < game_count(); g++) {
         const game_entry *game = game_at(g);
         if (argc > 1 && strcmp(argv[1], game->name) != 0) continue;
