@@ -79,11 +79,7 @@ static inline void solve_table_put_key32(solve_table *t, uint64_t key, uint8_t v
 /* Asks memory for the entry of `key` ahead of its get (parts 11, 12). */
 static inline void solve_table_prefetch_key32(const solve_table *t, uint64_t key)
 {
-#if defined(__GNUC__)
-    __builtin_prefetch(&t->key32[key % SOLVE_TABLE_SIZE_KEY32]);
-#else
-    (void)t, (void)key;
-#endif
+    table_memory_prefetch(&t->key32[key % SOLVE_TABLE_SIZE_KEY32]);
 }
 
 /* Empties both tables (the ones allocated). */

@@ -25,6 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "table_memory.h"
+
 #define TT_DEFAULT_MB 16
 #define TT_NO_MOVE 0xFFFFu   /* no game's move is this (16-bit moves, see games/README.md) */
 #define TT_MAX_DRAFT 63      /* drafts are kept in 6 bits */
@@ -75,14 +77,7 @@ static inline uint64_t tt_check(const ttable *t, uint64_t key)
 }
 
 /* Asks memory for the slot of `key` ahead of its probe. */
-static inline void tt_prefetch(const ttable *t, uint64_t key)
-{
-#if defined(__GNUC__)
-    __builtin_prefetch(&t->entries[key & t->mask]);
-#else
-    (void)t, (void)key;
-#endif
-}
+static inline void tt_prefetch(const ttable *t, uint64_t key) { table_memory_prefetch(&t->entries[key & t->mask]); }
 
 /* The entry for `key` written in this search, or NULL. */
 static inline const tt_entry *tt_probe(const ttable *t, uint64_t key)
