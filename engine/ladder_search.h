@@ -51,6 +51,14 @@ typedef struct {
     ttable *table;         /* NULL for a config without one */
     ladder_history *history; /* killers and history scores: 33 KB, cleared only for the rungs that use them */
     unsigned root_hint;    /* the previous iteration's best move, TT_NO_MOVE before */
+    /* The iteration's depth.  Every child is searched one ply deeper with
+     * one less depth (an extra turn too), so a node's ply is root_depth -
+     * depth, and the root is the node with depth == root_depth: the
+     * recursion passes neither a ply nor a best-move pointer, and its six
+     * arguments fit in registers on x86-64 (about 1% of ladder-tt's
+     * instructions on every game but connect4, callgrind). */
+    int root_depth;
+    GAME_MOVE root_move;   /* the root's best move so far in the pass under way */
     uint64_t probes, hits, cutoffs, researches;
     uint64_t node_limit;   /* soft limits of the deepening, armed after iteration 1 */
     double deadline;
@@ -135,15 +143,15 @@ static inline int ladder_bring(GAME_MOVE *moves, int count, int front, unsigned 
  * minimax at this depth never gives (tests/oracle_test.c's kept-table test
  * fails if deeper drafts are used).  Any entry's move still orders the
  * children.  Never at the root, which must name its best move. */
-static inline bool ladder_probe(ladder_context *lc, uint64_t key, int depth, int ply, int alpha, int beta,
-                                unsigned *hint, int *value)
+static inline bool ladder_probe(ladder_context *lc, uint64_t key, int depth, int alpha, int beta, unsigned *hint,
+                                int *value)
 {
     lc->probes++;
     const tt_entry *e = tt_probe(lc->table, key);
     if (!e) return false;
     lc->hits++;
     *hint = e->move;
-    if (ply == 0 || tt_draft(e) != depth) return false;
+    if (depth == lc->root_depth || tt_draft(e) != depth) return false;
     tt_bound bound = tt_bound_of(e);
     if (bound == TT_EXACT || (bound == TT_LOWER && e->value >= beta) || (bound == TT_UPPER && e->value <= alpha)) {
         lc->cutoffs++;
@@ -206,24 +214,23 @@ static void LADDER_NAME(order)(ladder_context *lc, GAME_STATE *s, GAME_MOVE *mov
     if (hint != TT_NO_MOVE) ladder_bring(moves, count, 0, hint);
 }
 
-static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int ply, int alpha,
-                                int beta, GAME_MOVE *best_move);
+static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta);
 
 /* One child's value from the mover's view.  Principal variation search:
  * after the first move a child is first searched with the null window
  * (alpha, alpha + 1), which only asks "better than alpha?"; a child that
  * answers yes inside the window is searched again with the full one. */
 static inline int LADDER_NAME(child)(ladder_context *lc, GAME_STATE *child, uint64_t key, bool same, int depth,
-                                     int ply, int alpha, int beta, bool null_first)
+                                     int alpha, int beta, bool null_first)
 {
     if (null_first && beta > alpha + 1) {
-        int v = same ? LADDER_NAME(negamax)(lc, child, key, depth, ply, alpha, alpha + 1, NULL)
-                     : -LADDER_NAME(negamax)(lc, child, key, depth, ply, -alpha - 1, -alpha, NULL);
+        int v = same ? LADDER_NAME(negamax)(lc, child, key, depth, alpha, alpha + 1)
+                     : -LADDER_NAME(negamax)(lc, child, key, depth, -alpha - 1, -alpha);
         if (v <= alpha || v >= beta) return v;
         lc->researches++;
     }
-    return same ? LADDER_NAME(negamax)(lc, child, key, depth, ply, alpha, beta, NULL)
-                : -LADDER_NAME(negamax)(lc, child, key, depth, ply, -beta, -alpha, NULL);
+    return same ? LADDER_NAME(negamax)(lc, child, key, depth, alpha, beta)
+                : -LADDER_NAME(negamax)(lc, child, key, depth, -beta, -alpha);
 }
 
 /* A cutoff: the killers and the history learn the move. */
@@ -246,9 +253,10 @@ static inline GAME_STATE *LADDER_NAME(enter)(const ladder_context *lc, GAME_STAT
     return child;
 }
 
-static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int ply, int alpha,
-                               int beta, unsigned hint, GAME_MOVE *best_move)
+static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta,
+                               unsigned hint)
 {
+    int ply = lc->root_depth - depth;
     GAME_MOVE moves[GAME_MAX_MOVES];
     int count = GAME(generate_moves)(s, moves);
     if (count == 0) return 0;
@@ -277,13 +285,13 @@ static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, 
         } else {
             child = LADDER_NAME(enter)(lc, s, &scratch, moves[i], &undo, key, keyed, &child_key);
         }
-        int v = LADDER_NAME(child)(lc, child, child_key, GAME(max_to_move)(child) == mover, depth - 1, ply + 1,
-                                   alpha, beta, LADDER_OPTION(pvs) && i > 0);
+        int v = LADDER_NAME(child)(lc, child, child_key, GAME(max_to_move)(child) == mover, depth - 1, alpha, beta,
+                                   LADDER_OPTION(pvs) && i > 0);
         SEARCH_NAME(leave)(s, moves[i], &undo);
         if (v > best) {
             best = win_for_chooser(v, depth, 1);
             best_here = moves[i];
-            if (best_move) *best_move = moves[i];
+            if (ply == 0) lc->root_move = moves[i];
             if (v > alpha) alpha = best;
         }
         if (v >= beta) {
@@ -299,8 +307,7 @@ static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, 
 /* Negamax-ab with the options: a node is counted, stopped (horizon or
  * finished game: no table, the value is cheaper than a probe), answered by
  * the table, or expanded. */
-static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int ply, int alpha,
-                                int beta, GAME_MOVE *best_move)
+static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta)
 {
     ladder_count(lc);
 #ifndef NDEBUG
@@ -310,49 +317,50 @@ static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key,
     if (GAME(is_over)(s)) return mover_sign(s) * win_with_depth(SEARCH_NAME(evaluate)(s), depth);
     unsigned table_move = TT_NO_MOVE;
     int value;
-    if (LADDER_TABLED(depth) && ladder_probe(lc, key, depth, ply, alpha, beta, &table_move, &value)) return value;
-    unsigned hint = ply == 0 && lc->root_hint != TT_NO_MOVE ? lc->root_hint : table_move;
-    return LADDER_NAME(expand)(lc, s, key, depth, ply, alpha, beta, hint, best_move);
+    if (LADDER_TABLED(depth) && ladder_probe(lc, key, depth, alpha, beta, &table_move, &value)) return value;
+    unsigned hint = depth == lc->root_depth && lc->root_hint != TT_NO_MOVE ? lc->root_hint : table_move;
+    return LADDER_NAME(expand)(lc, s, key, depth, alpha, beta, hint);
 }
 
 /* MTD(f) (Plaat et al., 1996): null-window passes (beta - 1, beta) from a
  * guess narrow [lower, upper] until they meet, the table keeping repeated
  * passes cheap.  A pass failing high proves its root move reaches beta:
  * the last such move is a best move (lower is only raised by them). */
-static int LADDER_NAME(mtdf)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int guess,
-                             GAME_MOVE *best)
+static int LADDER_NAME(mtdf)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int guess)
 {
     int lower = -SEARCH_INFINITY, upper = SEARCH_INFINITY, g = guess;
+    GAME_MOVE best = lc->root_move;
     for (int pass = 0; lower < upper; pass++) {
         int beta = g == lower ? g + 1 : g;
-        GAME_MOVE move = *best;
         if (pass > 0) lc->researches++;
-        g = LADDER_NAME(negamax)(lc, s, key, depth, 0, beta - 1, beta, &move);
+        g = LADDER_NAME(negamax)(lc, s, key, depth, beta - 1, beta);
         if (g < beta) upper = g;
-        else { lower = g; *best = move; }
+        else { lower = g; best = lc->root_move; }
     }
+    lc->root_move = best;
     return g;
 }
 
 /* Aspiration: the iteration first searches a narrow window around the
  * previous iteration's value; a value outside it is only a bound, and the
  * iteration is searched again with the full window. */
-static int LADDER_NAME(aspiration)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int guess,
-                                   GAME_MOVE *best)
+static int LADDER_NAME(aspiration)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int guess)
 {
     int alpha = guess - LADDER_ASPIRATION_DELTA, beta = guess + LADDER_ASPIRATION_DELTA;
-    int v = LADDER_NAME(negamax)(lc, s, key, depth, 0, alpha, beta, best);
+    int v = LADDER_NAME(negamax)(lc, s, key, depth, alpha, beta);
     if (v > alpha && v < beta) return v;
     lc->researches++;
-    return LADDER_NAME(negamax)(lc, s, key, depth, 0, -SEARCH_INFINITY, SEARCH_INFINITY, best);
+    return LADDER_NAME(negamax)(lc, s, key, depth, -SEARCH_INFINITY, SEARCH_INFINITY);
 }
 
-static int LADDER_NAME(iteration)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int guess,
-                                  bool first, GAME_MOVE *best)
+/* One iteration at `depth`: its value, its best move in lc->root_move. */
+static int LADDER_NAME(iteration)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int guess, bool first)
 {
-    if (LADDER_OPTION(mtdf)) return LADDER_NAME(mtdf)(lc, s, key, depth, guess, best);
-    if (LADDER_OPTION(aspiration) && !first) return LADDER_NAME(aspiration)(lc, s, key, depth, guess, best);
-    return LADDER_NAME(negamax)(lc, s, key, depth, 0, -SEARCH_INFINITY, SEARCH_INFINITY, best);
+    lc->root_depth = depth;
+    lc->root_move = lc->best;
+    if (LADDER_OPTION(mtdf)) return LADDER_NAME(mtdf)(lc, s, key, depth, guess);
+    if (LADDER_OPTION(aspiration) && !first) return LADDER_NAME(aspiration)(lc, s, key, depth, guess);
+    return LADDER_NAME(negamax)(lc, s, key, depth, -SEARCH_INFINITY, SEARCH_INFINITY);
 }
 
 /* Iterative deepening 1..D (or the single iteration D): each completed
@@ -366,11 +374,10 @@ static void LADDER_NAME(deepen)(ladder_context *lc, GAME_STATE *s, int depth)
     int first = LADDER_OPTION(deepening) ? 1 : depth;
     for (int d = first; d <= depth; d++) {
         uint64_t before = lc->base->nodes;
-        GAME_MOVE move = lc->best;
-        int value = LADDER_NAME(iteration)(lc, s, key, d, lc->value, d == first, &move);
+        int value = LADDER_NAME(iteration)(lc, s, key, d, lc->value, d == first);
         lc->value = value;
-        lc->best = move;
-        lc->root_hint = move;
+        lc->best = lc->root_move;
+        lc->root_hint = lc->root_move;
         lc->iteration_nodes[lc->iterations++] = lc->base->nodes - before;
         if (!lc->limited && (lc->node_limit || lc->deadline > 0)) {
             lc->limited = true;
