@@ -35,7 +35,7 @@ static const search_config configs[] = {
      ALGORITHM_TREE, {.pruning = true}, {0}},
     /* The technique ladder: negamax-ab, then one technique more per rung. */
     {"ladder-tt", "negamax-ab with a transposition table (--tt-mb, --tt-replace)",
-     ALGORITHM_LADDER, {0}, {.tt = true}},
+     ALGORITHM_LADDER, {0}, {LADDER_TT_OPTIONS(DESIGNATED) .fixed = true}},
     {"ladder-id", "ladder-tt with iterative deepening 1..D, the table's move first (--time-ms)",
      ALGORITHM_LADDER, {0}, {.tt = true, .deepening = true}},
     {"ladder-killers", "ladder-id with two killer moves per ply",

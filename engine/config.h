@@ -50,7 +50,25 @@ typedef struct {
     bool pvs;         /* principal variation search */
     bool mtdf;        /* MTD(f) null-window passes per iteration */
     bool aspiration;  /* aspiration window around the previous iteration's value */
+    bool fixed;       /* ladder-tt's instance with its options as constants */
 } ladder_options;
+
+/* ladder-tt's options, written once as TREE_OPTIMAL_OPTIONS is: X(option,
+ * value) for every technique of ladder_options.  engine/config.c makes
+ * ladder-tt's row from it and engine/search_instance.c the constants of
+ * its instance, so the two cannot drift.  Why an instance of its own: the
+ * table's cost is read against negamax-ab, which checks no options, and
+ * ladder-tt's runtime checks of options that are off (the table's
+ * neighbours, killers, PVS...) cost it 3-4% of its instructions on the
+ * cheapest-node games (callgrind: Kalah 14, ttt 9). */
+#define LADDER_TT_OPTIONS(X) \
+    X(tt, true)              \
+    X(deepening, false)      \
+    X(killers, false)        \
+    X(history, false)        \
+    X(pvs, false)            \
+    X(mtdf, false)           \
+    X(aspiration, false)
 
 typedef struct {
     const char *name;

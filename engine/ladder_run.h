@@ -55,8 +55,14 @@ static void ladder_run(search_context *ctx, const search_request *request, const
                               .deadline = request->time_ms ? clock_seconds() + (double)request->time_ms / 1000 : 0};
     if (ladder.options.killers || ladder.options.history) history_clear(ladder.history);
     if (!setjmp(ladder.stopped)) {
-        if (undo) ladder_deepen_undo(&ladder, &s, request->depth);
-        else ladder_deepen_copy(&ladder, &s, request->depth);
+        if (ladder.options.fixed) { /* ladder-tt's instance (engine/config.h) */
+            if (undo) ladder_tt_deepen_undo(&ladder, &s, request->depth);
+            else ladder_tt_deepen_copy(&ladder, &s, request->depth);
+        } else if (undo) {
+            ladder_deepen_undo(&ladder, &s, request->depth);
+        } else {
+            ladder_deepen_copy(&ladder, &s, request->depth);
+        }
     }
     *best = ladder.best;
     *value = ladder.value;

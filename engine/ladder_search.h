@@ -171,7 +171,10 @@ static inline void ladder_store(ladder_context *lc, uint64_t key, int value, int
 }
 #endif /* PRUNE_LADDER_ONCE */
 
+#ifndef LADDER_NAME /* a fixed-options instance names its functions itself */
 #define LADDER_NAME(name) SEARCH_NAME(ladder_##name)
+#define LADDER_NAME_LOCAL
+#endif
 #ifndef LADDER_OPTION /* the configurable instance reads the config's options */
 #define LADDER_OPTION(option) (lc->options.option)
 #define LADDER_OPTION_LOCAL
@@ -386,7 +389,10 @@ static void LADDER_NAME(deepen)(ladder_context *lc, GAME_STATE *s, int depth)
     }
 }
 
+#ifdef LADDER_NAME_LOCAL
 #undef LADDER_NAME
+#undef LADDER_NAME_LOCAL
+#endif
 #ifdef LADDER_OPTION_LOCAL
 #undef LADDER_OPTION
 #undef LADDER_OPTION_LOCAL

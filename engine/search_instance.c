@@ -51,11 +51,20 @@
 
 /* The search templates, each instantiated per state mode (copy-make,
  * do-undo); the tree search also once more as tree-optimal, its options
- * the constants of TREE_OPTIMAL_OPTIONS (engine/config.h). */
+ * the constants of TREE_OPTIMAL_OPTIONS, and the ladder once more as
+ * ladder-tt, its options the constants of LADDER_TT_OPTIONS
+ * (engine/config.h). */
+#define LADDER_TT_CONSTANT(option, value) LADDER_TT_##option = (value),
+enum { LADDER_TT_OPTIONS(LADDER_TT_CONSTANT) }; /* engine/config.h */
 #define SEARCH_UNDO 0
 #define SEARCH_NAME(name) name##_copy
 #include "recursive_search.h"
 #include "ladder_search.h"
+#define LADDER_NAME(name) SEARCH_NAME(ladder_tt_##name)
+#define LADDER_OPTION(option) LADDER_TT_##option
+#include "ladder_search.h"
+#undef LADDER_NAME
+#undef LADDER_OPTION
 #define TREE_OPTION(option) (ctx->options.option)
 #include "tree_search.h"
 #undef SEARCH_NAME
@@ -73,6 +82,11 @@ enum { TREE_OPTIMAL_OPTIONS(OPTIMAL_CONSTANT) }; /* engine/config.h */
 #define SEARCH_NAME(name) name##_undo
 #include "recursive_search.h"
 #include "ladder_search.h"
+#define LADDER_NAME(name) SEARCH_NAME(ladder_tt_##name)
+#define LADDER_OPTION(option) LADDER_TT_##option
+#include "ladder_search.h"
+#undef LADDER_NAME
+#undef LADDER_OPTION
 #define TREE_OPTION(option) (ctx->options.option)
 #include "tree_search.h"
 #undef SEARCH_NAME
