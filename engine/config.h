@@ -58,9 +58,9 @@ typedef struct {
  * ladder-tt's row from it and engine/search_instance.c the constants of
  * its instance, so the two cannot drift.  Why an instance of its own: the
  * table's cost is read against negamax-ab, which checks no options, and
- * ladder-tt's runtime checks of options that are off (the table's
- * neighbours, killers, PVS...) cost it 3-4% of its instructions on the
- * cheapest-node games (callgrind: Kalah 14, ttt 9). */
+ * ladder-tt's run-time checks of the options that are off (deepening,
+ * killers, history, PVS, MTD(f), aspiration) cost it 3-4% of its
+ * instructions on the cheapest-node games (callgrind: Kalah 14, ttt 9). */
 #define LADDER_TT_OPTIONS(X) \
     X(tt, true)              \
     X(deepening, false)      \
