@@ -48,7 +48,7 @@ static void ladder_run(search_context *ctx, const search_request *request, const
 {
     static GAME_STATE s;
     s = *root;
-    ladder = (ladder_context){.base = ctx, .options = request->config->ladder, .root_hint = TT_NO_MOVE,
+    ladder = (ladder_context){.base = ctx, .options = request->config->ladder,
                               .history = &ladder_history_tables,
                               .table = request->config->ladder.tt ? &ladder_table : NULL,
                               .node_limit = request->node_limit,

@@ -3,9 +3,11 @@
  * once.
  *
  * A template like recursive_search.h (included after it, with the same
- * SEARCH_UNDO and SEARCH_NAME, once per state mode): one negamax whose
+ * SEARCH_UNDO and SEARCH_NAME, per state mode): one negamax whose
  * techniques are switched by LADDER_OPTION(name), which reads the config's
- * ladder_options.  With every option off it is negamax-ab node for node:
+ * ladder_options; engine/search_instance.c includes it once more per
+ * mode as ladder-tt's instance, giving LADDER_OPTION as constants and
+ * LADDER_NAME its own names.  With every option off it is negamax-ab node for node:
  * the same counting (one node per call, root included), the same ordering
  * (seeded shuffle, then stable sort by the value after the move), the same
  * win-depth rule and the same treatment of an extra turn (Dots and Boxes:
@@ -50,7 +52,6 @@ typedef struct {
     ladder_options options;
     ttable *table;         /* NULL for a config without one */
     ladder_history *history; /* killers and history scores: 33 KB, cleared only for the rungs that use them */
-    unsigned root_hint;    /* the previous iteration's best move, TT_NO_MOVE before */
     /* The iteration's depth.  Every child is searched one ply deeper with
      * one less depth (an extra turn too), so a node's ply is root_depth -
      * depth, and the root is the node with depth == root_depth: the
@@ -321,7 +322,8 @@ static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key,
     unsigned table_move = TT_NO_MOVE;
     int value;
     if (LADDER_TABLED(depth) && ladder_probe(lc, key, depth, alpha, beta, &table_move, &value)) return value;
-    unsigned hint = depth == lc->root_depth && lc->root_hint != TT_NO_MOVE ? lc->root_hint : table_move;
+    /* At the root the previous iteration's best move goes first. */
+    unsigned hint = depth == lc->root_depth && lc->iterations > 0 ? lc->best : table_move;
     return LADDER_NAME(expand)(lc, s, key, depth, alpha, beta, hint);
 }
 
@@ -380,7 +382,6 @@ static void LADDER_NAME(deepen)(ladder_context *lc, GAME_STATE *s, int depth)
         int value = LADDER_NAME(iteration)(lc, s, key, d, lc->value, d == first);
         lc->value = value;
         lc->best = lc->root_move;
-        lc->root_hint = lc->root_move;
         lc->iteration_nodes[lc->iterations++] = lc->base->nodes - before;
         if (!lc->limited && (lc->node_limit || lc->deadline > 0)) {
             lc->limited = true;
