@@ -1,0 +1,122 @@
+"""measure_stats.py: the one place the harness turns timings into figures a
+user can quote.  Standard library only; no randomness (every interval here
+is exact and deterministic, so two reports of the same numbers agree).
+
+- A ratio is measured in pairs: A and B timed one right after the other,
+  the order alternated, so both see the same state of a shared machine.
+  `ratio_summary` gives the median of the pairs' ratios and a 95% interval
+  for that median from order statistics (distribution-free: it assumes only
+  that pairs are independent draws, not that ratios are normal).
+- `spread` gives a timed row's coefficient of variation, the figure the
+  noise check compares with its threshold.
+- `machine_state` names the CPU and reads the load, so every figure can say
+  where and under what load it was taken.
+"""
+import math
+import os
+import statistics
+
+CONFIDENCE = 0.95
+
+
+def binomial_tail(n, k):
+    """P(X <= k) for X ~ Binomial(n, 1/2)."""
+    return sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+
+
+def median_interval_ranks(n, confidence=CONFIDENCE):
+    """(lo, hi), 1-based ranks of the sorted sample that bound its median
+    with at least `confidence` coverage, or None when n is too small for any
+    (n < 6 at 95%).  The interval [x_(k), x_(n+1-k)] misses the median with
+    probability 2 * P(X <= k - 1), X ~ Binomial(n, 1/2); k is the largest
+    rank that keeps that at most 1 - confidence."""
+    alpha = 1 - confidence
+    k = 0
+    while k + 1 <= n // 2 and 2 * binomial_tail(n, k) <= alpha:
+        k += 1
+    return (k, n + 1 - k) if k >= 1 else None
+
+
+def median_interval(values, confidence=CONFIDENCE):
+    """(median, lo, hi) of `values`; lo and hi are None when there are too
+    few values for an interval at `confidence`."""
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("no values")
+    ranks = median_interval_ranks(len(ordered), confidence)
+    median = statistics.median(ordered)
+    if ranks is None:
+        return median, None, None
+    return median, ordered[ranks[0] - 1], ordered[ranks[1] - 1]
+
+
+def ratio_summary(pairs, confidence=CONFIDENCE):
+    """pairs: [(a, b)] of paired measurements of the same work (times, or
+    rates: the ratio is a / b either way).  Returns a dict: pairs, median,
+    lo, hi (the interval of the median at `confidence`, None when too few
+    pairs), min and max."""
+    ratios = [a / b for a, b in pairs]
+    median, lo, hi = median_interval(ratios, confidence)
+    return {"pairs": len(ratios), "median": median, "lo": lo, "hi": hi,
+            "min": min(ratios), "max": max(ratios)}
+
+
+def format_ratio(summary, digits=2, suffix="x"):
+    """'1.80x (95% CI 1.71x-1.86x, 8 pairs)', or without the interval when
+    there were too few pairs for one."""
+    def number(x):
+        return f"{x:.{digits}f}{suffix}"
+    if summary["lo"] is None:
+        return f"{number(summary['median'])} ({summary['pairs']} pairs, too few for a 95% interval)"
+    return (f"{number(summary['median'])} (95% CI {number(summary['lo'])}-{number(summary['hi'])}, "
+            f"{summary['pairs']} pairs)")
+
+
+def spread(values):
+    """Coefficient of variation (standard deviation over mean) of repeated
+    timings of one thing; 0 for fewer than two values."""
+    if len(values) < 2:
+        return 0.0
+    mean = statistics.fmean(values)
+    return statistics.stdev(values) / mean if mean else 0.0
+
+
+def cpu_name():
+    """The CPU's model name (from /proc/cpuinfo), 'unknown' when unreadable."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+def cpu_mhz():
+    """The current frequency of each CPU in MHz where the kernel shows it
+    (cpufreq, else /proc/cpuinfo), [] when it does not."""
+    found = []
+    for cpu in range(os.cpu_count() or 0):
+        try:
+            with open(f"/sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_cur_freq", encoding="utf-8") as f:
+                found.append(int(f.read()) / 1000)
+        except (OSError, ValueError):
+            break
+    if found:
+        return found
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            return [float(line.split(":", 1)[1]) for line in f if line.startswith("cpu MHz")]
+    except (OSError, ValueError):
+        return []
+
+
+def machine_state():
+    """What a figure must carry about where it was taken: CPU, cores, load
+    averages (1, 5, 15 min) and frequencies."""
+    try:
+        load = list(os.getloadavg())
+    except OSError:
+        load = []
+    return {"cpu": cpu_name(), "cores": os.cpu_count(), "load": load, "mhz": cpu_mhz()}
