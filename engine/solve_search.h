@@ -27,15 +27,23 @@ static const int solve_centre_first[CONNECT4_WIDTH] = {3, 2, 4, 1, 5, 0, 6};
 
 static inline uint8_t solve_get(const solve_context *ctx, uint64_t key)
 {
-    return ctx->config->table == SOLVE_TABLE_UPPER ? solve_table_get_full(ctx->table, key)
-                                                    : solve_table_get_key32(ctx->table, key);
+    switch (ctx->config->table) {
+    case SOLVE_TABLE_UPPER: return solve_table_get_full(ctx->table, key);
+    case SOLVE_TABLE_BUCKETS: return solve_table_get_bucket(ctx->table, key);
+    default: return solve_table_get_key32(ctx->table, key);
+    }
 }
 
-static inline void solve_put(solve_context *ctx, uint64_t key, int value)
+/* `moves`: the stones on the board, which the buckets keep to choose what
+ * to replace; the series' tables ignore it. */
+static inline void solve_put(solve_context *ctx, uint64_t key, int value, int moves)
 {
     /* the series passes an int to a uint8_t parameter: values wrap mod 256 */
-    if (ctx->config->table == SOLVE_TABLE_UPPER) solve_table_put_full(ctx->table, key, (uint8_t)value);
-    else solve_table_put_key32(ctx->table, key, (uint8_t)value);
+    switch (ctx->config->table) {
+    case SOLVE_TABLE_UPPER: solve_table_put_full(ctx->table, key, (uint8_t)value); break;
+    case SOLVE_TABLE_BUCKETS: solve_table_put_bucket(ctx->table, key, (uint8_t)value, moves); break;
+    default: solve_table_put_key32(ctx->table, key, (uint8_t)value);
+    }
 }
 
 /* Parts 3 to 8.  Part 3 (no alphabeta flag) is plain negamax: every child,
@@ -72,7 +80,7 @@ static int negamax_columns(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int al
         if (c->alphabeta && score >= beta) return score;
         if (score > alpha) alpha = score;
     }
-    if (c->table != SOLVE_TABLE_NONE) solve_put(ctx, SOLVE_BOARD(key)(b), alpha - SOLVE_MIN_SCORE + 1);
+    if (c->table != SOLVE_TABLE_NONE) solve_put(ctx, SOLVE_BOARD(key)(b), alpha - SOLVE_MIN_SCORE + 1, n);
     return alpha;
 }
 
@@ -112,6 +120,28 @@ static inline void solve_order_moves(const SOLVE_BOARD_TYPE *b, uint64_t next, b
     }
 }
 
+/* prune's own step solve-mirror: a position and its mirror image have the
+ * same score, so both are stored under the smaller of their two keys.  The
+ * key (current + mask) keeps each column in its own 7 bits with no carry
+ * between columns, so mirroring the key is reversing its columns. */
+static inline uint64_t solve_mirror_key(uint64_t key)
+{
+    const int bits = CONNECT4_HEIGHT + 1;
+    const uint64_t column = (UINT64_C(1) << bits) - 1;
+    uint64_t mirrored = 0;
+    for (int c = 0; c < CONNECT4_WIDTH; c++)
+        mirrored |= (key >> (c * bits) & column) << ((CONNECT4_WIDTH - 1 - c) * bits);
+    return mirrored;
+}
+
+static inline uint64_t solve_key(const solve_context *ctx, const SOLVE_BOARD_TYPE *b)
+{
+    uint64_t key = SOLVE_BOARD(key)(b);
+    if (!ctx->config->mirror) return key;
+    uint64_t mirrored = solve_mirror_key(key);
+    return mirrored < key ? mirrored : key;
+}
+
 /* Not a step of the series, and no node count changes: every child's
  * table entry is asked of memory at once, before the first child is
  * searched, so that their cache misses overlap instead of coming one
@@ -126,7 +156,8 @@ static inline void solve_prefetch_children(solve_context *ctx, const SOLVE_BOARD
     for (unsigned i = 0; i < sorter->size; i++) {
         SOLVE_BOARD_TYPE child = *b;
         SOLVE_BOARD(play_cell)(&child, sorter->entries[i].move);
-        solve_table_prefetch_key32(ctx->table, SOLVE_BOARD(key)(&child));
+        if (ctx->config->table == SOLVE_TABLE_BUCKETS) solve_table_prefetch_bucket(ctx->table, solve_key(ctx, &child));
+        else solve_table_prefetch_key32(ctx->table, solve_key(ctx, &child));
     }
 }
 
@@ -147,8 +178,8 @@ static int negamax_non_losing(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int
         if (alpha >= beta) return alpha;
     }
     int max = (CONNECT4_CELLS - 1 - n) / 2;
-    uint64_t key = SOLVE_BOARD(key)(b);
-    bool bounds = c->table == SOLVE_TABLE_BOUNDS_KEY32;
+    uint64_t key = solve_key(ctx, b);
+    bool bounds = c->table >= SOLVE_TABLE_BOUNDS_KEY32;
     if (!bounds) {
         int value = solve_get(ctx, key);
         if (value) max = value + SOLVE_MIN_SCORE - 1;
@@ -169,12 +200,12 @@ static int negamax_non_losing(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int
         SOLVE_BOARD(play_cell)(&child, move);
         int score = -negamax_non_losing(ctx, &child, -beta, -alpha);
         if (score >= beta) {
-            if (bounds) solve_put(ctx, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2);
+            if (bounds) solve_put(ctx, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2, n);
             return score;
         }
         if (score > alpha) alpha = score;
     }
-    solve_put(ctx, key, alpha - SOLVE_MIN_SCORE + 1);
+    solve_put(ctx, key, alpha - SOLVE_MIN_SCORE + 1, n);
     return alpha;
 }
 #endif
