@@ -25,9 +25,13 @@
  *
  * Clearing: every position starts with an empty table, as the series
  * resets it with memset.  Clearing 64 MB costs milliseconds, more than
- * solving an easy position, so the table remembers the indices it wrote
- * (up to SOLVE_TABLE_TOUCHED_MAX) and clears just those; past that it
- * clears everything.  The result is the same empty table.
+ * solving an easy position.  The key32 table (parts 11 and 12) therefore
+ * keeps a generation in each entry's top 24 bits: an entry of another
+ * generation is empty, and clearing is starting the next one, so a store
+ * costs nothing more than the store.  The other tables have no bits to
+ * spare: they remember the indices they wrote (up to
+ * SOLVE_TABLE_TOUCHED_MAX) and clear just those; past that, everything.
+ * Either way the result is the same empty table.
  */
 #ifndef PRUNE_SOLVE_TABLE_H
 #define PRUNE_SOLVE_TABLE_H
@@ -44,12 +48,15 @@
 #define SOLVE_TABLE_SIZE_KEY32 8388617u      /* part 11: the first prime above 2^23 */
 #define SOLVE_TABLE_KEY56 ((UINT64_C(1) << 56) - 1)
 #define SOLVE_TABLE_TOUCHED_MAX (1u << 18)
+#define SOLVE_TABLE_VALUE32 (UINT64_C(0xFF) << 32)     /* the value's bits in a key32 entry */
+#define SOLVE_TABLE_GENERATION_ONE (UINT64_C(1) << 40)  /* generation 1 of a key32 entry */
 #define SOLVE_TABLE_BUCKET_COUNT 4194301u    /* the largest prime below 2^22: 2^23 words */
 #define SOLVE_TABLE_KEY49 ((UINT64_C(1) << 49) - 1)
 
 typedef struct {
     uint64_t *full;       /* part 7: key | value << 56 */
-    uint64_t *key32;      /* parts 11, 12: the key's low 32 bits | value << 32 */
+    uint64_t *key32;      /* parts 11, 12: the key's low 32 bits | value << 32 | generation << 40 */
+    uint64_t stamp;       /* the current generation << 40: key32 entries of another are empty */
     uint64_t *buckets;    /* prune's own: two words a bucket, key | value << 49 | moves << 57 */
     uint32_t *touched;    /* indices written since the last clear */
     uint32_t touched_count;
@@ -78,14 +85,12 @@ static inline void solve_table_put_full(solve_table *t, uint64_t key, uint8_t va
 static inline uint8_t solve_table_get_key32(const solve_table *t, uint64_t key)
 {
     uint64_t entry = t->key32[key % SOLVE_TABLE_SIZE_KEY32];
-    return (uint32_t)entry == (uint32_t)key ? (uint8_t)(entry >> 32) : 0;
+    return (entry & ~SOLVE_TABLE_VALUE32) == ((uint32_t)key | t->stamp) ? (uint8_t)(entry >> 32) : 0;
 }
 
 static inline void solve_table_put_key32(solve_table *t, uint64_t key, uint8_t value)
 {
-    uint32_t index = (uint32_t)(key % SOLVE_TABLE_SIZE_KEY32);
-    t->key32[index] = (uint32_t)key | (uint64_t)value << 32;
-    solve_table_touch(t, index);
+    t->key32[key % SOLVE_TABLE_SIZE_KEY32] = (uint32_t)key | (uint64_t)value << 32 | t->stamp;
 }
 
 /* Asks memory for the entry of `key` ahead of its get (parts 11, 12). */
@@ -126,18 +131,23 @@ static inline void solve_table_prefetch_bucket(const solve_table *t, uint64_t ke
     table_memory_prefetch(&t->buckets[2 * (key % SOLVE_TABLE_BUCKET_COUNT)]);
 }
 
-/* Empties every table allocated. */
+/* Empties every table allocated.  The key32 table by a new generation: its
+ * words are rewritten only when the 24 bits of generations run out, every
+ * 16.7 million positions. */
 static inline void solve_table_clear(solve_table *t)
 {
+    t->stamp += SOLVE_TABLE_GENERATION_ONE;
+    if (!t->stamp) {
+        if (t->key32) memset(t->key32, 0, SOLVE_TABLE_SIZE_KEY32 * sizeof *t->key32);
+        t->stamp = SOLVE_TABLE_GENERATION_ONE;
+    }
     if (t->touched_all) {
         if (t->full) memset(t->full, 0, SOLVE_TABLE_SIZE_FULL_KEY * sizeof *t->full);
-        if (t->key32) memset(t->key32, 0, SOLVE_TABLE_SIZE_KEY32 * sizeof *t->key32);
         if (t->buckets) memset(t->buckets, 0, 2 * SOLVE_TABLE_BUCKET_COUNT * sizeof *t->buckets);
     } else {
         for (uint32_t i = 0; i < t->touched_count; i++) {
             uint32_t index = t->touched[i];
             if (t->full) t->full[index] = 0;
-            if (t->key32) t->key32[index] = 0;
             if (t->buckets) t->buckets[2 * index] = t->buckets[2 * index + 1] = 0;
         }
     }
@@ -159,6 +169,7 @@ static inline bool solve_table_ready(solve_table *t, solve_table_kind kind)
     case SOLVE_TABLE_BUCKETS:
         return t->buckets || (t->buckets = solve_table_zeroed(2 * SOLVE_TABLE_BUCKET_COUNT, sizeof *t->buckets));
     default:
+        if (!t->stamp) t->stamp = SOLVE_TABLE_GENERATION_ONE;  /* zeroed words are generation 0: empty */
         return t->key32 || (t->key32 = solve_table_zeroed(SOLVE_TABLE_SIZE_KEY32, sizeof *t->key32));
     }
 }
