@@ -24,10 +24,10 @@ and RUN_DIR/run.json's two states when present, and exits
 
 Why these gauges and thresholds (benchmarks/README.md says the same):
 - A timed row's spread (coefficient of variation of its repetitions) is
-  the noise itself, measured where it matters.  On the same 2-core VM a
-  run taken beside other work had 149 of 252 timed rows above 5% CV (median
-  6.1%) and every time 1.4x to 3.6x too slow; a quiet rerun had 9 of 252
-  (3.6%, median 0.6%).  ROW_CV_LIMIT 5% and NOISY_ROW_SHARE 10% sit between
+  the noise itself, measured where it matters.  The committed run of
+  94bc39f (2-core EPYC VM, other work beside it) had 149 of 252 timed rows
+  above 5% CV (median 6.1%); a quiet rerun (2-core Xeon VM) had 9 of 252
+  (3.6%, median 0.6%), its times 0.28x to 0.72x of that run's.  ROW_CV_LIMIT 5% and NOISY_ROW_SHARE 10% sit between
   the two with room on both sides: a quiet run keeps a few rows above 5%
   (a fast case's timer granularity, one interrupt), a disturbed one has
   most of them.
