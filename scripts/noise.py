@@ -13,6 +13,11 @@ and one after, and keeps them in run.json as "state_before" and
 "state_after": between the two, the machine's busy time minus the
 caller's own is the CPU time other processes took during the run.
 
+A run kept with --allow-noisy says so in run.json ("allow_noisy": true,
+written by the driver); scripts/report.py then marks every time and ratio
+of REPORT.md and the README "(noisy)", and without it refuses to write the
+README from a noisy run.
+
 `gate` reads RUN_DIR's timed rows (every CSV file directly in RUN_DIR with
 the seconds_per_op and cv columns of scripts/gbench_to_csv.py: studies.csv)
 and RUN_DIR/run.json's two states when present, and exits
@@ -192,13 +197,20 @@ def verdict(cvs, before, after):
     return reasons, context
 
 
-def gate(run_dir, allow_noisy):
+def assess(run_dir):
+    """None when RUN_DIR's run is quiet, else the line saying why it is
+    noisy ('noisy: ...').  Raises BadInput.  scripts/report.py asks this
+    too, so REPORT.md and the README judge a run as the gate did."""
     cvs = read_rows(run_dir)
     before, after = read_states(run_dir)
     reasons, context = verdict(cvs, before, after)
-    if not reasons:
+    return "noisy: " + "; ".join(reasons + ([context] if context else [])) if reasons else None
+
+
+def gate(run_dir, allow_noisy):
+    line = assess(run_dir)
+    if line is None:
         return QUIET
-    line = "noisy: " + "; ".join(reasons + ([context] if context else []))
     if allow_noisy:
         line += " (--allow-noisy: kept, marked noisy)"
     print(line, file=sys.stderr)

@@ -64,9 +64,9 @@ def first_move(res):
     ta = res.value("tictactoe", "", "alphabeta", "copy", 9, "seconds_per_op")
     out.append("The first move from the empty board (computer first, full depth), copy-make:\n")
     out.append(table(["config", "published", "ours", "reference nodes", "our nodes", "our time per node"], [
-        ["`minimax`", f"{fms(pm)} ms", ftime(tm), fint(res.pubnum('tictactoe', 'nodes', config='minimax', depth=9)),
+        ["`minimax`", f"{fms(pm, True)} ms", ftime(tm), fint(res.pubnum('tictactoe', 'nodes', config='minimax', depth=9)),
          fint(nm), ftime(ratio(tm, nm))],
-        ["`alphabeta`", f"{fms(pa)} ms", ftime(ta), fint(res.pubnum('tictactoe', 'nodes', config='alphabeta', depth=9)),
+        ["`alphabeta`", f"{fms(pa, True)} ms", ftime(ta), fint(res.pubnum('tictactoe', 'nodes', config='alphabeta', depth=9)),
          fint(na), ftime(ratio(ta, na))],
         ["ratio", fx(sp, 2) + " (time)", fx(ratio(tm, ta), 2) + " (time)", "", fx(ratio(nm, na), 2) + " (nodes)",
          fx(ratio(ratio(ta, na), ratio(tm, nm)), 2) + " (alpha-beta node / minimax node)"],
@@ -98,7 +98,7 @@ def rounds_tables(res):
             if published is None and ours is None:
                 row.append("")
             else:
-                row.append(f"{fms(published)} / {fms(ours)}" + (f" (n={n})" if n and n != 4 else ""))
+                row.append(f"{fms(published, True)} / {fms(ours)}" + (f" (n={n})" if n and n != 4 else ""))
             plot_row += [published, ours]
         rows.append(row)
         plot_rows.append(plot_row)
