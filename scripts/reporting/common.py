@@ -76,6 +76,19 @@ def geomean_time_ratio(row_pairs):
     return ratio_summary(pairs) if pairs else None
 
 
+def summed_time_ratio(rows_a, rows_b):
+    """The ratio of two sums of times (a rung's searches over several
+    positions against another's), paired: for each repetition index i, the
+    sum of the rows' i-th times on each side.  None without pairs."""
+    rows = list(rows_a) + list(rows_b)
+    if not rows or not all(r and r.get("interleaving") == "random" and repetition_times(r) for r in rows):
+        return None
+    n = min(len(repetition_times(r)) for r in rows)
+    pairs = [(sum(repetition_times(r)[i] for r in rows_a), sum(repetition_times(r)[i] for r in rows_b))
+             for i in range(n)]
+    return ratio_summary(pairs) if pairs else None
+
+
 def fci(summary, fallback=None, digits=2):
     """A paired ratio for a table cell, '1.80x (1.71-1.86)' (the 95%
     interval of the median of the pairs); without pairs, the ratio of the
