@@ -8,8 +8,9 @@
 the kernel's CPU counters (/proc/stat: busy and idle seconds of all CPUs)
 and the CPU seconds its caller has used so far, itself and its reaped
 children (/proc/PPID/stat), and the share of the machine others keep busy
-over a short sample now.  The driver takes one state before the timed steps
-and one after, and keeps them in run.json as "state_before" and
+over a short sample now.  The driver runs it directly (not through a
+shell, whose pid would be the caller) once before the timed steps and once
+after, and keeps them in run.json as "state_before" and
 "state_after": between the two, the machine's busy time minus the
 caller's own is the CPU time other processes took during the run.
 
