@@ -89,6 +89,12 @@ def summed_time_ratio(rows_a, rows_b):
     return ratio_summary(pairs) if pairs else None
 
 
+def median_or(summary, fallback):
+    """The paired median for a plot (the figure the text quotes), else the
+    ratio of the two medians."""
+    return summary["median"] if summary else fallback
+
+
 def fci(summary, fallback=None, digits=2):
     """A paired ratio for a table cell, '1.80x (1.71-1.86)' (the 95%
     interval of the median of the pairs); without pairs, the ratio of the

@@ -1,15 +1,15 @@
 """Copy-make against do-undo on every game: every study row in both state
 modes."""
-from .common import (Section, PlotTable, fci, fci_text, fint, ftime, geomean, geomean_time_ratio, num, ratio, table,
-                     time_ratio)
+from .common import (Section, PlotTable, fci, fci_text, fint, ftime, geomean, geomean_time_ratio, median_or, num,
+                     ratio, table, time_ratio)
 
 
 def render(res, plots):
     out = ["## Copy-make against do-undo on every game\n",
            "Every study row is run in both state modes; the node counts are checked equal (a change of state "
-           "mode keeps the search order). Speedup = copy-make time / do-undo time; above 1, do-undo is faster. Each speedup is the median of the "
-           "repetitions' pairs with its 95% interval; a game's geometric mean is taken per repetition over its "
-           "rows, and its interval comes from those.\n"]
+           "mode keeps the search order). Speedup = copy-make time / do-undo time; above 1, do-undo is faster. "
+           "Each speedup is the median of the repetitions' pairs with its 95% interval; a game's geometric "
+           "mean is taken per repetition over its rows, and its interval comes from those.\n"]
     rows, plot_rows, per_game, pairs_per_game = [], [], {}, {}
     for r in res.rows:
         if r["status"] != "ok" or r["state"] != "copy" or r["study"] == "tictactoe-rounds":
@@ -25,7 +25,7 @@ def render(res, plots):
         rows.append([r["game"], f"`{r['config']}`", position, r["depth"],
                      fint(num(r["nodes"])), ftime(num(r["seconds_per_op"])), ftime(num(u["seconds_per_op"])),
                      fci(time_ratio(r, u), s)])
-        plot_rows.append([label, s])
+        plot_rows.append([label, median_or(time_ratio(r, u), s)])
     if not rows:
         return Section("\n".join(out + ["No results.\n"]), [])
     out.append(table(["game", "config", "position", "depth", "nodes", "copy-make", "do-undo", "speedup"], rows,

@@ -1,5 +1,6 @@
 """The doundo study: Do Do-Undo (Mini-Chess, copy-make against do-undo)."""
-from .common import Section, fci, fci_text, fint, fops, ftime, num, ratio, section_head, speedup_plot, table, time_ratio
+from .common import (Section, fci, fci_text, fint, fops, ftime, median_or, num, ratio, section_head, speedup_plot,
+                     table, time_ratio)
 
 STUDY = "doundo"
 TITLE = "Do Do-Undo (Mini-Chess, copy-make against do-undo)"
@@ -11,7 +12,8 @@ def render(res, plots):
         return Section("\n".join(out), [])
     out.append("The same search in both state modes (the node counts are checked equal). The post's figure is "
                "qualitative: do-undo is \"only a linear speedup, but it will be a big linear speedup\".\n")
-    header = ["config", "depth", "nodes", "copy-make", "do-undo", "undo speedup (95% interval)", "copy nodes/s", "undo nodes/s"]
+    header = ["config", "depth", "nodes", "copy-make", "do-undo", "undo speedup (95% interval)", "copy nodes/s",
+              "undo nodes/s"]
     rows, plot_rows = [], []
     for r in (r for r in res.rows if r["study"] == "doundo" and r["state"] == "copy" and r["status"] == "ok"):
         u = res.get("doundo", r["moves"], r["config"], "undo", r["depth"])
@@ -19,7 +21,7 @@ def render(res, plots):
         rows.append([f"`{r['config']}`", r["depth"], fint(num(r["nodes"])), ftime(tc), ftime(tu),
                      fci(time_ratio(r, u), ratio(tc, tu)),
                      fops(num(r["nodes_per_second"])), fops(num(u["nodes_per_second"])) if u else "–"])
-        plot_rows.append([f"{r['config']} d{r['depth']}", None, ratio(tc, tu), 1.0])
+        plot_rows.append([f"{r['config']} d{r['depth']}", None, median_or(time_ratio(r, u), ratio(tc, tu)), 1.0])
     out.append(table(header, rows, ["---", "---:"] + ["---:"] * 6))
     speedups = [(ratio(num(r["seconds_per_op"]), num(u["seconds_per_op"])), time_ratio(r, u))
                 for r in res.rows if r["study"] == "doundo" and r["state"] == "copy" and r["status"] == "ok"

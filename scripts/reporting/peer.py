@@ -48,7 +48,8 @@ def headline_peer(res):
         if opt6 and num(opt6["ratio"]) else ""
     if paired:
         return (f"\nHeadline: `tree-optimal` at depth 6 is {window_ratio(paired)} "
-                f"minimaxer's speed, the median of {paired['pairs']} paired windows (range {fx(num(paired['ratio_min']))} to "
+                f"minimaxer's speed, the median of {paired['pairs']} paired windows (range "
+                f"{fx(num(paired['ratio_min']))} to "
                 f"{fx(num(paired['ratio_max']))}; prune {fops(num(paired['prune_ops_per_second']))} and minimaxer "
                 f"{fops(num(paired['minimaxer_ops_per_second']))} searches per second)"
                 + (f"; {separate}." if separate else "."))
@@ -96,7 +97,8 @@ def summary(res):
     measured = []
     if paired:
         measured.append(f"tree-optimal depth 6: {window_ratio(paired)}, median of "
-                        f"{paired['pairs']} paired windows (range {fx(num(paired['ratio_min']))} to {fx(num(paired['ratio_max']))})")
+                        f"{paired['pairs']} paired windows (range {fx(num(paired['ratio_min']))} to "
+                        f"{fx(num(paired['ratio_max']))})")
     if opt6 and num(opt6["ratio"]):
         measured.append(f"{fx(num(opt6['ratio']))} from separate medians")
     equal = all(r["counts_equal"] == "yes" for r in res.peer)

@@ -76,7 +76,8 @@ def render(res, plots):
                + ("Skipped: " + "; ".join(r["error"] for r in skipped) + "." if skipped else ""))
     out.append("\nEach time is the median of its repetitions, and the tidy CSV gives their coefficient of "
                "variation (cv). The noise check judges the run by that spread and by the CPU time other "
-               "processes used during it, not by the load average, which lags (benchmarks/README.md). Debian's Google Benchmark library is a debug build "
+               "processes used during it, not by the load average, which lags (benchmarks/README.md). Debian's "
+               "Google Benchmark library is a debug build "
                "(it warns so); that affects only its own bookkeeping between iterations.")
     if run.get("notes"):
         out.append("\n" + run["notes"])

@@ -1,5 +1,6 @@
 """The scala study: Implementing Minimax in Scala (Dots and Boxes)."""
-from .common import Section, fci, fci_text, fint, ftime, fx, num, ratio, section_head, speedup_plot, table, time_ratio
+from .common import (Section, fci, fci_text, fint, ftime, fx, median_or, num, ratio, section_head, speedup_plot, table,
+                     time_ratio)
 
 STUDY = "scala"
 TITLE = "Implementing Minimax in Scala (Dots and Boxes, naive and alpha-beta)"
@@ -27,7 +28,8 @@ def render(res, plots):
                      fci(time_ratio(base, r), ratio(base_t, t)), r["best"] if r else "–",
                      fint(num(r["value"])) if r else "–"])
         if config != "minimax":
-            plot_rows.append([config, 10.0 if config == "alphabeta-scala" else None, ratio(base_t, t),
+            plot_rows.append([config, 10.0 if config == "alphabeta-scala" else None,
+                              median_or(time_ratio(base, r), ratio(base_t, t)),
                               ratio(base_n, n)])
     out.append(table(header, rows, ["---"] + ["---:"] * 6 + ["---", "---:"]))
     slip = res.get("scala", "", "alphabeta-scala", "copy", 4)

@@ -110,7 +110,8 @@ def ladder_table(res, game, spec, rungs, complete):
         rows.append([f"`{config}`", "–" if first else f"`{spec['below'][config]}`"] + nodes + [
             ftime(r["seconds_per_op"]), fops(r.rate),
             "–" if first else f"{fx(gain(below['nodes'], r['nodes']), 2)} / {time_gain(below, r, complete)}",
-            "–" if first else f"{fx(gain(rungs[base]['nodes'], r['nodes']), 2)} / {time_gain(rungs[base], r, complete)}",
+            "–" if first else
+            f"{fx(gain(rungs[base]['nodes'], r['nodes']), 2)} / {time_gain(rungs[base], r, complete)}",
             "–" if r["tt_hits"] is None else f"{fint(r['tt_hits'])} / {fint(r['tt_cutoffs'])}",
             "–" if r["researches"] is None else fint(r["researches"])])
     return table(header, rows, ["---", "---"] + ["---:"] * (len(header) - 2))
