@@ -6,12 +6,13 @@
  *   prune solve connect4 (--positions FILE | --set NAME) [--data-dir DIR] [--limit N]
  *                        [--shard K/N] --config NAME [--weak] [--board B] [--json]
  *
- * A test-set file has one `moves score` line per position.  The whole file
- * is read and checked before anything is printed (a malformed line: one
- * line naming FILE:LINE, exit 2).  Each position's score is then checked
- * against the file (weak: by sign only): a wrong score stops the run with
- * one line naming FILE:LINE on stderr and exit status 1, a failure of the
- * solver, not of the input.  A bare set name (Test_L3_R1 or end-easy) is
+ * A test-set file has one `moves score` line per position, or a bare
+ * `moves` line: solved, not checked.  The whole file is read and checked
+ * before anything is printed (a malformed line: one line naming FILE:LINE,
+ * exit 2).  Each position with a score is then checked against it (weak:
+ * by sign only): a wrong score stops the run with one line naming
+ * FILE:LINE on stderr and exit status 1, a failure of the solver, not of
+ * the input.  A bare set name (Test_L3_R1 or end-easy) is
  * looked up in --data-dir, else in $PRUNE_CONNECT4_DATA.
  */
 #include <inttypes.h>
@@ -32,8 +33,9 @@ static const char solve_usage[] =
     "\n"
     "  --config NAME       a step of Pons' solver (solve-minmax ... solve-lowerbound)\n"
     "  --moves DIGITS      the position: columns played, 1..7 (4453 or 4,4,5,3)\n"
-    "  --positions FILE    a test set, one `moves score` line per position; a bare name is\n"
-    "                      looked up in --data-dir or $PRUNE_CONNECT4_DATA\n"
+    "  --positions FILE    a test set, one `moves score` line per position (checked) or\n"
+    "                      `moves` alone (solved, not checked); a bare name is looked up\n"
+    "                      in --data-dir or $PRUNE_CONNECT4_DATA\n"
     "  --set NAME          a test set by name: end-easy middle-easy middle-medium\n"
     "                      begin-easy begin-medium begin-hard\n"
     "  --data-dir DIR      where bare set names are looked up\n"
@@ -75,6 +77,8 @@ const char *solve_moves_as_list(const char *game, const char *moves)
     return list;
 }
 
+/* One position's line; `line` is NULL for --moves.  A test-set line
+ * without a score prints `-` (text) or null (JSON) as the expected score. */
 static void print_result(const solve_arguments *a, const solve_config *config, const char *moves,
                          const solve_result *r, const solve_line *line)
 {
@@ -82,10 +86,13 @@ static void print_result(const solve_arguments *a, const solve_config *config, c
         printf("{\"game\":\"connect4\",\"config\":\"%s\",\"moves\":\"%s\",\"weak\":%s,\"score\":%d,"
                "\"nodes\":%" PRIu64 ",\"seconds\":%.9f",
                config->name, moves, a->weak ? "true" : "false", r->score, r->nodes, r->seconds);
-        if (line) printf(",\"expected\":%d,\"line\":%zu", line->score, line->number);
+        if (line && line->checked) printf(",\"expected\":%d,\"line\":%zu", line->score, line->number);
+        else if (line) printf(",\"expected\":null,\"line\":%zu", line->number);
         printf("}\n");
     } else if (line) {
-        printf("%zu %s %d %d %" PRIu64 " %.3f\n", line->number, moves, line->score, r->score, r->nodes,
+        char expected[16] = "-";
+        if (line->checked) snprintf(expected, sizeof expected, "%d", line->score);
+        printf("%zu %s %s %d %" PRIu64 " %.3f\n", line->number, moves, expected, r->score, r->nodes,
                r->seconds * 1e6);
     } else {
         printf("moves    %s\nconfig   %s\nweak     %s\nscore    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n",
@@ -144,7 +151,7 @@ static void solve_set(const solve_arguments *a, const solve_line_selection *sele
         if (solve_position(line->moves, config, a->weak, board, &r, message, sizeof message) != SEARCH_OK)
             cli_fail("%s:%zu: %s", set.path, line->number, message);
         print_result(a, config, line->moves, &r, line);
-        if (a->weak ? !same_sign(r.score, line->score) : r.score != line->score)
+        if (line->checked && (a->weak ? !same_sign(r.score, line->score) : r.score != line->score))
             wrong_score(set.path, line->number, config->name, r.score, line->score);
         total_nodes += r.nodes;
         total_seconds += r.seconds;

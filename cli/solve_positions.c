@@ -75,19 +75,24 @@ static bool resolve_path(const char *path, const char *set_name, const char *dat
     return true;
 }
 
-/* Parses one `moves score` line; writes why not into `why`. */
+/* Parses one `moves score` line (checked) or bare `moves` line (not
+ * checked); writes why not into `why`.  An empty line is refused: the
+ * start position would be a trailing blank line's meaning too. */
 static bool parse_line(char *text, solve_line *line, char *why, size_t why_size)
 {
+    if (!*text) return snprintf(why, why_size, "an empty line (expected `moves` or `moves score`)"), false;
     char *space = strchr(text, ' ');
-    if (!space) return snprintf(why, why_size, "expected `moves score`"), false;
-    *space = '\0';
-    long long score;
-    if (!parse_whole_number(space + 1, -21, 21, &score))
-        return snprintf(why, why_size, "the score must be a whole number from -21 to 21"), false;
+    long long score = 0;
+    if (space) {
+        *space = '\0';
+        if (!parse_whole_number(space + 1, -21, 21, &score))
+            return snprintf(why, why_size, "the score must be a whole number from -21 to 21"), false;
+    }
     if (strlen(text) > 42) return snprintf(why, why_size, "more than 42 moves"), false;
     if (!solve_check_moves(text, why, why_size)) return false;
     snprintf(line->moves, sizeof line->moves, "%s", text);
     line->score = (int)score;
+    line->checked = space != NULL;
     return true;
 }
 
