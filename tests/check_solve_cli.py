@@ -3,11 +3,18 @@
 
   bare PRUNE SET        bare `moves` lines are solved and not checked, `moves score`
                         lines checked, line by line in one file; an empty line is bad input
+  budgets PRUNE SET     --max-nodes: the exact count succeeds, one less is status 2 with
+                        one line and an empty stdout (one position, a set);
+                        --time-ms stops a long solve the same way
+  progress PRUNE        a solve of more than 2 s on a terminal (a pseudo-terminal here)
+                        shows nodes, rate, elapsed and the window on stderr; through a
+                        pipe, stderr holds only the one closing line
 
 SET is a committed file of `moves score` lines (studies/connect4/prune_L3_R1).
 """
 import json
 import os
+import pty
 import subprocess
 import sys
 import tempfile
@@ -77,10 +84,74 @@ def check_bare(prune, set_path, tally):
                      done.stderr.strip())
 
 
+def check_budgets(prune, set_path, tally):
+    rows = solve_json(prune, "--config", CONFIG, "--positions", set_path, "--limit", "50")
+    moves = max(rows[:-1], key=lambda r: r["nodes"])["moves"]  # the dearest of them
+    for extra in ([],):
+        [r] = solve_json(prune, "--config", CONFIG, "--moves", moves, *extra)
+        label = f"budget {' '.join(extra) or 'one position'} ({r['nodes']} nodes)"
+        exact = run(prune, "--config", CONFIG, "--moves", moves, "--max-nodes", str(r["nodes"]), *extra)
+        tally.record(exact.returncode == 0 and exact.stdout, label + ": the exact count succeeds", exact.stderr)
+        less = run(prune, "--config", CONFIG, "--moves", moves, "--max-nodes", str(r["nodes"] - 1), *extra)
+        problems = stopped(less, f"solve stopped: it would exceed the node budget of {r['nodes'] - 1} "
+                                 "(raise --max-nodes)")
+        tally.record(not problems, label + ": one less is status 2", problems or less.stderr.strip())
+    total = rows[-1]["total_nodes"]
+    budgeted = solve_json(prune, "--config", CONFIG, "--positions", set_path, "--limit", "50",
+                          "--max-nodes", str(total))
+    same = [(r.get("score"), r.get("nodes")) for r in rows] == [(r.get("score"), r.get("nodes")) for r in budgeted]
+    tally.record(same, f"budget set ({total} nodes): the exact count prints every line", str(len(budgeted)))
+    less = run(prune, "--config", CONFIG, "--positions", set_path, "--limit", "50", "--max-nodes", str(total - 1))
+    problems = stopped(less, f"{set_path}:50: solve stopped: it would exceed the node budget")
+    tally.record(not problems, "budget set: one less is status 2, nothing on stdout",
+                 problems or less.stderr.strip())
+    slow = run(prune, "--config", "solve-minmax", "--moves", "", "--time-ms", "300", timeout=60)
+    problems = stopped(slow, "solve stopped: it would exceed the time budget of 300 ms (raise --time-ms)")
+    tally.record(not problems, "budget --time-ms 300 on the empty board", problems or slow.stderr.strip())
+
+
+def run_on_terminal(args):
+    """Runs args with stderr on a pseudo-terminal; (status, stdout, what the terminal got)."""
+    main, secondary = pty.openpty()
+    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=secondary)
+    os.close(secondary)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the terminal closed: the process is done with it
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(main)
+    out = process.stdout.read()
+    return process.wait(), out, seen.decode("ascii", "replace")
+
+
+def check_progress(prune, tally):
+    args = [prune, "solve", "connect4", "--config", "solve-minmax", "--moves", "", "--time-ms", "3500"]
+    status, out, seen = run_on_terminal(args)
+    reports = [r for r in seen.split("\r") if r.startswith("prune: solving, ")]
+    tally.record(status == 2 and not out and reports, "progress on a terminal after 2 s",
+                 f"status {status}, {len(reports)} reports, last {reports[-1] if reports else seen[:200]!r}")
+    last = reports[-1] if reports else ""
+    fields = all(word in last for word in (" nodes, ", " M nodes/s, ", " s, score in [-21, 21]"))
+    tally.record(fields, "progress: nodes, rate, elapsed and the window", repr(last))
+    tally.record(seen.endswith("\r\x1b[Kprune: solve stopped: it would exceed the time budget of 3500 ms "
+                               "(raise --time-ms)\r\n"), "progress: erased before the closing line", repr(seen[-120:]))
+    piped = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    tally.record(piped.returncode == 2 and piped.stderr.count("\n") == 1 and "solving" not in piped.stderr,
+                 "progress: nothing when stderr is not a terminal", repr(piped.stderr[:200]))
+
+
 def main():
     what, prune, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
     tally = Tally()
-    {"bare": check_bare}[what](prune, rest[0], tally)
+    if what == "progress":
+        check_progress(prune, tally)
+    else:
+        {"bare": check_bare, "budgets": check_budgets}[what](prune, rest[0], tally)
     return tally.summary()
 
 
