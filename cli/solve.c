@@ -2,7 +2,7 @@
  * solve.c: `prune solve`, the Connect Four solver of Pons' series
  * (engine/solve.h; docs/connect4.md, docs/cli.md).
  *
- *   prune solve connect4 --moves 4453 --config NAME [--weak] [--board bitboard|grid] [--json]
+ *   prune solve connect4 --moves 4453 --config NAME [--analyze] [--weak] [--board bitboard|grid] [--json]
  *   prune solve connect4 (--positions FILE | --set NAME) [--data-dir DIR] [--limit N]
  *                        [--shard K/N] --config NAME [--weak] [--board B] [--json]
  *   ... [--max-nodes N] [--time-ms T] with either
@@ -16,7 +16,8 @@
  * the input.  A bare set name (Test_L3_R1 or end-easy) is looked up in
  * --data-dir, else in $PRUNE_CONNECT4_DATA.
  *
- * The budgets cover the whole command (every solve of a set); passing one is exit 2 with one line and nothing on
+ * The budgets cover the whole command (every solve of a set, every column
+ * of --analyze); passing one is exit 2 with one line and nothing on
  * stdout, so a set run given a budget holds its lines until the end.  When
  * stderr is a terminal, a command running for more than two seconds
  * reports its progress there, on one line it rewrites and erases.
@@ -51,6 +52,7 @@ static const char solve_usage[] =
     "  --shard K/N         the lines whose index (from 0) modulo N is K-1\n"
     "  --weak              win/draw/loss only (scores checked by sign)\n"
     "  --board B           bitboard (default) or grid (parts 3 to 8)\n"
+    "  --analyze           with --moves: the score of every column, one solve each\n"
     "  --max-nodes N       stop with status 2 if the command would visit more than N nodes\n"
     "  --time-ms T         stop with status 2 if the command runs for more than T ms\n"
     "  --json              one JSON object per line\n"
@@ -103,7 +105,7 @@ static _Noreturn void wrong_score(const char *path, size_t line, const char *con
 
 typedef struct {
     const char *moves, *positions, *set, *data_dir;
-    bool weak, json;
+    bool weak, json, analyze;
     bool budget;           /* --max-nodes or --time-ms given */
     solve_limits limits;   /* shared by every solve of the command */
 } solve_arguments;
@@ -161,6 +163,43 @@ static void solve_one(const solve_arguments *a, const solve_config *config, solv
     if (status != SEARCH_OK) solve_fail(message);
     progress_erase();
     print_result(a, config, digits, &r, NULL);
+}
+
+/* --analyze: every column's score, `full` (text) or null (JSON) for a
+ * column that cannot be played. */
+static void print_analysis(const solve_arguments *a, const solve_config *config, const char *moves,
+                           const solve_analysis *r)
+{
+    if (a->json) {
+        printf("{\"game\":\"connect4\",\"config\":\"%s\",\"moves\":\"%s\",\"weak\":%s,\"scores\":[", config->name,
+               moves, a->weak ? "true" : "false");
+        for (int col = 0; col < 7; col++) {
+            if (col) putchar(',');
+            if (r->scores[col] == SOLVE_COLUMN_FULL) fputs("null", stdout);
+            else printf("%d", r->scores[col]);
+        }
+        printf("],\"score\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.9f}\n", r->score, r->nodes, r->seconds);
+        return;
+    }
+    printf("moves    %s\nconfig   %s\nweak     %s\ncolumns ", *moves ? moves : "(start)", config->name,
+           a->weak ? "yes" : "no");
+    for (int col = 0; col < 7; col++) {
+        if (r->scores[col] == SOLVE_COLUMN_FULL) printf(" %d:full", col + 1);
+        else printf(" %d:%d", col + 1, r->scores[col]);
+    }
+    printf("\nscore    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n", r->score, r->nodes, r->seconds);
+}
+
+static void analyze_one(const solve_arguments *a, const solve_config *config, solve_board board)
+{
+    char message[256];
+    char digits[64];
+    digits_of(a->moves, digits, sizeof digits);
+    solve_analysis r;
+    search_status status = solve_analyze(digits, config, a->weak, board, &a->limits, &r, message, sizeof message);
+    if (status != SEARCH_OK) solve_fail(message);
+    progress_erase();
+    print_analysis(a, config, digits, &r);
 }
 
 static bool same_sign(int a, int b) { return (a > 0) == (b > 0) && (a < 0) == (b < 0); }
@@ -279,7 +318,8 @@ static int run_solve(const options *o)
     solve_board board = board_of(o);
     solve_arguments a = {.moves = options_value(o, "moves"), .positions = options_value(o, "positions"),
                          .set = options_value(o, "set"), .data_dir = options_value(o, "data-dir"),
-                         .weak = options_given(o, "weak"), .json = options_given(o, "json")};
+                         .weak = options_given(o, "weak"), .json = options_given(o, "json"),
+                         .analyze = options_given(o, "analyze")};
     a.limits = limits_of(o);
     a.budget = a.limits.max_nodes || a.limits.deadline > 0;
     int sources = (a.moves != NULL) + (a.positions != NULL) + (a.set != NULL);
@@ -287,7 +327,10 @@ static int run_solve(const options *o)
     bool selects = options_given(o, "limit") || options_given(o, "shard");
     if (a.moves && selects) cli_fail("--limit and --shard go with a test set");
     if (a.moves && a.data_dir) cli_fail("--data-dir goes with a test set");
-    if (a.moves) {
+    if (a.analyze && !a.moves) cli_fail("--analyze goes with --moves");
+    if (a.analyze) {
+        analyze_one(&a, config, board);
+    } else if (a.moves) {
         solve_one(&a, config, board);
     } else {
         solve_line_selection selection = selection_of(o);
@@ -306,13 +349,13 @@ static void print_solve_help(void)
 static const option_spec solve_options[] = {
     {"config", true}, {"moves", true}, {"positions", true}, {"set", true}, {"data-dir", true},
     {"limit", true}, {"shard", true}, {"board", true}, {"weak", false}, {"json", false},
-    {"max-nodes", true}, {"time-ms", true}, {"help", false}, {NULL, false},
+    {"analyze", false}, {"max-nodes", true}, {"time-ms", true}, {"help", false}, {NULL, false},
 };
 
 const command command_solve = {
     .name = "solve", .operand = "GAME", .options = solve_options, .run = run_solve,
     .synopsis = "connect4 --config NAME (--moves DIGITS | --positions FILE | --set NAME)\n"
-                "         [--data-dir DIR] [--limit N] [--shard K/N] [--weak] [--board B]\n"
+                "         [--data-dir DIR] [--limit N] [--shard K/N] [--analyze] [--weak] [--board B]\n"
                 "         [--max-nodes N] [--time-ms T] [--json]",
     .summary = "solve Connect Four positions exactly with a step of Pons' solver, alone or a\n"
                "whole test set checked against its scores",

@@ -172,3 +172,45 @@ search_status solve_position(const char *moves, const solve_config *config, bool
     if (status != SEARCH_OK) return status;
     return run_solve(moves, config, weak, board, limits, result, message, message_size);
 }
+
+search_status solve_analyze(const char *moves, const solve_config *config, bool weak, solve_board board,
+                            const solve_limits *limits, solve_analysis *result, char *message,
+                            size_t message_size)
+{
+    if (!solve_check_moves(moves, message, message_size)) return SEARCH_BAD_INPUT;
+    search_status status = solve_ready(config, board, message, message_size);
+    if (status != SEARCH_OK) return status;
+    connect4_bits b;
+    connect4_bits_start(&b);
+    for (const char *p = moves; *p; p++) connect4_bits_play_column(&b, *p - '1');
+    size_t length = strlen(moves);
+    char child[CONNECT4_CELLS + 2];
+    memcpy(child, moves, length);
+    solve_limits shared = limits ? *limits : (solve_limits){0};
+    *result = (solve_analysis){.score = 0};
+    bool any = false;
+    for (int col = 0; col < CONNECT4_WIDTH; col++) {
+        int score;
+        if (!connect4_bits_can_play(&b, col)) {
+            result->scores[col] = SOLVE_COLUMN_FULL;
+            continue;
+        }
+        if (connect4_bits_is_winning_move(&b, col)) {
+            score = (CONNECT4_CELLS + 1 - (int)length) / 2;  /* the series' score of a win with this stone */
+        } else {
+            child[length] = (char)('1' + col);
+            child[length + 1] = '\0';
+            solve_result r;
+            status = run_solve(child, config, weak, board, limits ? &shared : NULL, &r, message, message_size);
+            if (status != SEARCH_OK) return status;
+            score = -r.score;
+            shared.nodes_before += r.nodes;
+            result->nodes += r.nodes;
+            result->seconds += r.seconds;
+        }
+        result->scores[col] = score;
+        if (!any || score > result->score) result->score = score;
+        any = true;
+    }
+    return SEARCH_OK;
+}

@@ -59,7 +59,7 @@ typedef struct {
 } solve_progress;
 
 /* Budgets and progress for a solve, or for several solves that share them
- * (the positions of a test set): the caller adds each solve's
+ * (a test set, the columns of --analyze): the caller adds each solve's
  * nodes to nodes_before.  The clock is read every SOLVE_CHECK_NODES nodes
  * only, and no check changes what the search visits. */
 typedef struct {
@@ -86,6 +86,22 @@ search_status solve_position(const char *moves, const solve_config *config, bool
 /* True, with the message a solve stopped by the time budget gives, when
  * `limits` has a deadline and it has passed (for callers between solves). */
 bool solve_past_deadline(const solve_limits *limits, char *message, size_t message_size);
+
+/* --analyze: the score of every column of the position after `moves`,
+ * from the side to move there (Pons' `-a`): a column that wins at once
+ * scores without a search, any other is minus the solve of the position
+ * after it.  The best column's score is the position's. */
+#define SOLVE_COLUMN_FULL INT32_MIN
+typedef struct {
+    int scores[7];      /* per column 1..7; SOLVE_COLUMN_FULL when it cannot be played */
+    int score;          /* the maximum over the playable columns (0 when the board is full) */
+    uint64_t nodes;     /* summed over the columns' solves */
+    double seconds;
+} solve_analysis;
+
+search_status solve_analyze(const char *moves, const solve_config *config, bool weak, solve_board board,
+                            const solve_limits *limits, solve_analysis *result, char *message,
+                            size_t message_size);
 
 /* Allocates the table `config` needs (once per process), so that a caller
  * can fail before printing anything; solve_position calls it too.

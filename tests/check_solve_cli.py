@@ -3,8 +3,12 @@
 
   bare PRUNE SET        bare `moves` lines are solved and not checked, `moves score`
                         lines checked, line by line in one file; an empty line is bad input
+  analyze PRUNE SET     --analyze on the first positions of SET: each column's score is
+                        minus the solve of the position after it (a win at once: the
+                        series' score), the position's score is their maximum, and the
+                        signs equal `prune search --config minimax` to the end (the oracle)
   budgets PRUNE SET     --max-nodes: the exact count succeeds, one less is status 2 with
-                        one line and an empty stdout (one position, a set);
+                        one line and an empty stdout (one position, --analyze, a set);
                         --time-ms stops a long solve the same way
   progress PRUNE        a solve of more than 2 s on a terminal (a pseudo-terminal here)
                         shows nodes, rate, elapsed and the window on stderr; through a
@@ -84,10 +88,59 @@ def check_bare(prune, set_path, tally):
                      done.stderr.strip())
 
 
+def oracle_value(prune, moves):
+    """minimax to the end from the position after `moves`: the side to move's value."""
+    depth = 42 - len(moves)
+    done = subprocess.run([prune, "search", "connect4", "--config", "minimax", "--depth", str(depth),
+                           "--moves", moves, "--json", "--max-nodes", "4000000000"],
+                          capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError(f"search {moves}: {done.stderr.strip()}")
+    return json.loads(done.stdout)["value"]
+
+
+def sign(x):
+    return (x > 0) - (x < 0)
+
+
+def check_analyze(prune, set_path, tally):
+    for moves, score in first_lines(set_path, 8):
+        [a] = solve_json(prune, "--config", CONFIG, "--moves", moves, "--analyze")
+        label = f"analyze {moves}"
+        playable = [c for c in range(7) if a["scores"][c] is not None]
+        full = [c for c in range(7) if sum(1 for m in moves if m == str(c + 1)) == 6]
+        tally.record(sorted(full) == [c for c in range(7) if c not in playable], label + ": full columns null",
+                     str(a["scores"]))
+        tally.record(a["score"] == max(a["scores"][c] for c in playable) == int(score),
+                     label + ": score = max over columns = the file's", f"{a['score']} {score}")
+        [whole] = solve_json(prune, "--config", CONFIG, "--moves", moves)
+        tally.record(whole["score"] == a["score"], label + ": score = the solve of the position",
+                     str(whole["score"]))
+        solver, oracle, nodes = [], [], 0
+        for c in playable:
+            child = moves + str(c + 1)
+            done = run(prune, "--json", "--config", CONFIG, "--moves", child)
+            if "completes four" in done.stderr:  # a win at once: the series' score, no search
+                solver.append((43 - len(moves)) // 2)
+                oracle.append(1)
+                continue
+            r = json.loads(done.stdout)
+            solver.append(-r["score"])
+            nodes += r["nodes"]
+            oracle.append(-sign(oracle_value(prune, child)))
+        scores = [a["scores"][c] for c in playable]
+        tally.record(scores == solver, label + ": columns = minus the solves after them", f"{scores} {solver}")
+        tally.record([sign(s) for s in scores] == oracle, label + ": signs = minimax to the end", str(oracle))
+        tally.record(a["nodes"] == nodes, label + ": nodes = the columns' sum", f"{a['nodes']} {nodes}")
+    [text] = [run(prune, "--config", CONFIG, "--moves", first_lines(set_path, 1)[0][0], "--analyze").stdout]
+    tally.record("columns  1:full 2:-3 3:full 4:-3 5:full 6:-3 7:full\nscore    -3\n" in text, "analyze: text form",
+                 text.replace("\n", " | "))
+
+
 def check_budgets(prune, set_path, tally):
     rows = solve_json(prune, "--config", CONFIG, "--positions", set_path, "--limit", "50")
     moves = max(rows[:-1], key=lambda r: r["nodes"])["moves"]  # the dearest of them
-    for extra in ([],):
+    for extra in ([], ["--analyze"]):
         [r] = solve_json(prune, "--config", CONFIG, "--moves", moves, *extra)
         label = f"budget {' '.join(extra) or 'one position'} ({r['nodes']} nodes)"
         exact = run(prune, "--config", CONFIG, "--moves", moves, "--max-nodes", str(r["nodes"]), *extra)
@@ -151,7 +204,7 @@ def main():
     if what == "progress":
         check_progress(prune, tally)
     else:
-        {"bare": check_bare, "budgets": check_budgets}[what](prune, rest[0], tally)
+        {"bare": check_bare, "analyze": check_analyze, "budgets": check_budgets}[what](prune, rest[0], tally)
     return tally.summary()
 
 
