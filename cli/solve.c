@@ -146,25 +146,6 @@ static void print_result(const solve_arguments *a, const solve_config *config, c
     }
 }
 
-/* --moves as a digit string; fails on anything else. */
-static void digits_of(const char *moves, char *digits, size_t size)
-{
-    if (!solve_positions_digits(moves, digits, size))
-        cli_fail("--moves '%.50s' is not a list of columns 1..7", moves);
-}
-
-static void solve_one(const solve_arguments *a, const solve_config *config, solve_board board)
-{
-    char message[256];
-    char digits[64];
-    digits_of(a->moves, digits, sizeof digits);
-    solve_result r;
-    search_status status = solve_position(digits, config, a->weak, board, &a->limits, &r, message, sizeof message);
-    if (status != SEARCH_OK) solve_fail(message);
-    progress_erase();
-    print_result(a, config, digits, &r, NULL);
-}
-
 /* --analyze: every column's score, `full` (text) or null (JSON) for a
  * column that cannot be played. */
 static void print_analysis(const solve_arguments *a, const solve_config *config, const char *moves,
@@ -190,16 +171,22 @@ static void print_analysis(const solve_arguments *a, const solve_config *config,
     printf("\nscore    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n", r->score, r->nodes, r->seconds);
 }
 
-static void analyze_one(const solve_arguments *a, const solve_config *config, solve_board board)
+/* --moves: one solve, or with --analyze one per column. */
+static void solve_moves(const solve_arguments *a, const solve_config *config, solve_board board)
 {
     char message[256];
     char digits[64];
-    digits_of(a->moves, digits, sizeof digits);
-    solve_analysis r;
-    search_status status = solve_analyze(digits, config, a->weak, board, &a->limits, &r, message, sizeof message);
+    if (!solve_positions_digits(a->moves, digits, sizeof digits))
+        cli_fail("--moves '%.50s' is not a list of columns 1..7", a->moves);
+    solve_result r;
+    solve_analysis analysis;
+    search_status status =
+        a->analyze ? solve_analyze(digits, config, a->weak, board, &a->limits, &analysis, message, sizeof message)
+                   : solve_position(digits, config, a->weak, board, &a->limits, &r, message, sizeof message);
     if (status != SEARCH_OK) solve_fail(message);
     progress_erase();
-    print_analysis(a, config, digits, &r);
+    if (a->analyze) print_analysis(a, config, digits, &analysis);
+    else print_result(a, config, digits, &r, NULL);
 }
 
 static bool same_sign(int a, int b) { return (a > 0) == (b > 0) && (a < 0) == (b < 0); }
@@ -328,10 +315,8 @@ static int run_solve(const options *o)
     if (a.moves && selects) cli_fail("--limit and --shard go with a test set");
     if (a.moves && a.data_dir) cli_fail("--data-dir goes with a test set");
     if (a.analyze && !a.moves) cli_fail("--analyze goes with --moves");
-    if (a.analyze) {
-        analyze_one(&a, config, board);
-    } else if (a.moves) {
-        solve_one(&a, config, board);
+    if (a.moves) {
+        solve_moves(&a, config, board);
     } else {
         solve_line_selection selection = selection_of(o);
         solve_set(&a, &selection, config, board);

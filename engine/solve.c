@@ -153,9 +153,12 @@ static search_status run_solve(const char *moves, const solve_config *config, bo
     return SEARCH_OK;
 }
 
-/* What every solve checks first: the step runs on this board, its table is there. */
-static search_status solve_ready(const solve_config *config, solve_board board, char *message, size_t message_size)
+/* What every solve checks first: the moves are legal, the step runs on
+ * this board, its table is there. */
+static search_status solve_ready(const char *moves, const solve_config *config, solve_board board, char *message,
+                                 size_t message_size)
 {
+    if (!solve_check_moves(moves, message, message_size)) return SEARCH_BAD_INPUT;
     if (board == SOLVE_GRID && config->non_losing) {
         snprintf(message, message_size, "%s needs the bitboard: the grid runs parts 3 to 8 only", config->name);
         return SEARCH_BAD_INPUT;
@@ -167,18 +170,15 @@ search_status solve_position(const char *moves, const solve_config *config, bool
                              const solve_limits *limits, solve_result *result, char *message,
                              size_t message_size)
 {
-    if (!solve_check_moves(moves, message, message_size)) return SEARCH_BAD_INPUT;
-    search_status status = solve_ready(config, board, message, message_size);
-    if (status != SEARCH_OK) return status;
-    return run_solve(moves, config, weak, board, limits, result, message, message_size);
+    search_status status = solve_ready(moves, config, board, message, message_size);
+    return status != SEARCH_OK ? status : run_solve(moves, config, weak, board, limits, result, message, message_size);
 }
 
 search_status solve_analyze(const char *moves, const solve_config *config, bool weak, solve_board board,
                             const solve_limits *limits, solve_analysis *result, char *message,
                             size_t message_size)
 {
-    if (!solve_check_moves(moves, message, message_size)) return SEARCH_BAD_INPUT;
-    search_status status = solve_ready(config, board, message, message_size);
+    search_status status = solve_ready(moves, config, board, message, message_size);
     if (status != SEARCH_OK) return status;
     connect4_bits b;
     connect4_bits_start(&b);
