@@ -6,8 +6,9 @@
  * 0..3, 0: none); the rest is written to a file as it is and loaded.  The
  * reader must either reject it with a one-line message naming FILE:LINE
  * or the file, or give lines that
- *   - hold 1..7 digits only, 1 to 42 of them, and a score in -21..21
- *     when checked (a bare `moves` line has none: score 0, not checked),
+ *   - hold 1..7 digits only, at most 42, and a score in -21..21 when
+ *     checked (a bare `moves` line has none: score 0, not checked, and
+ *     at least one move: an empty line is refused),
  *   - are legal positions for the connect4 game too, and not won (its
  *     move parser and the solver's checker must agree; a full board is a
  *     draw the solver can score),
@@ -71,8 +72,8 @@ static void check_lines(const solve_line_set *set, const solve_line_selection *s
     for (size_t i = 0; i < set->count; i++) {
         const solve_line *line = &set->lines[i];
         size_t n = strlen(line->moves);
-        CHECK(n >= 1 && n <= 42 && strspn(line->moves, "1234567") == n, "line %zu: moves '%s'", line->number,
-              line->moves);
+        CHECK((n >= 1 || line->checked) && n <= 42 && strspn(line->moves, "1234567") == n, "line %zu: moves '%s'",
+              line->number, line->moves);
         CHECK(line->checked ? line->score >= -21 && line->score <= 21 : line->score == 0, "line %zu: score %d",
               line->number, line->score);
         CHECK(line->number >= 1 && line->number <= file_lines && (i == 0 || line->number > set->lines[i - 1].number),
