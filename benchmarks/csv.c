@@ -1,7 +1,7 @@
 /* csv.c: see csv.h. */
 #include "csv.h"
+#include "input_file.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,11 +26,8 @@ static int list_push(string_list *list, char *item)
 
 static char *read_file(const char *path, char *message, size_t message_size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(message, message_size, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
+    FILE *f = input_file_open(path, message, message_size);
+    if (!f) return NULL;
     size_t size = 0, capacity = 4096;
     char *text = malloc(capacity);
     for (size_t got; text && (got = fread(text + size, 1, capacity - size - 1, f)) > 0;) {

@@ -101,7 +101,7 @@ static uint64_t solve_slice(const pons_case *c, char *why, size_t size)
         const pons_position *p = &c->positions[i];
         solve_result r;
         char message[200];
-        if (solve_position(p->moves, c->config, c->weak, c->board, &r, message, sizeof message) != SEARCH_OK) {
+        if (solve_position(p->moves, c->config, c->weak, c->board, NULL, &r, message, sizeof message) != SEARCH_OK) {
             snprintf(why, size, "%s: %s", p->moves, message);
             return UINT64_MAX;
         }

@@ -2,25 +2,35 @@
  * solve.c: `prune solve`, the Connect Four solver of Pons' series
  * (engine/solve.h; docs/connect4.md, docs/cli.md).
  *
- *   prune solve connect4 --moves 4453 --config NAME [--weak] [--board bitboard|grid] [--json]
+ *   prune solve connect4 --moves 4453 --config NAME [--analyze] [--weak] [--board bitboard|grid] [--json]
  *   prune solve connect4 (--positions FILE | --set NAME) [--data-dir DIR] [--limit N]
  *                        [--shard K/N] --config NAME [--weak] [--board B] [--json]
+ *   ... [--max-nodes N] [--time-ms T] with either
  *
- * A test-set file has one `moves score` line per position.  The whole file
- * is read and checked before anything is printed (a malformed line: one
- * line naming FILE:LINE, exit 2).  Each position's score is then checked
- * against the file (weak: by sign only): a wrong score stops the run with
- * one line naming FILE:LINE on stderr and exit status 1, a failure of the
- * solver, not of the input.  A bare set name (Test_L3_R1 or end-easy) is
- * looked up in --data-dir, else in $PRUNE_CONNECT4_DATA.
+ * A test-set file has one `moves score` line per position, or a bare
+ * `moves` line: solved, not checked.  The whole file is read and checked
+ * before anything is printed (a malformed line: one line naming FILE:LINE,
+ * exit 2).  Each position with a score is then checked against it (weak:
+ * by sign only): a wrong score stops the run with one line naming
+ * FILE:LINE on stderr and exit status 1, a failure of the solver, not of
+ * the input.  A bare set name (Test_L3_R1 or end-easy) is looked up in
+ * --data-dir, else in $PRUNE_CONNECT4_DATA.
+ *
+ * The budgets cover the whole command (every solve of a set, every column
+ * of --analyze); passing one is exit 2 with one line and nothing on
+ * stdout, so a set run given a budget holds its lines until the end.  When
+ * stderr is a terminal, a command running for more than two seconds
+ * reports its progress there, on one line it rewrites and erases.
  */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "escape.h"
 #include "numbers.h"
 #include "solve.h"
@@ -32,8 +42,9 @@ static const char solve_usage[] =
     "\n"
     "  --config NAME       a step of Pons' solver (solve-minmax ... solve-lowerbound)\n"
     "  --moves DIGITS      the position: columns played, 1..7 (4453 or 4,4,5,3)\n"
-    "  --positions FILE    a test set, one `moves score` line per position; a bare name is\n"
-    "                      looked up in --data-dir or $PRUNE_CONNECT4_DATA\n"
+    "  --positions FILE    a test set, one `moves score` line per position (checked) or\n"
+    "                      `moves` alone (solved, not checked); a bare name is looked up\n"
+    "                      in --data-dir or $PRUNE_CONNECT4_DATA\n"
     "  --set NAME          a test set by name: end-easy middle-easy middle-medium\n"
     "                      begin-easy begin-medium begin-hard\n"
     "  --data-dir DIR      where bare set names are looked up\n"
@@ -41,17 +52,51 @@ static const char solve_usage[] =
     "  --shard K/N         the lines whose index (from 0) modulo N is K-1\n"
     "  --weak              win/draw/loss only (scores checked by sign)\n"
     "  --board B           bitboard (default) or grid (parts 3 to 8)\n"
+    "  --analyze           with --moves: the score of every column, one solve each\n"
+    "  --max-nodes N       stop with status 2 if the command would visit more than N nodes\n"
+    "  --time-ms T         stop with status 2 if the command runs for more than T ms\n"
     "  --json              one JSON object per line\n"
     "  --help, -h          print this help\n"
     "\n"
-    "A score that disagrees with the file stops the run with exit status 1.\n"
+    "A score that disagrees with the file stops the run with exit status 1.  When stderr\n"
+    "is a terminal, a solve running for more than 2 s shows its progress there.\n"
     "\n"
     "configs (one per part of the series; part 6 is --board bitboard against grid):\n";
+
+/* The progress line on stderr (a terminal): written over itself, erased
+ * before anything else is printed. */
+static bool progress_shown;
+
+static void progress_print(const solve_progress *p, void *data)
+{
+    (void)data;
+    double rate = p->seconds > 0 ? (double)p->nodes / p->seconds / 1e6 : 0;
+    fprintf(stderr, "\rprune: solving, %" PRIu64 " nodes, %.1f M nodes/s, %.1f s, score in [%d, %d]\033[K",
+            p->nodes, rate, p->seconds, p->lower, p->upper);
+    fflush(stderr);
+    progress_shown = true;
+}
+
+static void progress_erase(void)
+{
+    if (!progress_shown) return;
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+    progress_shown = false;
+}
+
+/* cli_fail, after erasing the progress line. */
+static _Noreturn void solve_fail(const char *message)
+{
+    progress_erase();
+    cli_fail("%s", message);
+}
 
 /* A score that disagrees with the test file is the solver's failure, not
  * bad input: one line on stderr, exit CLI_FAILED. */
 static _Noreturn void wrong_score(const char *path, size_t line, const char *config, int score, int expected)
 {
+    progress_erase();
     fputs("prune: ", stderr);
     escape_message(stderr, path);
     fprintf(stderr, ":%zu: %s scores %d, the file says %d\n", line, config, score, expected);
@@ -60,7 +105,9 @@ static _Noreturn void wrong_score(const char *path, size_t line, const char *con
 
 typedef struct {
     const char *moves, *positions, *set, *data_dir;
-    bool weak, json;
+    bool weak, json, analyze;
+    bool budget;           /* --max-nodes or --time-ms given */
+    solve_limits limits;   /* shared by every solve of the command */
 } solve_arguments;
 
 const char *solve_moves_as_list(const char *game, const char *moves)
@@ -75,6 +122,8 @@ const char *solve_moves_as_list(const char *game, const char *moves)
     return list;
 }
 
+/* One position's line; `line` is NULL for --moves.  A test-set line
+ * without a score prints `-` (text) or null (JSON) as the expected score. */
 static void print_result(const solve_arguments *a, const solve_config *config, const char *moves,
                          const solve_result *r, const solve_line *line)
 {
@@ -82,10 +131,13 @@ static void print_result(const solve_arguments *a, const solve_config *config, c
         printf("{\"game\":\"connect4\",\"config\":\"%s\",\"moves\":\"%s\",\"weak\":%s,\"score\":%d,"
                "\"nodes\":%" PRIu64 ",\"seconds\":%.9f",
                config->name, moves, a->weak ? "true" : "false", r->score, r->nodes, r->seconds);
-        if (line) printf(",\"expected\":%d,\"line\":%zu", line->score, line->number);
+        if (line && line->checked) printf(",\"expected\":%d,\"line\":%zu", line->score, line->number);
+        else if (line) printf(",\"expected\":null,\"line\":%zu", line->number);
         printf("}\n");
     } else if (line) {
-        printf("%zu %s %d %d %" PRIu64 " %.3f\n", line->number, moves, line->score, r->score, r->nodes,
+        char expected[16] = "-";
+        if (line->checked) snprintf(expected, sizeof expected, "%d", line->score);
+        printf("%zu %s %s %d %" PRIu64 " %.3f\n", line->number, moves, expected, r->score, r->nodes,
                r->seconds * 1e6);
     } else {
         printf("moves    %s\nconfig   %s\nweak     %s\nscore    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n",
@@ -94,17 +146,47 @@ static void print_result(const solve_arguments *a, const solve_config *config, c
     }
 }
 
-static void solve_one(const solve_arguments *a, const solve_config *config, solve_board board)
+/* --analyze: every column's score, `full` (text) or null (JSON) for a
+ * column that cannot be played. */
+static void print_analysis(const solve_arguments *a, const solve_config *config, const char *moves,
+                           const solve_analysis *r)
+{
+    if (a->json) {
+        printf("{\"game\":\"connect4\",\"config\":\"%s\",\"moves\":\"%s\",\"weak\":%s,\"scores\":[", config->name,
+               moves, a->weak ? "true" : "false");
+        for (int col = 0; col < 7; col++) {
+            if (col) putchar(',');
+            if (r->scores[col] == SOLVE_COLUMN_FULL) fputs("null", stdout);
+            else printf("%d", r->scores[col]);
+        }
+        printf("],\"score\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.9f}\n", r->score, r->nodes, r->seconds);
+        return;
+    }
+    printf("moves    %s\nconfig   %s\nweak     %s\ncolumns ", *moves ? moves : "(start)", config->name,
+           a->weak ? "yes" : "no");
+    for (int col = 0; col < 7; col++) {
+        if (r->scores[col] == SOLVE_COLUMN_FULL) printf(" %d:full", col + 1);
+        else printf(" %d:%d", col + 1, r->scores[col]);
+    }
+    printf("\nscore    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n", r->score, r->nodes, r->seconds);
+}
+
+/* --moves: one solve, or with --analyze one per column. */
+static void solve_moves(const solve_arguments *a, const solve_config *config, solve_board board)
 {
     char message[256];
     char digits[64];
-    const char *moves = a->moves;
-    if (!solve_positions_digits(moves, digits, sizeof digits))
-        cli_fail("--moves '%.50s' is not a list of columns 1..7", moves);
+    if (!solve_positions_digits(a->moves, digits, sizeof digits))
+        cli_fail("--moves '%.50s' is not a list of columns 1..7", a->moves);
     solve_result r;
-    search_status status = solve_position(digits, config, a->weak, board, &r, message, sizeof message);
-    if (status != SEARCH_OK) cli_fail("%s", message);
-    print_result(a, config, digits, &r, NULL);
+    solve_analysis analysis;
+    search_status status =
+        a->analyze ? solve_analyze(digits, config, a->weak, board, &a->limits, &analysis, message, sizeof message)
+                   : solve_position(digits, config, a->weak, board, &a->limits, &r, message, sizeof message);
+    if (status != SEARCH_OK) solve_fail(message);
+    progress_erase();
+    if (a->analyze) print_analysis(a, config, digits, &analysis);
+    else print_result(a, config, digits, &r, NULL);
 }
 
 static bool same_sign(int a, int b) { return (a > 0) == (b > 0) && (a < 0) == (b < 0); }
@@ -128,7 +210,18 @@ static void print_summary(const solve_arguments *a, const solve_config *config, 
            a->weak ? "true" : "false", set->count, total_nodes, total_seconds, mean_nodes, mean_us, kpos);
 }
 
-static void solve_set(const solve_arguments *a, const solve_line_selection *selection, const solve_config *config,
+/* The time budget between two solves of a set: the solves themselves only
+ * read the clock every SOLVE_CHECK_NODES nodes. */
+static void check_deadline(const solve_limits *limits)
+{
+    char message[256];
+    if (solve_past_deadline(limits, message, sizeof message)) solve_fail(message);
+}
+
+/* Solves every selected line.  Without a budget each line is printed as it
+ * is solved; with one, the lines wait until every solve is done, so that a
+ * budget that runs out leaves stdout empty. */
+static void solve_set(solve_arguments *a, const solve_line_selection *selection, const solve_config *config,
                       solve_board board)
 {
     char message[512];
@@ -136,20 +229,36 @@ static void solve_set(const solve_arguments *a, const solve_line_selection *sele
     if (!solve_positions_load(a->positions, a->set, a->data_dir, selection, &set, message, sizeof message))
         cli_fail("%s", message);
     if (solve_prepare(config, message, sizeof message) != SEARCH_OK) cli_fail("%s", message);
+    solve_result *results = a->budget ? calloc(set.count ? set.count : 1, sizeof *results) : NULL;
+    if (a->budget && !results) cli_fail("out of memory for %zu results", set.count);
     uint64_t total_nodes = 0;
     double total_seconds = 0;
     for (size_t i = 0; i < set.count; i++) {
         const solve_line *line = &set.lines[i];
         solve_result r;
-        if (solve_position(line->moves, config, a->weak, board, &r, message, sizeof message) != SEARCH_OK)
+        if (solve_position(line->moves, config, a->weak, board, &a->limits, &r, message, sizeof message) != SEARCH_OK) {
+            progress_erase();
             cli_fail("%s:%zu: %s", set.path, line->number, message);
-        print_result(a, config, line->moves, &r, line);
-        if (a->weak ? !same_sign(r.score, line->score) : r.score != line->score)
-            wrong_score(set.path, line->number, config->name, r.score, line->score);
+        }
+        a->limits.nodes_before += r.nodes;
+        check_deadline(&a->limits);
+        progress_erase();
+        bool wrong = line->checked && (a->weak ? !same_sign(r.score, line->score) : r.score != line->score);
+        if (results) {
+            results[i] = r;
+            if (wrong)
+                for (size_t j = 0; j <= i; j++) print_result(a, config, set.lines[j].moves, &results[j], &set.lines[j]);
+        } else {
+            print_result(a, config, line->moves, &r, line);
+        }
+        if (wrong) wrong_score(set.path, line->number, config->name, r.score, line->score);
         total_nodes += r.nodes;
         total_seconds += r.seconds;
     }
+    for (size_t i = 0; results && i < set.count; i++)
+        print_result(a, config, set.lines[i].moves, &results[i], &set.lines[i]);
     print_summary(a, config, &set, total_nodes, total_seconds);
+    free(results);
     solve_positions_free(&set);
 }
 
@@ -172,6 +281,19 @@ static solve_board board_of(const options *o)
     cli_fail("--board must be bitboard or grid, not '%s'", board);
 }
 
+/* The budgets (--max-nodes, --time-ms) and, when stderr is a terminal, the
+ * progress line; the clock starts here, for the whole command. */
+static solve_limits limits_of(const options *o)
+{
+    solve_limits limits = {.started = clock_seconds(), .progress_after = 2.0};
+    /* up to 10^15 nodes: days of solving, far past any budget a caller means */
+    limits.max_nodes = (uint64_t)cli_number(o, "max-nodes", 1, 1000000000000000LL, 0);
+    long long time_ms = cli_number(o, "time-ms", 1, 86400000, 0);
+    if (time_ms) limits.deadline = limits.started + (double)time_ms / 1000;
+    if (isatty(STDERR_FILENO)) limits.progress = progress_print;
+    return limits;
+}
+
 static int run_solve(const options *o)
 {
     if (!o->operand) cli_fail("missing GAME: prune solve connect4 ...");
@@ -183,14 +305,18 @@ static int run_solve(const options *o)
     solve_board board = board_of(o);
     solve_arguments a = {.moves = options_value(o, "moves"), .positions = options_value(o, "positions"),
                          .set = options_value(o, "set"), .data_dir = options_value(o, "data-dir"),
-                         .weak = options_given(o, "weak"), .json = options_given(o, "json")};
+                         .weak = options_given(o, "weak"), .json = options_given(o, "json"),
+                         .analyze = options_given(o, "analyze")};
+    a.limits = limits_of(o);
+    a.budget = a.limits.max_nodes || a.limits.deadline > 0;
     int sources = (a.moves != NULL) + (a.positions != NULL) + (a.set != NULL);
     if (sources != 1) cli_fail("give exactly one of --moves, --positions, --set");
     bool selects = options_given(o, "limit") || options_given(o, "shard");
     if (a.moves && selects) cli_fail("--limit and --shard go with a test set");
     if (a.moves && a.data_dir) cli_fail("--data-dir goes with a test set");
+    if (a.analyze && !a.moves) cli_fail("--analyze goes with --moves");
     if (a.moves) {
-        solve_one(&a, config, board);
+        solve_moves(&a, config, board);
     } else {
         solve_line_selection selection = selection_of(o);
         solve_set(&a, &selection, config, board);
@@ -208,13 +334,14 @@ static void print_solve_help(void)
 static const option_spec solve_options[] = {
     {"config", true}, {"moves", true}, {"positions", true}, {"set", true}, {"data-dir", true},
     {"limit", true}, {"shard", true}, {"board", true}, {"weak", false}, {"json", false},
-    {"help", false}, {NULL, false},
+    {"analyze", false}, {"max-nodes", true}, {"time-ms", true}, {"help", false}, {NULL, false},
 };
 
 const command command_solve = {
     .name = "solve", .operand = "GAME", .options = solve_options, .run = run_solve,
     .synopsis = "connect4 --config NAME (--moves DIGITS | --positions FILE | --set NAME)\n"
-                "         [--data-dir DIR] [--limit N] [--shard K/N] [--weak] [--board B] [--json]",
+                "         [--data-dir DIR] [--limit N] [--shard K/N] [--analyze] [--weak] [--board B]\n"
+                "         [--max-nodes N] [--time-ms T] [--json]",
     .summary = "solve Connect Four positions exactly with a step of Pons' solver, alone or a\n"
                "whole test set checked against its scores",
     .help = solve_usage, .print_help = print_solve_help,

@@ -1,10 +1,13 @@
 /* solve_positions.c: reading and checking Connect Four test sets (solve_positions.h). */
+#define _POSIX_C_SOURCE 200809L  /* stat */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "input_file.h"
 #include "numbers.h"
 #include "solve.h"
 #include "solve_positions.h"
@@ -44,6 +47,12 @@ bool solve_positions_digits(const char *moves, char *digits, size_t size)
     return true;
 }
 
+static bool is_directory(const char *path)
+{
+    struct stat status;
+    return stat(path, &status) == 0 && S_ISDIR(status.st_mode);
+}
+
 /* The file a set name or path means; false when it names nothing usable. */
 static bool resolve_path(const char *path, const char *set_name, const char *data_dir, solve_line_set *set,
                          char *message, size_t message_size)
@@ -61,9 +70,13 @@ static bool resolve_path(const char *path, const char *set_name, const char *dat
         }
     }
     const char *dir = data_dir ? data_dir : getenv("PRUNE_CONNECT4_DATA");
+    if (data_dir && !is_directory(data_dir)) {
+        snprintf(message, message_size, "--data-dir %.900s is not a directory", data_dir);
+        return false;
+    }
     bool bare = strchr(file, '/') == NULL;
-    FILE *probe = bare && !set_name ? fopen(file, "r") : NULL;
-    if (probe) fclose(probe);
+    struct stat status;
+    bool probe = bare && !set_name && stat(file, &status) == 0;  /* the file in the current directory */
     if (bare && !probe && dir && *dir) snprintf(set->path, sizeof set->path, "%s/%s", dir, file);
     else snprintf(set->path, sizeof set->path, "%s", file);
     if (bare && !probe && (!dir || !*dir) && set_name) {
@@ -75,19 +88,24 @@ static bool resolve_path(const char *path, const char *set_name, const char *dat
     return true;
 }
 
-/* Parses one `moves score` line; writes why not into `why`. */
+/* Parses one `moves score` line (checked) or bare `moves` line (not
+ * checked); writes why not into `why`.  An empty line is refused: the
+ * start position would be a trailing blank line's meaning too. */
 static bool parse_line(char *text, solve_line *line, char *why, size_t why_size)
 {
+    if (!*text) return snprintf(why, why_size, "an empty line (expected `moves` or `moves score`)"), false;
     char *space = strchr(text, ' ');
-    if (!space) return snprintf(why, why_size, "expected `moves score`"), false;
-    *space = '\0';
-    long long score;
-    if (!parse_whole_number(space + 1, -21, 21, &score))
-        return snprintf(why, why_size, "the score must be a whole number from -21 to 21"), false;
+    long long score = 0;
+    if (space) {
+        *space = '\0';
+        if (!parse_whole_number(space + 1, -21, 21, &score))
+            return snprintf(why, why_size, "the score must be a whole number from -21 to 21"), false;
+    }
     if (strlen(text) > 42) return snprintf(why, why_size, "more than 42 moves"), false;
     if (!solve_check_moves(text, why, why_size)) return false;
     snprintf(line->moves, sizeof line->moves, "%s", text);
     line->score = (int)score;
+    line->checked = space != NULL;
     return true;
 }
 
@@ -117,11 +135,8 @@ bool solve_positions_load(const char *path, const char *set_name, const char *da
 {
     *set = (solve_line_set){.lines = NULL, .count = 0};
     if (!resolve_path(path, set_name, data_dir, set, message, message_size)) return false;
-    FILE *in = fopen(set->path, "r");
-    if (!in) {
-        snprintf(message, message_size, "cannot read %s: %s", set->path, strerror(errno));
-        return false;
-    }
+    FILE *in = input_file_open(set->path, message, message_size);
+    if (!in) return false;
     char text[256], why[200];
     size_t capacity = 0, length;
     for (size_t number = 1; read_line(in, text, sizeof text, &length); number++) {

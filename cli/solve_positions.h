@@ -1,6 +1,6 @@
 /*
  * solve_positions.h: Connect Four test sets for `prune solve` (the six sets
- * of Pons' series, or any file of `moves score` lines).
+ * of Pons' series, or any file of `moves score` or bare `moves` lines).
  */
 #ifndef PRUNE_SOLVE_POSITIONS_H
 #define PRUNE_SOLVE_POSITIONS_H
@@ -11,7 +11,8 @@
 typedef struct {
     size_t number;    /* 1-based line number in the file */
     char moves[48];   /* digits 1..7, at most 42 */
-    int score;        /* the file's score */
+    int score;        /* the file's score, when checked */
+    bool checked;     /* false: a bare `moves` line, solved and not checked */
 } solve_line;
 
 typedef struct {

@@ -85,21 +85,136 @@ search_status solve_prepare(const solve_config *config, char *message, size_t me
     return SEARCH_BUDGET_EXCEEDED;
 }
 
-search_status solve_position(const char *moves, const solve_config *config, bool weak,
-                             solve_board board, solve_result *result, char *message, size_t message_size)
+/* The first node count at which the checkpoint must run: the node budget's
+ * end (one node past it), or the next clock reading, whichever is first. */
+static uint64_t next_check(const solve_context *ctx)
+{
+    const solve_limits *l = ctx->limits;
+    uint64_t at = UINT64_MAX;
+    if (l->deadline > 0 || l->progress) at = ctx->nodes + SOLVE_CHECK_NODES;
+    if (l->max_nodes) {
+        uint64_t end = l->max_nodes - l->nodes_before + 1;  /* the caller keeps nodes_before <= max_nodes */
+        if (end < at) at = end;
+    }
+    return at;
+}
+
+void solve_checkpoint(solve_context *ctx)
+{
+    const solve_limits *l = ctx->limits;
+    if (l->max_nodes && l->nodes_before + ctx->nodes > l->max_nodes) longjmp(*ctx->stop, SOLVE_STOP_NODES);
+    double now = clock_seconds();
+    if (l->deadline > 0 && now > l->deadline) longjmp(*ctx->stop, SOLVE_STOP_TIME);
+    if (l->progress && now - l->started >= l->progress_after && now - ctx->last_report >= 0.5) {
+        solve_progress p = {.nodes = l->nodes_before + ctx->nodes, .seconds = now - l->started,
+                            .lower = ctx->lower, .upper = ctx->upper};
+        l->progress(&p, l->progress_data);
+        ctx->last_report = now;
+    }
+    ctx->check_at = next_check(ctx);
+}
+
+/* The message of a solve a budget stopped, worded as `prune search` words its own. */
+static search_status report_stop(solve_stop why, const solve_limits *limits, char *message, size_t size)
+{
+    if (why == SOLVE_STOP_NODES)
+        snprintf(message, size, "solve stopped: it would exceed the node budget of %llu (raise --max-nodes)",
+                 (unsigned long long)limits->max_nodes);
+    else
+        snprintf(message, size, "solve stopped: it would exceed the time budget of %.0f ms (raise --time-ms)",
+                 (limits->deadline - limits->started) * 1000);
+    return SEARCH_BUDGET_EXCEEDED;
+}
+
+bool solve_past_deadline(const solve_limits *limits, char *message, size_t message_size)
+{
+    if (!limits || limits->deadline <= 0 || clock_seconds() <= limits->deadline) return false;
+    report_stop(SOLVE_STOP_TIME, limits, message, message_size);
+    return true;
+}
+
+/* Runs one solve of checked moves with `limits`; the table is empty again
+ * afterwards, whether the solve finished or a budget stopped it. */
+static search_status run_solve(const char *moves, const solve_config *config, bool weak, solve_board board,
+                               const solve_limits *limits, solve_result *result, char *message,
+                               size_t message_size)
+{
+    jmp_buf stop;
+    solve_context ctx = {.config = config, .table = &table, .nodes = 0, .check_at = UINT64_MAX,
+                         .limits = limits, .stop = &stop};
+    if (limits) ctx.check_at = next_check(&ctx);
+    double start = clock_seconds();
+    ctx.last_report = start;
+    solve_stop why = (solve_stop)setjmp(stop);
+    if (why != SOLVE_STOP_NONE) {  /* only ctx's fields, through its address, are read after the jump */
+        if (config->table != SOLVE_TABLE_NONE) solve_table_clear(&table);
+        return report_stop(why, limits, message, message_size);
+    }
+    int score = board == SOLVE_GRID ? solve_grid_run(&ctx, moves, weak) : solve_bitboard_run(&ctx, moves, weak);
+    double seconds = clock_seconds() - start;
+    if (config->table != SOLVE_TABLE_NONE) solve_table_clear(&table);
+    *result = (solve_result){.score = score, .nodes = ctx.nodes, .seconds = seconds};
+    return SEARCH_OK;
+}
+
+/* What every solve checks first: the moves are legal, the step runs on
+ * this board, its table is there. */
+static search_status solve_ready(const char *moves, const solve_config *config, solve_board board, char *message,
+                                 size_t message_size)
 {
     if (!solve_check_moves(moves, message, message_size)) return SEARCH_BAD_INPUT;
     if (board == SOLVE_GRID && config->non_losing) {
         snprintf(message, message_size, "%s needs the bitboard: the grid runs parts 3 to 8 only", config->name);
         return SEARCH_BAD_INPUT;
     }
-    search_status status = solve_prepare(config, message, message_size);
+    return solve_prepare(config, message, message_size);
+}
+
+search_status solve_position(const char *moves, const solve_config *config, bool weak, solve_board board,
+                             const solve_limits *limits, solve_result *result, char *message,
+                             size_t message_size)
+{
+    search_status status = solve_ready(moves, config, board, message, message_size);
+    return status != SEARCH_OK ? status : run_solve(moves, config, weak, board, limits, result, message, message_size);
+}
+
+search_status solve_analyze(const char *moves, const solve_config *config, bool weak, solve_board board,
+                            const solve_limits *limits, solve_analysis *result, char *message,
+                            size_t message_size)
+{
+    search_status status = solve_ready(moves, config, board, message, message_size);
     if (status != SEARCH_OK) return status;
-    solve_context ctx = {.config = config, .table = &table, .nodes = 0};
-    double start = clock_seconds();
-    int score = board == SOLVE_GRID ? solve_grid_run(&ctx, moves, weak) : solve_bitboard_run(&ctx, moves, weak);
-    double seconds = clock_seconds() - start;
-    if (config->table != SOLVE_TABLE_NONE) solve_table_clear(&table);
-    *result = (solve_result){.score = score, .nodes = ctx.nodes, .seconds = seconds};
+    connect4_bits b;
+    connect4_bits_start(&b);
+    for (const char *p = moves; *p; p++) connect4_bits_play_column(&b, *p - '1');
+    size_t length = strlen(moves);
+    char child[CONNECT4_CELLS + 2];
+    memcpy(child, moves, length);
+    solve_limits shared = limits ? *limits : (solve_limits){0};
+    *result = (solve_analysis){.score = 0};
+    bool any = false;
+    for (int col = 0; col < CONNECT4_WIDTH; col++) {
+        int score;
+        if (!connect4_bits_can_play(&b, col)) {
+            result->scores[col] = SOLVE_COLUMN_FULL;
+            continue;
+        }
+        if (connect4_bits_is_winning_move(&b, col)) {
+            score = (CONNECT4_CELLS + 1 - (int)length) / 2;  /* the series' score of a win with this stone */
+        } else {
+            child[length] = (char)('1' + col);
+            child[length + 1] = '\0';
+            solve_result r;
+            status = run_solve(child, config, weak, board, limits ? &shared : NULL, &r, message, message_size);
+            if (status != SEARCH_OK) return status;
+            score = -r.score;
+            shared.nodes_before += r.nodes;
+            result->nodes += r.nodes;
+            result->seconds += r.seconds;
+        }
+        result->scores[col] = score;
+        if (!any || score > result->score) result->score = score;
+        any = true;
+    }
     return SEARCH_OK;
 }

@@ -55,11 +55,57 @@ typedef struct {
 
 typedef enum { SOLVE_BITBOARD, SOLVE_GRID } solve_board;
 
-/* moves: digit string "4453" (may be empty); weak: win/draw/loss only. Returns SEARCH_OK or
-   SEARCH_BAD_INPUT with a one-line message (SEARCH_BUDGET_EXCEEDED when the
-   table cannot be allocated). */
-search_status solve_position(const char *moves, const solve_config *config, bool weak,
-                             solve_board board, solve_result *result, char *message, size_t message_size);
+/* What a progress report says while a solve runs (solve_limits.progress). */
+typedef struct {
+    uint64_t nodes;       /* limits->nodes_before plus this solve's nodes so far */
+    double seconds;       /* since limits->started */
+    int lower, upper;     /* the window [lower, upper] the score is known to lie in */
+} solve_progress;
+
+/* Budgets and progress for a solve, or for several solves that share them
+ * (a test set, the columns of --analyze): the caller adds each solve's
+ * nodes to nodes_before.  The clock is read every SOLVE_CHECK_NODES nodes
+ * only, and no check changes what the search visits. */
+typedef struct {
+    uint64_t max_nodes;     /* 0: no node budget; else nodes_before + nodes may not pass it */
+    uint64_t nodes_before;  /* the nodes of earlier solves sharing these limits */
+    double started;         /* clock_seconds() when the first of them started */
+    double deadline;        /* clock_seconds() to stop at; 0: no time budget */
+    double progress_after;  /* seconds after `started` before the first report */
+    void (*progress)(const solve_progress *, void *);  /* NULL: no reports; else about twice a second */
+    void *progress_data;
+} solve_limits;
+
+#define SOLVE_CHECK_NODES (UINT64_C(1) << 20)
+
+/* moves: digit string "4453" (may be empty); weak: win/draw/loss only;
+ * limits: NULL for none.  Returns SEARCH_OK, SEARCH_BAD_INPUT with a
+ * one-line message, or SEARCH_BUDGET_EXCEEDED with one when a budget of
+ * `limits` ran out (nothing of the solve is kept) or the table cannot be
+ * allocated. */
+search_status solve_position(const char *moves, const solve_config *config, bool weak, solve_board board,
+                             const solve_limits *limits, solve_result *result, char *message,
+                             size_t message_size);
+
+/* True, with the message a solve stopped by the time budget gives, when
+ * `limits` has a deadline and it has passed (for callers between solves). */
+bool solve_past_deadline(const solve_limits *limits, char *message, size_t message_size);
+
+/* --analyze: the score of every column of the position after `moves`,
+ * from the side to move there (Pons' `-a`): a column that wins at once
+ * scores without a search, any other is minus the solve of the position
+ * after it.  The best column's score is the position's. */
+#define SOLVE_COLUMN_FULL INT32_MIN
+typedef struct {
+    int scores[7];      /* per column 1..7; SOLVE_COLUMN_FULL when it cannot be played */
+    int score;          /* the maximum over the playable columns (0 when the board is full) */
+    uint64_t nodes;     /* summed over the columns' solves */
+    double seconds;
+} solve_analysis;
+
+search_status solve_analyze(const char *moves, const solve_config *config, bool weak, solve_board board,
+                            const solve_limits *limits, solve_analysis *result, char *message,
+                            size_t message_size);
 
 /* Allocates the table `config` needs (once per process), so that a caller
  * can fail before printing anything; solve_position calls it too.

@@ -5,6 +5,7 @@
 #ifndef PRUNE_SOLVE_INSTANCE_H
 #define PRUNE_SOLVE_INSTANCE_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -20,7 +21,26 @@ typedef struct {
     const solve_config *config;
     solve_table *table;
     uint64_t nodes;
+    uint64_t check_at;           /* nodes at which solve_checkpoint runs next; UINT64_MAX: never */
+    int lower, upper;            /* the window being narrowed, for progress reports */
+    const solve_limits *limits;  /* NULL: none (check_at is then UINT64_MAX) */
+    double last_report;          /* clock_seconds() of the last progress report */
+    jmp_buf *stop;               /* longjmp'd to with a solve_stop when a budget runs out */
 } solve_context;
+
+/* Why a solve stopped early, through longjmp (0 is setjmp's first return). */
+typedef enum { SOLVE_STOP_NONE = 0, SOLVE_STOP_NODES, SOLVE_STOP_TIME } solve_stop;
+
+/* The budgets' and progress' slow path (engine/solve.c), run when
+ * ctx->nodes reaches ctx->check_at: it may longjmp to *ctx->stop, and
+ * moves check_at on. */
+void solve_checkpoint(solve_context *ctx);
+
+/* Counts one node: a compare per node, the checkpoint once in a while. */
+static inline void solve_count_node(solve_context *ctx)
+{
+    if (++ctx->nodes == ctx->check_at) solve_checkpoint(ctx);
+}
 
 /* Solves the position after `moves` (already checked by solve_check_moves)
  * with ctx->config; the table must be ready and empty. */

@@ -54,7 +54,7 @@ static inline void solve_put(solve_context *ctx, solve_table_kind kind, uint64_t
 static int negamax_columns(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)
 {
     const solve_config *c = ctx->config;
-    ctx->nodes++;
+    solve_count_node(ctx);
     int n = SOLVE_BOARD(moves)(b);
     if (n == CONNECT4_CELLS) return 0;
     for (int col = 0; col < CONNECT4_WIDTH; col++)  /* always left to right: only the score matters */
@@ -180,7 +180,7 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
                                         solve_table_kind kind, bool mirror, solve_recurse recurse)
 {
     const solve_config *c = ctx->config;
-    ctx->nodes++;
+    solve_count_node(ctx);
     uint64_t next = SOLVE_BOARD(non_losing_moves)(b);
     int n = SOLVE_BOARD(moves)(b);
     if (next == 0) return -(CONNECT4_CELLS - n) / 2;
@@ -270,6 +270,7 @@ static int solve_iterate(solve_context *ctx, const SOLVE_BOARD_TYPE *b, bool wea
     int min = -(CONNECT4_CELLS - n) / 2, max = SOLVE_WIN_NOW(n);
     if (weak) min = -1, max = 1;
     while (min < max) {
+        ctx->lower = min, ctx->upper = max;
         int med = min + (max - min) / 2;
         if (med <= 0 && min / 2 < med) med = min / 2;
         else if (med >= 0 && max / 2 > med) med = max / 2;
@@ -291,7 +292,9 @@ int SOLVE_RUN(solve_context *ctx, const char *moves, bool weak)
     if (c->non_losing && SOLVE_BOARD(can_win_next)(&b)) return SOLVE_WIN_NOW(SOLVE_BOARD(moves)(&b));
 #endif
     if (c->null_window_iteration) return solve_iterate(ctx, &b, weak);
+    ctx->lower = -CONNECT4_CELLS / 2, ctx->upper = CONNECT4_CELLS / 2;
     if (!c->alphabeta) return negamax_columns(ctx, &b, -CONNECT4_CELLS, CONNECT4_CELLS);
     int bound = weak ? 1 : CONNECT4_CELLS / 2;
+    ctx->lower = -bound, ctx->upper = bound;
     return solve_search(ctx, &b, -bound, bound);
 }

@@ -7,21 +7,29 @@ same binary and input give the same count whatever else runs.  Each count
 is also compared with the committed baseline (tests/instructions/baseline.csv):
 a search that got more than --tolerance dearer fails; any change is shown.
 
+The Connect Four solver's rows (tests/instructions/solve.csv) are
+instructions per node of one solve: callgrind collects inside the search
+(solve_bitboard_run) only, the node count must equal the committed one (a
+fact: a change there is a bug, not a slowdown), and a solve more than
+--tolerance dearer per node than its committed figure fails.
+
 usage: instruction_counts.py PRUNE [--update] [--tolerance 0.25]
 """
 import argparse
 import csv
+import io
 import os
 import re
 import subprocess
 import sys
 import tempfile
 
-from atomic_file import write_csv_atomically
+from atomic_file import write_csv_atomically, write_text_atomically
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "instructions")
 COMPARISONS = os.path.join(HERE, "comparisons.csv")
 BASELINE = os.path.join(HERE, "baseline.csv")
+SOLVE = os.path.join(HERE, "solve.csv")
 
 
 def rows(path):
@@ -43,6 +51,47 @@ def count(prune, game, moves, depth, config, state):
             raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
         found = re.search(r"Collected : (\d+)", done.stderr)
         return int(found.group(1))
+
+def count_solve(prune, config, moves):
+    """(instructions, nodes) of one solve, the search alone."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        args = ["valgrind", "--tool=callgrind", "--toggle-collect=solve_bitboard_run",
+                f"--callgrind-out-file={out}", prune, "solve", "connect4", "--config", config, "--moves", moves,
+                "--json"]
+        done = subprocess.run(args, capture_output=True, text=True, timeout=1800)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
+        nodes = int(re.search(r'"nodes":(\d+)', done.stdout).group(1))
+        return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), nodes
+
+
+def check_solves(prune, tolerance, update):
+    """The solver's rows: (passed, failures); with update, rewrites their per-node figures."""
+    passed, failures, updated = 0, [], []
+    print("\nthe solver, instructions per node of one solve (tests/instructions/solve.csv):")
+    for r in rows(SOLVE):
+        instructions, nodes = count_solve(prune, r["config"], r["moves"])
+        per_node, old = instructions / nodes, float(r["instructions_per_node"])
+        change = (per_node - old) / old if old else 0.0
+        print(f"  {r['config']} {r['set']}:{r['line']} {nodes:,} nodes: {instructions:,} instructions, "
+              f"{per_node:.1f} per node ({f'{change:+.1%}' if old else 'new'})")
+        if nodes != int(r["nodes"]):
+            failures.append(f"{r['config']} {r['moves']} visits {nodes} nodes, not {r['nodes']}")
+        elif per_node > old * (1 + tolerance) and not update:
+            failures.append(f"{r['config']} {r['moves']} costs {change:+.1%} instructions per node")
+        else:
+            passed += 1
+        updated.append([r["set"], r["line"], r["moves"], r["config"], r["nodes"], f"{per_node:.1f}"])
+    if update:
+        with open(SOLVE) as f:
+            header = [line for line in f if line.startswith("#")]
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(
+            [["set", "line", "moves", "config", "nodes", "instructions_per_node"], *updated])
+        write_text_atomically(SOLVE, "".join(header) + buffer.getvalue())
+    return passed, failures
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -84,6 +133,9 @@ def main():
             failures.append(f"{key} costs {change} more instructions than the baseline")
         else:
             passed += 1
+    solve_passed, solve_failures = check_solves(options.prune, options.tolerance, options.update)
+    passed += solve_passed
+    failures += solve_failures
     if options.update:
         write_csv_atomically(BASELINE, ["game", "moves", "depth", "config", "state", "instructions"],
                          [[*k, v] for k, v in sorted(measured.items())])

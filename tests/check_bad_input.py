@@ -10,12 +10,19 @@ and bytes that are not UTF-8; the expected substring is taken literally
 (messages write such bytes escaped, cli/escape.h).  The stderr line must be
 printable ASCII.
 
+`@FILES@` in an argument or the expected text stands for a scratch directory
+holding what a file argument must refuse: `directory/`, `fifo` (a named pipe
+no one writes), `unreadable` (mode 000) and `nul` (a line with a NUL byte).
+Root reads a mode-000 file (open(2) allows it, and prune takes what open
+allows), so the lines naming `@FILES@/unreadable` are skipped as root.
+
 usage: check_bad_input.py PROGRAM FILE...
 """
 import os
 import re
 import subprocess
 import sys
+import tempfile
 
 from checks import Tally, data_lines, expand
 
@@ -49,17 +56,37 @@ def problems_of(done, expected):
     return problems, lines[0] if lines else ""
 
 
+def make_files(root):
+    """The scratch files @FILES@ stands for."""
+    os.mkdir(os.path.join(root, "directory"))
+    os.mkfifo(os.path.join(root, "fifo"))
+    with open(os.path.join(root, "unreadable"), "w") as f:
+        f.write("4 0\n")
+    os.chmod(os.path.join(root, "unreadable"), 0)
+    with open(os.path.join(root, "nul"), "wb") as f:
+        f.write(b"4\x00 1\n")
+
+
 def main():
     program, paths = sys.argv[1], expand(sys.argv[2:], ".txt")
     tally = Tally()
-    for path in paths:
-        for line in data_lines(path):
-            expected, *args = line.split("\t")
-            done = subprocess.run([program, *map(argument, args)], capture_output=True, timeout=120)
-            problems, first = problems_of(done, expected)
-            label = os.path.basename(program) + " " + " ".join(args)
-            tally.record(not problems, label, "; ".join(problems) or first)
+    with tempfile.TemporaryDirectory() as files:
+        make_files(files)
+        for path in paths:
+            for line in data_lines(path):
+                check_line(program, line.replace("@FILES@", files), tally)
     return tally.summary()
+
+
+def check_line(program, line, tally):
+    expected, *args = line.split("\t")
+    if os.geteuid() == 0 and any(a.endswith("/unreadable") for a in args):
+        print(f"skip {' '.join(args)}: root reads a file without read permission")
+        return
+    done = subprocess.run([program, *map(argument, args)], capture_output=True, timeout=120)
+    problems, first = problems_of(done, expected)
+    label = os.path.basename(program) + " " + " ".join(args)
+    tally.record(not problems, label, "; ".join(problems) or first)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from checks import Tally
 
 # Names any command might take; the commands say which they do.
 OPTION_NAMES = ["config", "depth", "moves", "state", "max-nodes", "seed", "json", "verbose", "help",
-                "weak", "board", "positions", "limit", "shard", "data-dir", "tt-mb", "time-ms"]
+                "weak", "board", "positions", "limit", "shard", "data-dir", "tt-mb", "time-ms", "analyze"]
 CONFIGS = ["minimax", "alphabeta", "negamax-ab", "tree-optimal"]
 
 

@@ -6,12 +6,15 @@
  * 0..3, 0: none); the rest is written to a file as it is and loaded.  The
  * reader must either reject it with a one-line message naming FILE:LINE
  * or the file, or give lines that
- *   - hold 1..7 digits only, at most 42, and a score in -21..21,
+ *   - hold 1..7 digits only, at most 42, and a score in -21..21 when
+ *     checked (a bare `moves` line has none: score 0, not checked, and
+ *     at least one move: an empty line is refused),
  *   - are legal positions for the connect4 game too, and not won (its
  *     move parser and the solver's checker must agree; a full board is a
  *     draw the solver can score),
  *   - come in file order, as many as the selection keeps of the file, and
- *   - read back the same when written out as `moves score` lines.
+ *   - read back the same when written out as `moves score` or bare
+ *     `moves` lines.
  * Anything else aborts, as does a crash or a sanitizer report.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -69,8 +72,10 @@ static void check_lines(const solve_line_set *set, const solve_line_selection *s
     for (size_t i = 0; i < set->count; i++) {
         const solve_line *line = &set->lines[i];
         size_t n = strlen(line->moves);
-        CHECK(n <= 42 && strspn(line->moves, "1234567") == n, "line %zu: moves '%s'", line->number, line->moves);
-        CHECK(line->score >= -21 && line->score <= 21, "line %zu: score %d", line->number, line->score);
+        CHECK((n >= 1 || line->checked) && n <= 42 && strspn(line->moves, "1234567") == n, "line %zu: moves '%s'",
+              line->number, line->moves);
+        CHECK(line->checked ? line->score >= -21 && line->score <= 21 : line->score == 0, "line %zu: score %d",
+              line->number, line->score);
         CHECK(line->number >= 1 && line->number <= file_lines && (i == 0 || line->number > set->lines[i - 1].number),
               "line numbers out of order");
         check_with_game(line);
@@ -81,7 +86,11 @@ static void check_round_trip(const solve_line_set *set)
 {
     FILE *f = fopen(output_path, "wb");
     CHECK(f, "cannot write %s", output_path);
-    for (size_t i = 0; i < set->count; i++) fprintf(f, "%s %d\n", set->lines[i].moves, set->lines[i].score);
+    for (size_t i = 0; i < set->count; i++) {
+        const solve_line *line = &set->lines[i];
+        if (line->checked) fprintf(f, "%s %d\n", line->moves, line->score);
+        else fprintf(f, "%s\n", line->moves);
+    }
     CHECK(fclose(f) == 0, "cannot write %s", output_path);
     solve_line_set again;
     solve_line_selection all = {0};
@@ -90,7 +99,8 @@ static void check_round_trip(const solve_line_set *set)
           "round trip rejected: %s", message);
     CHECK(again.count == set->count, "round trip: %zu lines became %zu", set->count, again.count);
     for (size_t i = 0; i < set->count; i++)
-        CHECK(strcmp(again.lines[i].moves, set->lines[i].moves) == 0 && again.lines[i].score == set->lines[i].score,
+        CHECK(strcmp(again.lines[i].moves, set->lines[i].moves) == 0 && again.lines[i].score == set->lines[i].score &&
+                  again.lines[i].checked == set->lines[i].checked,
               "round trip: line %zu changed", i + 1);
     solve_positions_free(&again);
 }
