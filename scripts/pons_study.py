@@ -31,7 +31,7 @@ is hours.  To spread a long run over machines, see scripts/pons_solve.py.
 
 Output in DIR, each file written whole or not at all: pons.csv (one row per
 cell), pons_positions/CELL.jsonl (every solved position as prune printed
-it), pons_plot_strong.csv and pons_plot_weak.csv (scripts/pons_plotdata.py,
+it), pons_plot_strong.csv and pons_plot_weak.csv (scripts/reporting/pons_plotdata.py,
 for plots/pons.gp; into --plotdata DIR when given).
 Every score is checked (by prune and again here); a wrong score fails the
 run with exit status 1 and writes nothing; a full cell whose mean differs
@@ -49,7 +49,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from atomic_file import write_csv_atomically  # noqa: E402
 import pons_cells  # noqa: E402
-import pons_plotdata  # noqa: E402
+from reporting import pons_plotdata  # noqa: E402
 from pons_solve import SolveError, merge_shards, run_shards, solve_command, totals  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

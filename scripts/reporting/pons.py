@@ -1,19 +1,15 @@
 """The pons study: Connect Four, the steps of Pons' solver.
 
-scripts/pons_study.py measured it into the run's pons.csv; scripts/report_pons.py
-renders the tables in the series' shape, and scripts/pons_plotdata.py makes the
+scripts/pons_study.py measured it into the run's pons.csv; report_pons.py (here)
+renders the tables in the series' shape, and pons_plotdata.py (here) makes the
 two plot tables plots/pons.gp draws (here, so that report.py writes them with
 the rest of plotdata/).
 """
 import csv
 import os
-import sys
 
+from . import pons_plotdata, report_pons
 from .common import PlotTable, Section
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import pons_plotdata  # noqa: E402
-import report_pons  # noqa: E402
 
 
 def render(res, plots):

@@ -7,7 +7,7 @@ gain over the step before it on the same set; strong, then weak.
 
     section(run_dir) -> str      markdown; run_dir holds pons.csv
                                  (scripts/pons_study.py --out), or pons/pons.csv
-    scripts/report_pons.py RUN_DIR     prints it
+    scripts/reporting/report_pons.py RUN_DIR     prints it
 """
 import csv
 import os
