@@ -255,7 +255,7 @@ static void add_studies(const options *o)
     for (size_t r = 0; r < studies.rows; r++) {
         if (!wanted(o, csv_get(&studies, r, "study"))) continue;
         /* A row whose config is a step of the Connect Four solver is the
-         * pons study's, which benchmarks/pons_bench.c runs. */
+         * pons study's, which scripts/pons_study.py runs. */
         if (solve_config_find(csv_get(&studies, r, "config"))) continue;
         const game_entry *game = add_row(o, &studies, &timing, r);
         if (game && strcmp(csv_get(&studies, r, "study"), "tictactoe") == 0) ttt = game;
