@@ -33,7 +33,7 @@ def summary(res):
     full = [r for r in rows if r["sample"] == "no"]
     checked = [r for r in full if r["match"] in ("exact", "rounded", "no")]
     matched = [r for r in checked if r["match"] != "no"]
-    peer = os.path.join(res.dir, "pons_peer.csv")
+    peer = os.path.join(res.dir, "peer_pons.csv")
     speed = "Pons' own part 12 not run"
     if os.path.isfile(peer):
         with open(peer, newline="", encoding="utf-8") as f:
