@@ -47,7 +47,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atomic_file import write_csv_atomically  # noqa: E402
+from atomic_file import write_csv_atomically, write_text_atomically  # noqa: E402
 import pons_cells  # noqa: E402
 from reporting import pons_plotdata  # noqa: E402
 from pons_solve import SolveError, merge_shards, run_shards, solve_command, totals  # noqa: E402
@@ -143,15 +143,6 @@ def solve_cell(args, cell, path, step, count):
     return positions, sums, stopped
 
 
-def write_jsonl(path, records):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
-    with os.fdopen(handle, "w", encoding="utf-8") as f:
-        for r in records:
-            f.write(json.dumps(r, separators=(",", ":")) + "\n")
-    os.replace(temporary, path)
-
-
 def fmt(value, digits=3):
     return "" if value is None else f"{value:.{digits}f}"
 
@@ -167,7 +158,8 @@ def run_cell(args, cell, path, speeds, comparable, staging):
     started = time.monotonic()
     positions, sums, stopped = solve_cell(args, cell, path, step, count) if count else ([], totals([]), False)
     wall = time.monotonic() - started
-    write_jsonl(os.path.join(staging, "pons_positions", cell.name + ".jsonl"), positions)
+    write_text_atomically(os.path.join(staging, "pons_positions", cell.name + ".jsonl"),
+                          "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in positions))
     verdict = pons_cells.match(cell, sums["total_nodes"], sums["positions"], kind == "full", comparable)
     progress(f"{cell.name}: {kind}" + (f" (every {step}. line)" if kind == "sample" else "")
              + (" (stopped at its time limit)" if stopped else "")
