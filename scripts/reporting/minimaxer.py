@@ -1,8 +1,12 @@
 """The minimaxer study: Minimaxer Part 4's operations per second (section
 of REPORT.md, speedup_minimaxer plot, README row)."""
+import studies
+
 from .common import Section, fint, fops, fx, num, ratio, section_head, speedup_plot, table
 
 STUDY = "minimaxer"
+BASE = studies.baseline(STUDY)        # tree-standard (studies/studies.csv)
+DEPTHS = studies.depths(STUDY)
 TITLE = "Minimaxer Part 4 (mancala, persistent-tree negamax)"
 # The blog's names of the configs (in parentheses: configs the blog did not time).
 BLOG_NAMES = {
@@ -17,7 +21,7 @@ BLOG_NAMES = {
 
 
 def render(res, plots):
-    out, stop = section_head(res, STUDY, TITLE, res.get("minimaxer", "", "tree-standard", "copy", 5))
+    out, stop = section_head(res, STUDY, TITLE, res.get("minimaxer", "", BASE, "copy", DEPTHS[0]))
     if stop:
         return Section("\n".join(out), [])
     out.append("Operations per second, one operation = one whole search from the start position, tree building "
@@ -40,19 +44,19 @@ HEADER = ["configuration", "prune config", "depth", "published op/s", "our op/s"
 def speed_table(res):
     """The blog's table: published and our rates and ratios per config and depth."""
     rows, plot_rows = [], []
-    for depth in (5, 6):
-        pub_base = res.pubnum("minimaxer", "ops_per_second", config="tree-standard", depth=depth)
-        our_base = res.value("minimaxer", "", "tree-standard", "copy", depth, "ops_per_second")
+    for depth in DEPTHS:
+        pub_base = res.pubnum("minimaxer", "ops_per_second", config=BASE, depth=depth)
+        our_base = res.value("minimaxer", "", BASE, "copy", depth, "ops_per_second")
         for config in res.tree_configs(STUDY):
             p = res.pubnum("minimaxer", "ops_per_second", config=config, depth=depth)
             o = res.value("minimaxer", "", config, "copy", depth, "ops_per_second")
             u = res.value("minimaxer", "", config, "undo", depth, "ops_per_second")
             created = res.value("minimaxer", "", config, "copy", depth, "created")
             evals = res.value("minimaxer", "", config, "copy", depth, "evals")
-            base_created = res.value("minimaxer", "", "tree-standard", "copy", depth, "created")
+            base_created = res.value("minimaxer", "", BASE, "copy", depth, "created")
             rows.append([BLOG_NAMES.get(config, config), f"`{config}`", depth, fops(p), fops(o), fx(ratio(p, pub_base)),
                          fx(ratio(o, our_base)), fint(created), fint(evals), fops(u)])
-            if config != "tree-standard":
+            if config != BASE:
                 plot_rows.append([f"{config.replace('tree-', '')} d{depth}", ratio(p, pub_base), ratio(o, our_base),
                                   ratio(base_created, created)])
     return rows, plot_rows
@@ -61,15 +65,15 @@ def speed_table(res):
 def optimal_readings(res):
     """Optimal over standard, against the created-node ratio, per depth."""
     readings = []
-    for depth in (5, 6):
-        p_std = res.pubnum("minimaxer", "ops_per_second", config="tree-standard", depth=depth)
+    for depth in DEPTHS:
+        p_std = res.pubnum("minimaxer", "ops_per_second", config=BASE, depth=depth)
         p_opt = res.pubnum("minimaxer", "ops_per_second", config="tree-optimal", depth=depth)
-        o_std = res.value("minimaxer", "", "tree-standard", "copy", depth, "ops_per_second")
+        o_std = res.value("minimaxer", "", BASE, "copy", depth, "ops_per_second")
         o_opt = res.value("minimaxer", "", "tree-optimal", "copy", depth, "ops_per_second")
-        c_std = res.value("minimaxer", "", "tree-standard", "copy", depth, "created")
+        c_std = res.value("minimaxer", "", BASE, "copy", depth, "created")
         c_opt = res.value("minimaxer", "", "tree-optimal", "copy", depth, "created")
         node_ratio = ratio(c_std, c_opt)
-        peer = next((r for r in res.peer if r["config"] == "tree-standard" and r["depth"] == str(depth)), None)
+        peer = next((r for r in res.peer if r["config"] == BASE and r["depth"] == str(depth)), None)
         peer_opt = next((r for r in res.peer if r["config"] == "tree-optimal" and r["depth"] == str(depth)), None)
         peer_ratio = ratio(num(peer_opt["minimaxer_ops_per_second"]), num(peer["minimaxer_ops_per_second"])) \
             if peer and peer_opt else None
