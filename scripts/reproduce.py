@@ -242,7 +242,7 @@ class Run:
     def step_plots(self):
         os.makedirs(os.path.join(self.stage, "plots"), exist_ok=True)
         for script in sorted(glob.glob(os.path.join(ROOT, "plots", "*.gp"))):
-            self.call(["gnuplot", "-e", f"datadir='{self.stage}/plotdata'; outdir='{self.stage}/plots'", script],
+            self.call(["gnuplot", "-e", f"datadir='{self.stage}/plotdata'; outdir='{self.stage}/plots'; root='{ROOT}'", script],
                       f"plot {os.path.basename(script)} failed", log="gnuplot.log")
 
     # ------------------------------------------------------------ run.json
