@@ -26,7 +26,7 @@ own sets studies/connect4/prune_L?_R? (scripts/pons_sets.py), whose means
 are prune's own and are not compared with the series'.
 
 Cost: the default budget lands the 85 cells in about 6 minutes on 2 busy
-cores (about 1 minute with --budget 0.5, the quick reproduction); --long
+cores (about half a minute with --budget 0.15, the quick reproduction); --long
 is hours.  To spread a long run over machines, see scripts/pons_solve.py.
 
 Output in DIR, each file written whole or not at all: pons.csv (one row per
@@ -115,7 +115,12 @@ def probe(args, cell, path, lines, speed, comparable):
     if measured["positions"] == 0 or measured["seconds"] <= 0:
         return speed, guess  # not even one line within the probe's time: keep the step's last rate
     rate = measured["total_nodes"] / measured["seconds"]
-    return rate, expected if expected is not None else measured["mean_nodes"]
+    if expected is not None:
+        return rate, expected
+    # prune's own sets: a short probe of the first lines can hit easy ones (a
+    # quick run's probe is one line), so the series' mean for the same class
+    # of set, where there is one, bounds the estimate from below.
+    return rate, max(measured["mean_nodes"], cell.expected_mean() or 0)
 
 
 def sample_file(path, step, directory):
