@@ -382,8 +382,14 @@ def execute(run):
     print(f"\nDone in {run.elapsed()}: {os.path.relpath(run.out, ROOT)}/REPORT.md (run {run.run_id})")
 
 
+class Parser(argparse.ArgumentParser):
+    def error(self, message):   # bad usage: one line, exit 2
+        self.exit(EXIT_USAGE, f"reproduce.sh: {message} (see --help)\n")
+
+
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = Parser(prog="reproduce.sh", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--no-install", action="store_true")
     parser.add_argument("--allow-dirty", action="store_true")
