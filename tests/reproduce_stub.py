@@ -40,6 +40,7 @@ def studies(stage, names):
     write(stage, "peer_minimaxer.jsonl", '{"config": "tree-ab", "depth": 5, "ok": true}\n')
     write(stage, "peer_ab.csv", "config,ratio\ntree-optimal,50.0\n")
     write(stage, "tictactoe_games.csv", "round,seconds\n1,0.001\n")
+    write(stage, "pons.csv", "config,part,set,mode,mean_nodes\nsolve-order,5,Test_L3_R1,strong,139.659\n")
 
 
 def sweep(stage, names):
@@ -60,10 +61,6 @@ def hyperfine(stage, names):
     write(stage, "hyperfine/skipped.txt", "")
 
 
-def pons(stage, names):
-    write(stage, "pons.csv", "config,part,set,mode,mean_nodes\nsolve-order,5,Test_L3_R1,strong,139.659\n")
-
-
 def report(stage, names):
     # As scripts/report.py does first: inputs of different runs end the run.
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
@@ -82,7 +79,7 @@ def plots(stage, names):
         write(stage, f"plots/speedup_{study}.png", png(4, 3))
 
 
-STEPS = {"studies": studies, "sweep": sweep, "pons": pons, "tidy": tidy, "hyperfine": hyperfine,
+STEPS = {"studies": studies, "sweep": sweep, "tidy": tidy, "hyperfine": hyperfine,
          "report": report, "plots": plots}
 
 
