@@ -8,8 +8,15 @@
  *                 [--no-rounds] [--quick] [--list] [--benchmark_* flags of Google Benchmark]
  *
  * One benchmark per (study row, state mode) (bench_cases.h); each is
- * repeated (default 5) and Google Benchmark adds the mean, median, stddev
- * and cv aggregates to its JSON (--benchmark_out).  A study listed in
+ * repeated (default 10 of at least 0.1 s) and Google Benchmark adds the
+ * mean, median, stddev and cv aggregates to its JSON (--benchmark_out).
+ * The repetitions of all benchmarks run in one random order
+ * (--benchmark_enable_random_interleaving=true is the default here; the
+ * flag given as false turns it off): repetition i of one config and
+ * repetition i of another are then taken at about the same point of the
+ * run, so scripts/gbench_to_csv.py keeps each repetition's time and a ratio
+ * between two rows is computed from pairs (scripts/measure_stats.py).  Six
+ * repetitions at least give a 95% interval.  A study listed in
  * studies/timing.csv (--timing) runs with at most its repetitions and min
  * time there: a study of many quick cases whose figure is node counts
  * need not cost what the few timed studies do.  In a quick run (--quick,
@@ -45,6 +52,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bench_cases.h"
 #include "csv.h"
@@ -105,9 +113,9 @@ static void set_defaults(options *o)
     snprintf(o->timing, sizeof o->timing, "%s/studies/timing.csv", PRUNE_SOURCE_DIR);
     o->rounds = true;
     const char *env = getenv("PRUNE_BENCH_REPETITIONS");
-    o->run.repetitions = env && *env ? parse_repetitions(env, "PRUNE_BENCH_REPETITIONS") : 5;
+    o->run.repetitions = env && *env ? parse_repetitions(env, "PRUNE_BENCH_REPETITIONS") : 10;
     env = getenv("PRUNE_BENCH_MIN_TIME");
-    o->run.min_time = env && *env ? parse_seconds(env, "PRUNE_BENCH_MIN_TIME") : 0.2;
+    o->run.min_time = env && *env ? parse_seconds(env, "PRUNE_BENCH_MIN_TIME") : 0.1;
     env = getenv("PRUNE_BENCH_QUICK");
     o->quick = env && strcmp(env, "1") == 0;
     env = getenv("PRUNE_COMMIT");
@@ -270,12 +278,48 @@ static void add_studies(const options *o)
     }
 }
 
+/* Google Benchmark 1.7 shuffles the (benchmark, repetition) pairs of the
+ * whole run into one random order with this flag.  Put first in argv, so a
+ * later --benchmark_enable_random_interleaving=false still wins. */
+static char interleave_flag[] = "--benchmark_enable_random_interleaving=true";
+
+/* argv with interleave_flag after the program's name (argc grows by one);
+ * kept in a static so that it lives, reachable, to the end. */
+static char **interleaved_argv;
+static char **with_interleaving(int *argc, char **argv)
+{
+    char **out = interleaved_argv = malloc((size_t)(*argc + 2) * sizeof *out);
+    if (!out) die(1, "out of memory");
+    out[0] = argv[0];
+    out[1] = interleave_flag;
+    for (int i = 1; i <= *argc; i++) out[i + 1] = argv[i]; /* argv[argc] is NULL */
+    (*argc)++;
+    return out;
+}
+
+/* Whether the repetitions run interleaved: the last flag given wins. */
+static bool interleaving(int argc, char **argv)
+{
+    static const char name[] = "--benchmark_enable_random_interleaving";
+    bool on = false;
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], name, sizeof name - 1) != 0) continue;
+        const char *value = argv[i] + sizeof name - 1;
+        if (*value != '\0' && *value != '=') continue; /* another flag */
+        /* As Google Benchmark reads a boolean: false, no, off, or a first letter 0 f n. */
+        on = *value == '\0' || !(strchr("0fFnN", value[1]) || strcasecmp(value + 1, "off") == 0);
+    }
+    return on;
+}
+
 int main(int argc, char **argv)
 {
     options o = {0};
     set_defaults(&o);
+    argv = with_interleaving(&argc, argv);
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--benchmark_out=", 16) == 0) o.benchmark_out = argv[i] + 16;
+    bool interleaved = interleaving(argc, argv);
     gbench_initialize(&argc, argv);
     parse_options(&argc, argv, &o);
     if (gbench_report_unrecognized(argc, argv)) return 2;
@@ -300,6 +344,7 @@ int main(int argc, char **argv)
         return EXIT_SKIPPED;
     }
     run_context_add(&o.run);
+    gbench_add_context("prune_interleaving", interleaved ? "random" : "off");
     cases_register(o.run.repetitions);
     cases_warm_up();
     gbench_run_all();

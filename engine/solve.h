@@ -8,7 +8,8 @@
  * switched on by the row's flags.  Node counts are exact: every call of the
  * recursive search counts once, root included, summed over the null-window
  * iterations of one position; every step with a table starts each position
- * with an empty table.
+ * with an empty table.  The rows after part 12 are prune's own steps beyond
+ * the series (part 0): their scores are exact, their counts are prune's.
  */
 #ifndef PRUNE_SOLVE_H
 #define PRUNE_SOLVE_H
@@ -25,18 +26,21 @@ typedef enum {
     SOLVE_TABLE_UPPER,        /* part 7: upper bounds, 56-bit keys, 8,388,593 entries */
     SOLVE_TABLE_UPPER_KEY32,  /* part 11: upper bounds, 32-bit truncated keys, 8,388,617 entries */
     SOLVE_TABLE_BOUNDS_KEY32, /* part 12: upper and lower bounds, 32-bit keys, 8,388,617 entries */
+    SOLVE_TABLE_BUCKETS,      /* prune's own: both bounds, full keys, two entries a bucket, same memory */
 } solve_table_kind;
 
 typedef struct {
     const char *name;
     const char *description;
-    int part;                      /* the part of the series (and git tag partN) it reproduces */
+    int part;                      /* the part of the series (and git tag partN) it reproduces;
+                                      0 for prune's own steps after the series */
     bool alphabeta;                /* part 4: negamax alpha-beta with the score bounds */
     bool centre_first;             /* part 5: columns 4,3,5,2,6,1,7 */
     solve_table_kind table;        /* parts 7, 11, 12 */
     bool null_window_iteration;    /* part 8: the driver narrows [min, max] with null windows */
     bool non_losing;               /* part 9: wins at once answered by the driver; non-losing moves only */
     bool sorted;                   /* part 10: moves sorted by the winning cells they make */
+    bool mirror;                   /* prune's own: a position and its mirror image share one entry */
 } solve_config;
 
 const solve_config *solve_config_find(const char *name);

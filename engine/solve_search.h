@@ -25,17 +25,28 @@
 /* Part 5: columns centre first, 0-based 3 + (1 - 2(i%2))(i+1)/2. */
 static const int solve_centre_first[CONNECT4_WIDTH] = {3, 2, 4, 1, 5, 0, 6};
 
-static inline uint8_t solve_get(const solve_context *ctx, uint64_t key)
+/* The table's operations for a table of `kind`: in parts 9 to 12 and after,
+ * each kind has its own compiled search (solve_non_losing_* below), so
+ * `kind` and `mirror` are constants there and these switches compile away. */
+static inline uint8_t solve_get(const solve_context *ctx, solve_table_kind kind, uint64_t key)
 {
-    return ctx->config->table == SOLVE_TABLE_UPPER ? solve_table_get_full(ctx->table, key)
-                                                    : solve_table_get_key32(ctx->table, key);
+    switch (kind) {
+    case SOLVE_TABLE_UPPER: return solve_table_get_full(ctx->table, key);
+    case SOLVE_TABLE_BUCKETS: return solve_table_get_bucket(ctx->table, key);
+    default: return solve_table_get_key32(ctx->table, key);
+    }
 }
 
-static inline void solve_put(solve_context *ctx, uint64_t key, int value)
+/* `moves`: the stones on the board, which the buckets keep to choose what
+ * to replace; the series' tables ignore it. */
+static inline void solve_put(solve_context *ctx, solve_table_kind kind, uint64_t key, int value, int moves)
 {
     /* the series passes an int to a uint8_t parameter: values wrap mod 256 */
-    if (ctx->config->table == SOLVE_TABLE_UPPER) solve_table_put_full(ctx->table, key, (uint8_t)value);
-    else solve_table_put_key32(ctx->table, key, (uint8_t)value);
+    switch (kind) {
+    case SOLVE_TABLE_UPPER: solve_table_put_full(ctx->table, key, (uint8_t)value); break;
+    case SOLVE_TABLE_BUCKETS: solve_table_put_bucket(ctx->table, key, (uint8_t)value, moves); break;
+    default: solve_table_put_key32(ctx->table, key, (uint8_t)value);
+    }
 }
 
 /* Parts 3 to 8.  Part 3 (no alphabeta flag) is plain negamax: every child,
@@ -54,7 +65,7 @@ static int negamax_columns(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int al
         int max = (CONNECT4_CELLS - 1 - n) / 2;
         /* Part 7: a stored upper bound lowers beta; 139.7 -> 92.8 (x1.5). */
         if (c->table != SOLVE_TABLE_NONE) {
-            int value = solve_get(ctx, SOLVE_BOARD(key)(b));
+            int value = solve_get(ctx, c->table, SOLVE_BOARD(key)(b));
             if (value) max = value + SOLVE_MIN_SCORE - 1;
         }
         if (beta > max) {
@@ -72,16 +83,17 @@ static int negamax_columns(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int al
         if (c->alphabeta && score >= beta) return score;
         if (score > alpha) alpha = score;
     }
-    if (c->table != SOLVE_TABLE_NONE) solve_put(ctx, SOLVE_BOARD(key)(b), alpha - SOLVE_MIN_SCORE + 1);
+    if (c->table != SOLVE_TABLE_NONE) solve_put(ctx, c->table, SOLVE_BOARD(key)(b), alpha - SOLVE_MIN_SCORE + 1, n);
     return alpha;
 }
 
 #if SOLVE_HAS_BITS
 /* Part 12: a stored bound narrows the window; returns true with *result
  * when the window is empty.  Values above MAX - MIN + 1 are lower bounds. */
-static inline bool solve_stored_bounds(solve_context *ctx, uint64_t key, int *alpha, int *beta, int *result)
+static inline bool solve_stored_bounds(solve_context *ctx, solve_table_kind kind, uint64_t key, int *alpha,
+                                       int *beta, int *result)
 {
-    int value = solve_get(ctx, key);
+    int value = solve_get(ctx, kind, key);
     if (!value) return false;
     if (value > SOLVE_MAX_SCORE - SOLVE_MIN_SCORE + 1) {
         int min = value + 2 * SOLVE_MIN_SCORE - SOLVE_MAX_SCORE - 2;
@@ -112,6 +124,28 @@ static inline void solve_order_moves(const SOLVE_BOARD_TYPE *b, uint64_t next, b
     }
 }
 
+/* prune's own step solve-mirror: a position and its mirror image have the
+ * same score, so both are stored under the smaller of their two keys.  The
+ * key (current + mask) keeps each column in its own 7 bits with no carry
+ * between columns, so mirroring the key is reversing its columns. */
+static inline uint64_t solve_mirror_key(uint64_t key)
+{
+    const int bits = CONNECT4_HEIGHT + 1;
+    const uint64_t column = (UINT64_C(1) << bits) - 1;
+    uint64_t mirrored = 0;
+    for (int c = 0; c < CONNECT4_WIDTH; c++)
+        mirrored |= (key >> (c * bits) & column) << ((CONNECT4_WIDTH - 1 - c) * bits);
+    return mirrored;
+}
+
+static inline uint64_t solve_key(const SOLVE_BOARD_TYPE *b, bool mirror)
+{
+    uint64_t key = SOLVE_BOARD(key)(b);
+    if (!mirror) return key;
+    uint64_t mirrored = solve_mirror_key(key);
+    return mirrored < key ? mirrored : key;
+}
+
 /* Not a step of the series, and no node count changes: every child's
  * table entry is asked of memory at once, before the first child is
  * searched, so that their cache misses overlap instead of coming one
@@ -121,19 +155,29 @@ static inline void solve_order_moves(const SOLVE_BOARD_TYPE *b, uint64_t next, b
  * inline bit count (connect4_count) then 48 -> 43 us.  Each child is
  * played here and again when searched: a bitboard move is a few
  * operations, cheaper than keeping seven children for the loop. */
-static inline void solve_prefetch_children(solve_context *ctx, const SOLVE_BOARD_TYPE *b, const move_sorter *sorter)
+static inline void solve_prefetch_children(solve_context *ctx, solve_table_kind kind, bool mirror,
+                                           const SOLVE_BOARD_TYPE *b, const move_sorter *sorter)
 {
     for (unsigned i = 0; i < sorter->size; i++) {
         SOLVE_BOARD_TYPE child = *b;
         SOLVE_BOARD(play_cell)(&child, sorter->entries[i].move);
-        solve_table_prefetch_key32(ctx->table, SOLVE_BOARD(key)(&child));
+        if (kind == SOLVE_TABLE_BUCKETS) solve_table_prefetch_bucket(ctx->table, solve_key(&child, mirror));
+        else solve_table_prefetch_key32(ctx->table, solve_key(&child, mirror));
     }
 }
 
+typedef int (*solve_recurse)(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta);
+
 /* Parts 9 to 12.  Part 9: the side to move cannot win at once (the driver
  * answers that), so it only plays non-losing moves and scores at least
- * -(40 - n)/2; 92.8 (part 7) -> 70.7 (x1.3), counting part 8's iteration. */
-static int negamax_non_losing(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)
+ * -(40 - n)/2; 92.8 (part 7) -> 70.7 (x1.3), counting part 8's iteration.
+ * One node, inlined into one search per table (below): `kind`, `mirror`
+ * and `recurse` (that search itself) are constants there. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta,
+                                        solve_table_kind kind, bool mirror, solve_recurse recurse)
 {
     const solve_config *c = ctx->config;
     ctx->nodes++;
@@ -147,10 +191,10 @@ static int negamax_non_losing(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int
         if (alpha >= beta) return alpha;
     }
     int max = (CONNECT4_CELLS - 1 - n) / 2;
-    uint64_t key = SOLVE_BOARD(key)(b);
-    bool bounds = c->table == SOLVE_TABLE_BOUNDS_KEY32;
+    uint64_t key = solve_key(b, mirror);
+    bool bounds = kind >= SOLVE_TABLE_BOUNDS_KEY32;
     if (!bounds) {
-        int value = solve_get(ctx, key);
+        int value = solve_get(ctx, kind, key);
         if (value) max = value + SOLVE_MIN_SCORE - 1;
     }
     if (beta > max) {
@@ -159,23 +203,52 @@ static int negamax_non_losing(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int
     }
     int result;
     /* Part 12: lower bounds stored too, read after the static bounds; 54.9 -> 51.3 (x1.07). */
-    if (bounds && solve_stored_bounds(ctx, key, &alpha, &beta, &result)) return result;
+    if (bounds && solve_stored_bounds(ctx, kind, key, &alpha, &beta, &result)) return result;
     move_sorter sorter;
     /* Part 10: sorted by winning cells created; 70.7 -> 54.9 (x1.3). */
     solve_order_moves(b, next, c->sorted, &sorter);
-    if (c->table > SOLVE_TABLE_UPPER) solve_prefetch_children(ctx, b, &sorter);
+    if (kind > SOLVE_TABLE_UPPER) solve_prefetch_children(ctx, kind, mirror, b, &sorter);
     for (uint64_t move; (move = move_sorter_next(&sorter));) {
         SOLVE_BOARD_TYPE child = *b;
         SOLVE_BOARD(play_cell)(&child, move);
-        int score = -negamax_non_losing(ctx, &child, -beta, -alpha);
+        int score = -recurse(ctx, &child, -beta, -alpha);
         if (score >= beta) {
-            if (bounds) solve_put(ctx, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2);
+            if (bounds) solve_put(ctx, kind, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2, n);
             return score;
         }
         if (score > alpha) alpha = score;
     }
-    solve_put(ctx, key, alpha - SOLVE_MIN_SCORE + 1);
+    solve_put(ctx, kind, key, alpha - SOLVE_MIN_SCORE + 1, n);
     return alpha;
+}
+
+/* One search per table: parts 9 and 10, part 11, part 12, and prune's own. */
+#define SOLVE_NON_LOSING(name, kind, mirror)                                   \
+    static int name(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta) \
+    {                                                                          \
+        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, name); \
+    }
+SOLVE_NON_LOSING(solve_non_losing_upper, SOLVE_TABLE_UPPER, false)
+SOLVE_NON_LOSING(solve_non_losing_key32, SOLVE_TABLE_UPPER_KEY32, false)
+SOLVE_NON_LOSING(solve_non_losing_bounds, SOLVE_TABLE_BOUNDS_KEY32, false)
+SOLVE_NON_LOSING(solve_non_losing_mirror, SOLVE_TABLE_BOUNDS_KEY32, true)
+SOLVE_NON_LOSING(solve_non_losing_buckets, SOLVE_TABLE_BUCKETS, false)
+SOLVE_NON_LOSING(solve_non_losing_buckets_mirror, SOLVE_TABLE_BUCKETS, true)
+#undef SOLVE_NON_LOSING
+
+static int negamax_non_losing(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)
+{
+    const solve_config *c = ctx->config;
+    switch (c->table) {
+    case SOLVE_TABLE_UPPER: return solve_non_losing_upper(ctx, b, alpha, beta);
+    case SOLVE_TABLE_UPPER_KEY32: return solve_non_losing_key32(ctx, b, alpha, beta);
+    case SOLVE_TABLE_BUCKETS:
+        return c->mirror ? solve_non_losing_buckets_mirror(ctx, b, alpha, beta)
+                         : solve_non_losing_buckets(ctx, b, alpha, beta);
+    default:
+        return c->mirror ? solve_non_losing_mirror(ctx, b, alpha, beta)
+                         : solve_non_losing_bounds(ctx, b, alpha, beta);
+    }
 }
 #endif
 

@@ -15,11 +15,23 @@
  *    share one 8-byte word, so that a probe costs one cache miss, not two
  *    (the same table, entry for entry: 67 MB instead of 42).
  *
+ *  - prune's own buckets (after the series): SOLVE_TABLE_BUCKET_COUNT
+ *    buckets of two one-word entries, the same 67 MB as part 12's table.  An
+ *    entry keeps the whole 49-bit key, so no two positions ever share it,
+ *    the byte above it (bits 49-56) and the position's number of moves
+ *    (bits 57-62).  Replacement prefers the shallower position, whose
+ *    subtree cost more to search: it takes the first entry and pushes the
+ *    first entry's position to the second; a deeper one takes the second.
+ *
  * Clearing: every position starts with an empty table, as the series
  * resets it with memset.  Clearing 64 MB costs milliseconds, more than
- * solving an easy position, so the table remembers the indices it wrote
- * (up to SOLVE_TABLE_TOUCHED_MAX) and clears just those; past that it
- * clears everything.  The result is the same empty table.
+ * solving an easy position.  The key32 table (parts 11 and 12) therefore
+ * keeps a generation in each entry's top 24 bits: an entry of another
+ * generation is empty, and clearing is starting the next one, so a store
+ * costs nothing more than the store.  The other tables have no bits to
+ * spare: they remember the indices they wrote (up to
+ * SOLVE_TABLE_TOUCHED_MAX) and clear just those; past that, everything.
+ * Either way the result is the same empty table.
  */
 #ifndef PRUNE_SOLVE_TABLE_H
 #define PRUNE_SOLVE_TABLE_H
@@ -29,16 +41,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solve.h"
 #include "table_memory.h"
 
 #define SOLVE_TABLE_SIZE_FULL_KEY 8388593u   /* part 7 */
 #define SOLVE_TABLE_SIZE_KEY32 8388617u      /* part 11: the first prime above 2^23 */
 #define SOLVE_TABLE_KEY56 ((UINT64_C(1) << 56) - 1)
 #define SOLVE_TABLE_TOUCHED_MAX (1u << 18)
+#define SOLVE_TABLE_VALUE32 (UINT64_C(0xFF) << 32)     /* the value's bits in a key32 entry */
+#define SOLVE_TABLE_GENERATION_ONE (UINT64_C(1) << 40)  /* generation 1 of a key32 entry */
+#define SOLVE_TABLE_BUCKET_COUNT 4194301u    /* the largest prime below 2^22: 2^23 words */
+#define SOLVE_TABLE_KEY49 ((UINT64_C(1) << 49) - 1)
 
 typedef struct {
     uint64_t *full;       /* part 7: key | value << 56 */
-    uint64_t *key32;      /* parts 11, 12: the key's low 32 bits | value << 32 */
+    uint64_t *key32;      /* parts 11, 12: the key's low 32 bits | value << 32 | generation << 40 */
+    uint64_t stamp;       /* the current generation << 40: key32 entries of another are empty */
+    uint64_t *buckets;    /* prune's own: two words a bucket, key | value << 49 | moves << 57 */
     uint32_t *touched;    /* indices written since the last clear */
     uint32_t touched_count;
     bool touched_all;     /* more writes than touched holds: clear everything */
@@ -66,14 +85,12 @@ static inline void solve_table_put_full(solve_table *t, uint64_t key, uint8_t va
 static inline uint8_t solve_table_get_key32(const solve_table *t, uint64_t key)
 {
     uint64_t entry = t->key32[key % SOLVE_TABLE_SIZE_KEY32];
-    return (uint32_t)entry == (uint32_t)key ? (uint8_t)(entry >> 32) : 0;
+    return (entry & ~SOLVE_TABLE_VALUE32) == ((uint32_t)key | t->stamp) ? (uint8_t)(entry >> 32) : 0;
 }
 
 static inline void solve_table_put_key32(solve_table *t, uint64_t key, uint8_t value)
 {
-    uint32_t index = (uint32_t)(key % SOLVE_TABLE_SIZE_KEY32);
-    t->key32[index] = (uint32_t)key | (uint64_t)value << 32;
-    solve_table_touch(t, index);
+    t->key32[key % SOLVE_TABLE_SIZE_KEY32] = (uint32_t)key | (uint64_t)value << 32 | t->stamp;
 }
 
 /* Asks memory for the entry of `key` ahead of its get (parts 11, 12). */
@@ -82,17 +99,56 @@ static inline void solve_table_prefetch_key32(const solve_table *t, uint64_t key
     table_memory_prefetch(&t->key32[key % SOLVE_TABLE_SIZE_KEY32]);
 }
 
-/* Empties both tables (the ones allocated). */
+static inline uint8_t solve_bucket_value(uint64_t entry) { return (uint8_t)(entry >> 49); }
+static inline int solve_bucket_moves(uint64_t entry) { return (int)(entry >> 57); }
+
+/* The value stored for `key`, 0 for none.  A zero word is empty: the empty
+ * board's key is 0 too, but a stored value is never 0. */
+static inline uint8_t solve_table_get_bucket(const solve_table *t, uint64_t key)
+{
+    const uint64_t *b = &t->buckets[2 * (key % SOLVE_TABLE_BUCKET_COUNT)];
+    if ((b[0] & SOLVE_TABLE_KEY49) == key && b[0]) return solve_bucket_value(b[0]);
+    if ((b[1] & SOLVE_TABLE_KEY49) == key && b[1]) return solve_bucket_value(b[1]);
+    return 0;
+}
+
+/* Stores `value` for `key`, a position of `moves` stones: over its own
+ * entry if the bucket has one, else shallower first (see the head). */
+static inline void solve_table_put_bucket(solve_table *t, uint64_t key, uint8_t value, int moves)
+{
+    uint32_t index = (uint32_t)(key % SOLVE_TABLE_BUCKET_COUNT);
+    uint64_t *b = &t->buckets[2 * index];
+    uint64_t entry = key | (uint64_t)value << 49 | (uint64_t)moves << 57;
+    if ((b[0] & SOLVE_TABLE_KEY49) == key && b[0]) b[0] = entry;
+    else if ((b[1] & SOLVE_TABLE_KEY49) == key && b[1]) b[1] = entry;
+    else if (!b[0] || moves <= solve_bucket_moves(b[0])) b[1] = b[0], b[0] = entry;
+    else b[1] = entry;
+    solve_table_touch(t, index);
+}
+
+static inline void solve_table_prefetch_bucket(const solve_table *t, uint64_t key)
+{
+    table_memory_prefetch(&t->buckets[2 * (key % SOLVE_TABLE_BUCKET_COUNT)]);
+}
+
+/* Empties every table allocated.  The key32 table by a new generation: its
+ * words are rewritten only when the 24 bits of generations run out, every
+ * 16.7 million positions. */
 static inline void solve_table_clear(solve_table *t)
 {
+    t->stamp += SOLVE_TABLE_GENERATION_ONE;
+    if (!t->stamp) {
+        if (t->key32) memset(t->key32, 0, SOLVE_TABLE_SIZE_KEY32 * sizeof *t->key32);
+        t->stamp = SOLVE_TABLE_GENERATION_ONE;
+    }
     if (t->touched_all) {
         if (t->full) memset(t->full, 0, SOLVE_TABLE_SIZE_FULL_KEY * sizeof *t->full);
-        if (t->key32) memset(t->key32, 0, SOLVE_TABLE_SIZE_KEY32 * sizeof *t->key32);
+        if (t->buckets) memset(t->buckets, 0, 2 * SOLVE_TABLE_BUCKET_COUNT * sizeof *t->buckets);
     } else {
         for (uint32_t i = 0; i < t->touched_count; i++) {
             uint32_t index = t->touched[i];
             if (t->full) t->full[index] = 0;
-            if (t->key32) t->key32[index] = 0;
+            if (t->buckets) t->buckets[2 * index] = t->buckets[2 * index + 1] = 0;
         }
     }
     t->touched_count = 0;
@@ -102,16 +158,20 @@ static inline void solve_table_clear(solve_table *t)
 /* Zeroed table memory, every page written now (engine/table_memory.h). */
 static inline void *solve_table_zeroed(size_t count, size_t size) { return table_memory_zeroed(count * size); }
 
-/* Allocates the tables a step needs, zeroed, once per process; false when
- * the memory is not there. */
-static inline bool solve_table_ready(solve_table *t, bool full, bool key32)
+/* Allocates the table of `kind` (not SOLVE_TABLE_NONE), zeroed, once per
+ * process; false when the memory is not there. */
+static inline bool solve_table_ready(solve_table *t, solve_table_kind kind)
 {
     if (!t->touched && !(t->touched = malloc(SOLVE_TABLE_TOUCHED_MAX * sizeof *t->touched))) return false;
-    if (full && !t->full && !(t->full = solve_table_zeroed(SOLVE_TABLE_SIZE_FULL_KEY, sizeof *t->full)))
-        return false;
-    if (key32 && !t->key32 && !(t->key32 = solve_table_zeroed(SOLVE_TABLE_SIZE_KEY32, sizeof *t->key32)))
-        return false;
-    return true;
+    switch (kind) {
+    case SOLVE_TABLE_UPPER:
+        return t->full || (t->full = solve_table_zeroed(SOLVE_TABLE_SIZE_FULL_KEY, sizeof *t->full));
+    case SOLVE_TABLE_BUCKETS:
+        return t->buckets || (t->buckets = solve_table_zeroed(2 * SOLVE_TABLE_BUCKET_COUNT, sizeof *t->buckets));
+    default:
+        if (!t->stamp) t->stamp = SOLVE_TABLE_GENERATION_ONE;  /* zeroed words are generation 0: empty */
+        return t->key32 || (t->key32 = solve_table_zeroed(SOLVE_TABLE_SIZE_KEY32, sizeof *t->key32));
+    }
 }
 
 #endif

@@ -18,10 +18,15 @@ each case the median of its repetitions and the run's context.  Columns:
     iterations and the deepest one's nodes; empty for other configs), best,
     value, seconds_per_op,
     ops_per_second, nodes_per_second, cv (coefficient of variation of the
-    repetitions' times), repetitions, iterations (per repetition), verified
+    repetitions' times), repetitions, iterations (per repetition),
+    repetition_seconds (each repetition's seconds per operation, in the
+    order they ran, separated by ';': repetition i of one row and of another
+    are a pair when the run interleaved them), verified
     (1: the counts matched a reference row of studies/published.csv),
     copy_checked (1: an undo search matched its copy search), error,
-    benchmark, cpu, machine, compiler, commit, date
+    benchmark, cpu, machine, compiler, commit, date, interleaving (random:
+    studies_bench shuffled every benchmark's repetitions into one order;
+    off: each benchmark's ran together)
 
 A benchmark that failed its count check carries status "error" and its
 message, and no timing; a skipped study has one row with status "skipped".
@@ -43,8 +48,8 @@ CASE_COLUMNS = ["study", "game", "position", "moves", "config", "family", "state
                 "last_iteration_nodes", "best",
                 "value"]
 COLUMNS = CASE_COLUMNS + ["seconds_per_op", "ops_per_second", "nodes_per_second", "cv", "repetitions",
-                          "iterations", "verified", "copy_checked", "error", "benchmark", "cpu", "machine",
-                          "compiler", "commit", "date"]
+                          "iterations", "repetition_seconds", "verified", "copy_checked", "error", "benchmark",
+                          "cpu", "machine", "compiler", "commit", "date", "interleaving"]
 
 UNIT_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 # What Google Benchmark appends to a registered name in its run names.
@@ -79,7 +84,7 @@ def context_fields(context):
     if context.get("prune_build_type"):
         compiler += f" ({context['prune_build_type']}, {context.get('prune_c_flags', '')})"
     return {"cpu": cpu, "machine": machine, "compiler": compiler, "commit": context.get("prune_commit", ""),
-            "date": context.get("date", "")}
+            "date": context.get("date", ""), "interleaving": context.get("prune_interleaving", "off")}
 
 
 def read_timings(path):
@@ -102,7 +107,10 @@ def timing_fields(entries):
     summary = aggregates.get("median") or (iterations[0] if iterations else None)
     if summary is None:
         return {"status": "error", "error": "no measurement in the JSON"}
+    iterations.sort(key=lambda e: e.get("repetition_index", 0))
     return {
+        "repetition_seconds": ";".join(fmt(e["real_time"] * UNIT_SECONDS[e.get("time_unit", "ns")])
+                                       for e in iterations),
         "seconds_per_op": summary["real_time"] * UNIT_SECONDS[summary.get("time_unit", "ns")],
         "ops_per_second": number(summary.get("ops_per_second")),
         "nodes_per_second": number(summary.get("nodes_per_second")),

@@ -72,6 +72,34 @@ def format_ratio(summary, digits=2, suffix="x"):
             f"{summary['pairs']} pairs)")
 
 
+def format_ratio_cell(summary, digits=2, suffix="x"):
+    """The short form for a table cell: '1.80x (1.71-1.86)' ('1.80x (n=4)'
+    when too few pairs for an interval); the table says what it is."""
+    if summary["lo"] is None:
+        return f"{summary['median']:.{digits}f}{suffix} (n={summary['pairs']})"
+    return f"{summary['median']:.{digits}f}{suffix} ({summary['lo']:.{digits}f}-{summary['hi']:.{digits}f})"
+
+
+def repetition_pairs(times_a, times_b):
+    """[(a_i, b_i)]: repetition i of one timed row with repetition i of
+    another.  When the run interleaved the repetitions of all rows into one
+    random order, the i-th of each fall at about the same point of it.
+    [] when the two rows have different numbers of repetitions."""
+    return list(zip(times_a, times_b)) if len(times_a) == len(times_b) else []
+
+
+def geometric_pairs(pair_lists):
+    """The pairs of a geometric mean of several ratios: for each repetition
+    index i, (geometric mean of the a_i, geometric mean of the b_i) over
+    the lists, whose ratio is the geometric mean of the ratios a_i / b_i.
+    Each ratio is of a matched pair, so lists from different runs combine;
+    the longer lists are cut to the shortest one.  [] when there are none."""
+    n = min((len(p) for p in pair_lists), default=0)
+    def geomean(values):
+        return math.exp(sum(math.log(v) for v in values) / len(values))
+    return [(geomean([p[i][0] for p in pair_lists]), geomean([p[i][1] for p in pair_lists])) for i in range(n)]
+
+
 def spread(values):
     """Coefficient of variation (standard deviation over mean) of repeated
     timings of one thing; 0 for fewer than two values."""

@@ -84,6 +84,7 @@ class Run:
         self.start = time.monotonic()
         self.info = {}
         self.noisy = False
+        self.state_after = None
 
     # ------------------------------------------------------------ helpers
     def elapsed(self):
@@ -222,6 +223,8 @@ class Run:
         gate = os.path.join(ROOT, "scripts", "noise.py")
         if STUB or not os.path.exists(gate):
             return self.note("no noise gate in this checkout" if not STUB else "stub: no noise gate")
+        self.state_after = self.machine_state()   # right after the timed steps
+        self.write_run_json()                     # the gate reads both states there
         done = subprocess.run([sys.executable, gate, "gate", self.stage], capture_output=True, text=True)
         if done.returncode == EXIT_NOISY:
             self.noisy = True
@@ -276,7 +279,8 @@ class Run:
         if STUB:
             self.info.update(gbench="?", node="?", hyperfine="?", gnuplot="?")
         self.info.update(load_after=" ".join(open("/proc/loadavg").read().split()[:3]), wall_time=self.elapsed(),
-                         state_before=self.state_before, state_after=self.machine_state(), noisy=self.noisy)
+                         state_before=self.state_before, state_after=self.state_after, noisy=self.noisy,
+                         allow_noisy=self.noisy and (self.quick or self.args.allow_noisy))
         run_manifest.write(self.stage, self.info)
 
 

@@ -36,6 +36,18 @@ expect("summary", {k: round(v, 6) for k, v in summary.items()},
 expect("format", measure_stats.format_ratio(summary), "1.45x (95% CI 1.10x-1.80x, 10 pairs)")
 expect("format, too few", measure_stats.format_ratio(measure_stats.ratio_summary(pairs[:4])),
        "1.20x (4 pairs, too few for a 95% interval)")
+expect("cell", measure_stats.format_ratio_cell(summary), "1.45x (1.10-1.80)")
+expect("cell, too few", measure_stats.format_ratio_cell(measure_stats.ratio_summary(pairs[:4])), "1.20x (n=4)")
+expect("repetition pairs", measure_stats.repetition_pairs([1, 2, 3], [4, 5, 6]), [(1, 4), (2, 5), (3, 6)])
+expect("repetition pairs, unequal", measure_stats.repetition_pairs([1, 2], [4, 5, 6]), [])
+# Two ratios' pairs, 2/1 and 8/1 at repetition 0, 1/1 and 4/1 at 1: the
+# geometric means are 4/1 (a: sqrt(2*8) = 4) and 2/1 (sqrt(1*4) = 2).
+expect("geometric pairs", [tuple(round(x, 9) for x in p) for p in
+                           measure_stats.geometric_pairs([[(2, 1), (1, 1)], [(8, 1), (4, 1)]])], [(4, 1), (2, 1)])
+expect("geometric pairs, cut to the shortest",
+       [tuple(round(x, 9) for x in p) for p in measure_stats.geometric_pairs([[(2, 1)], [(8, 1), (4, 1)]])],
+       [(4, 1)])
+expect("geometric pairs, none", measure_stats.geometric_pairs([]), [])
 expect("spread", round(measure_stats.spread([9.0, 10.0, 11.0]), 6), 0.1)
 expect("spread of one", measure_stats.spread([5.0]), 0.0)
 

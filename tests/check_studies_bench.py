@@ -3,7 +3,8 @@
 the scripted games are exactly the expected ones (same seeds, same
 decisions, same node counts), the tidy CSV has one checked row per case
 with the fields as columns, --list agrees with it, studies/timing.csv's
-quick rule holds, and bad options exit 2.
+quick rule holds, every repetition runs interleaved (unless turned off)
+and reaches the tidy CSV, and bad options exit 2.
 
     check_studies_bench.py STUDIES_BENCH EXPECTED_GAMES_CSV
 """
@@ -55,6 +56,7 @@ def check(bench, expected_games, tmp):
     if [c["name"] for c in listed] != [r["benchmark"] for r in rows]:
         failures.append("--list and --tidy-out list different cases")
     failures += check_timing(bench, tmp)
+    failures += check_interleaving(bench, tmp)
     for bad in (["--repetitions", "0"], ["--min-time", "x"], ["--study", "nope"], ["--frobnicate", "1"]):
         result = run(bench, *bad, "--list")
         if result.returncode != 2 or len(result.stderr.strip().splitlines()) != 1:
@@ -93,6 +95,36 @@ def check_timing(bench, tmp):
     result = run(bench, "--study", "techniques", "--timing", bad, "--list")
     if result.returncode != 2 or "quick all or start" not in result.stderr:
         failures.append(f"a bad timing row: exit {result.returncode}, stderr {result.stderr!r}")
+    return failures
+
+
+def check_interleaving(bench, tmp):
+    """Interleaved by default, off when the flag says false; each case's
+    three repetitions reach gbench_to_csv's repetition_seconds."""
+    failures = []
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "gbench_to_csv.py")
+    for flags, want in (([], "random"), (["--benchmark_enable_random_interleaving=false"], "off")):
+        cases, out, tidy = (os.path.join(tmp, f"scala-{want}.{ext}") for ext in ("csv", "json", "tidy"))
+        result = run(bench, "--study", "scala", "--repetitions", "3", "--min-time", "0.001", "--tidy-out", cases,
+                     f"--benchmark_out={out}", "--benchmark_out_format=json", *flags)
+        if result.returncode != 0:
+            failures.append(f"scala {flags}: exit {result.returncode}: {result.stderr.strip()[-300:]}")
+            continue
+        with open(out) as f:
+            data = json.load(f)
+        if data["context"].get("prune_interleaving") != want:
+            failures.append(f"scala {flags}: prune_interleaving {data['context'].get('prune_interleaving')!r}, "
+                            f"expected {want!r}")
+        converted = run(sys.executable, script, cases, out, "-o", tidy + ".csv")
+        if converted.returncode != 0:
+            failures.append(f"gbench_to_csv: exit {converted.returncode}: {converted.stderr.strip()[-300:]}")
+            continue
+        with open(tidy + ".csv", newline="") as f:
+            rows = list(csv.DictReader(f))
+        if len(rows) != 6 or any(len(r["repetition_seconds"].split(";")) != 3 or r["interleaving"] != want
+                                 for r in rows):
+            failures.append(f"scala {flags}: expected 6 rows of 3 repetition times each, interleaving {want}: "
+                            f"{[(r['repetition_seconds'], r['interleaving']) for r in rows]}")
     return failures
 
 

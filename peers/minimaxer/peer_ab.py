@@ -9,8 +9,9 @@ two side by side: a warmed-up minimaxer process (peers/minimaxer/bench.mjs
 search for one short window, one right after the other, swapping which goes
 first; the ratio of the two rates is one pair.  Each node process is one
 draw of the JIT's decisions, so the pairs are spread over several
-processes.  The median of all pairs' ratios is the figure; the range shows
-how noisy the machine was.
+processes.  The median of all pairs' ratios is the figure, with its 95%
+interval (scripts/measure_stats.py: order statistics of the pairs); the
+range shows how noisy the machine was.
 
 usage: peer_ab.py STUDIES_BENCH [--depth 6] [--configs a,b,...] [--processes 4]
                     [--windows 8] [--window-time 0.25] [-o results/peer_ab.csv]
@@ -27,8 +28,9 @@ PEER = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(PEER))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from atomic_file import write_csv_atomically  # noqa: E402
+from measure_stats import format_ratio, ratio_summary  # noqa: E402
 COLUMNS = ["config", "depth", "pairs", "prune_ops_per_second", "minimaxer_ops_per_second",
-           "ratio_median", "ratio_min", "ratio_max"]
+           "ratio_median", "ratio_min", "ratio_max", "ratio_lo", "ratio_hi"]
 
 
 def minimaxer_benchmarks(studies_bench, depth):
@@ -128,12 +130,14 @@ def main():
     table = []
     for config in configs:
         pairs = measure(options, config, benchmarks[config])
-        ratios = [ours / theirs for ours, theirs in pairs]
+        summary = ratio_summary(pairs)
         row = [config, options.depth, len(pairs), round(statistics.median(p[0] for p in pairs)),
-               round(statistics.median(p[1] for p in pairs), 1), round(statistics.median(ratios), 1),
-               round(min(ratios), 1), round(max(ratios), 1)]
+               round(statistics.median(p[1] for p in pairs), 1), round(summary["median"], 1),
+               round(summary["min"], 1), round(summary["max"], 1),
+               "" if summary["lo"] is None else round(summary["lo"], 1),
+               "" if summary["hi"] is None else round(summary["hi"], 1)]
         print(f"peer_ab: {config:27} depth {options.depth}: prune {row[3]:>9,}/s minimaxer {row[4]:>9,}/s "
-              f"ratio median {row[5]}x over {len(pairs)} pairs (range {row[6]}x..{row[7]}x)", flush=True)
+              f"ratio {format_ratio(summary, 1)} (range {row[6]}x..{row[7]}x)", flush=True)
         table.append(row)
     write_csv_atomically(options.output, COLUMNS, table)
     return 0

@@ -2,7 +2,8 @@
 studies/positions.csv)."""
 import studies
 
-from .common import Section, fint, fops, ftime, fx, num, ratio, section_head, speedup_plot, table
+from .common import (Section, fci, fint, fops, ftime, fx, median_or, num, ratio, section_head, speedup_plot, table,
+                     time_ratio)
 
 STUDY = "ardri"
 # From the study's rows (studies/studies.csv): alpha-beta along the line at
@@ -41,15 +42,17 @@ def part3_table(res):
         r = res.get("ardri", moves, ALPHA, "copy", DEEP)
         on = num(r["nodes"]) if r else None
         ot = num(r["seconds_per_op"]) if r else None
-        rows.append([label, f"{pb or '–'} / {r['best'] if r else '–'}", fint(pn), fint(on), ftime(pt), ftime(ot),
-                     fops(ratio(pn, pt)), fops(ratio(on, ot)), fx(ratio(ratio(on, ot), ratio(pn, pt)))])
+        rows.append([label, f"{pb or '–'} / {r['best'] if r else '–'}", fint(pn), fint(on), ftime(pt, True),
+                     ftime(ot),
+                     fops(ratio(pn, pt), True), fops(ratio(on, ot)), fx(ratio(ratio(on, ot), ratio(pn, pt)))])
     return table(header, rows, ["---", "---"] + ["---:"] * 7)
 
 
 def part2_table(res):
     """Part 2: plain minimax against alpha-beta at depth 6, first two positions."""
     header = ["position", "minimax nodes (pub / ours)", "alpha-beta nodes (pub / ours)", "node ratio",
-              "published time ratio", "our time ratio", "minimax time (pub / ours)", "alpha-beta time (pub / ours)"]
+              "published time ratio", "our time ratio (95% interval)", "minimax time (pub / ours)",
+              "alpha-beta time (pub / ours)"]
     rows, plot_rows, readings = [], [], []
     for label, moves in res.positions_of("ardri", STUDY)[:2]:
         pm = res.pubnum("ardri", "nodes", moves=moves, config=BASE, depth=SHALLOW)
@@ -61,8 +64,12 @@ def part2_table(res):
         sm = res.value("ardri", moves, BASE, "copy", SHALLOW, "seconds_per_op")
         sa = res.value("ardri", moves, ALPHA, "copy", SHALLOW, "seconds_per_op")
         rows.append([label, f"{fint(pm)} / {fint(om)}", f"{fint(pa)} / {fint(oa)}", fx(ratio(om, oa)),
-                     fx(ratio(tm, ta)), fx(ratio(sm, sa)), f"{ftime(tm)} / {ftime(sm)}", f"{ftime(ta)} / {ftime(sa)}"])
-        plot_rows.append([f"{ALPHA} d{SHALLOW} {label}", ratio(tm, ta), ratio(sm, sa), ratio(om, oa)])
+                     fx(ratio(tm, ta)), fci(time_ratio(res.get("ardri", moves, BASE, "copy", SHALLOW),
+                                                   res.get("ardri", moves, ALPHA, "copy", SHALLOW)), ratio(sm, sa), 1),
+                     f"{ftime(tm, True)} / {ftime(sm)}", f"{ftime(ta, True)} / {ftime(sa)}"])
+        paired = time_ratio(res.get("ardri", moves, BASE, "copy", SHALLOW),
+                            res.get("ardri", moves, ALPHA, "copy", SHALLOW))
+        plot_rows.append([f"{ALPHA} d{SHALLOW} {label}", ratio(tm, ta), median_or(paired, ratio(sm, sa)), ratio(om, oa)])
         if ratio(tm, ta) and ratio(sm, sa) and ratio(om, oa):
             readings.append(
                 f"- {label}: the published time ratio {fx(ratio(tm, ta))} against a node ratio of "
@@ -85,5 +92,5 @@ def summary(res):
     if r:
         seconds = num(r["seconds_per_op"])
         measured = f"{ftime(seconds)} ({fops(ratio(num(r['nodes']), seconds))} nodes/s), best {r['best']}"
-    return [["ardri (Ard Ri)", f"alpha-beta depth {DEEP}: {ftime(pt)} for {fint(pn)} nodes", measured,
+    return [["ardri (Ard Ri)", f"alpha-beta depth {DEEP}: {ftime(pt, True)} for {fint(pn)} nodes", measured,
              f"{exact} of {len(positions)} positions exact"]]

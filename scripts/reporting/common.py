@@ -5,6 +5,18 @@ import math
 import os
 
 from atomic_file import write_text_atomically
+from measure_stats import format_ratio, format_ratio_cell, geometric_pairs, ratio_summary, repetition_pairs
+
+# " (noisy)" when the run failed the noise check (scripts/noise.py) and was
+# kept with --allow-noisy; report.py sets it once, before any section is
+# rendered, and every time, rate and ratio formatted here then carries it.
+# Node counts are exact and never marked.
+NOISY_MARK = ""
+
+
+def mark(text, published=False):
+    """text with the noisy mark, unless it is a published figure (not of this run)."""
+    return text if text == "–" or published else text + NOISY_MARK
 
 # One section of REPORT.md: its Markdown text and the plot tables it feeds
 # (plots/*.gp draw them from plotdata/NAME.csv).
@@ -33,8 +45,75 @@ def ratio(a, b):
     return a / b if a is not None and b not in (None, 0) else None
 
 
+def repetition_times(row):
+    """A timed row's repetitions' seconds, in the order they ran ([] when
+    the row has none: an older run, or no timing)."""
+    text = (row or {}).get("repetition_seconds") or ""
+    values = [num(x) for x in text.split(";") if x]
+    return values if values and all(values) else []
+
+
+def timed_pairs(row_a, row_b):
+    """Repetition i of row_a with repetition i of row_b ([] when the run
+    did not interleave them, or either lacks them)."""
+    if not row_a or not row_b or "random" not in (row_a.get("interleaving"), row_b.get("interleaving")):
+        return []
+    return repetition_pairs(repetition_times(row_a), repetition_times(row_b))
+
+
+def time_ratio(row_a, row_b):
+    """row_a's time over row_b's (a speedup of b over a) from their pairs,
+    as measure_stats.ratio_summary; None without pairs."""
+    pairs = timed_pairs(row_a, row_b)
+    return ratio_summary(pairs) if pairs else None
+
+
+def geomean_time_ratio(row_pairs):
+    """The geometric mean of several rows' time ratios, from per-repetition
+    pairs (measure_stats.geometric_pairs); None unless every (a, b) has pairs."""
+    lists = [timed_pairs(a, b) for a, b in row_pairs]
+    pairs = geometric_pairs(lists) if lists and all(lists) else []
+    return ratio_summary(pairs) if pairs else None
+
+
+def summed_time_ratio(rows_a, rows_b):
+    """The ratio of two sums of times (a rung's searches over several
+    positions against another's), paired: for each repetition index i, the
+    sum of the rows' i-th times on each side.  None without pairs."""
+    rows = list(rows_a) + list(rows_b)
+    if not rows or not all(r and r.get("interleaving") == "random" and repetition_times(r) for r in rows):
+        return None
+    n = min(len(repetition_times(r)) for r in rows)
+    pairs = [(sum(repetition_times(r)[i] for r in rows_a), sum(repetition_times(r)[i] for r in rows_b))
+             for i in range(n)]
+    return ratio_summary(pairs) if pairs else None
+
+
+def median_or(summary, fallback):
+    """The paired median for a plot (the figure the text quotes), else the
+    ratio of the two medians."""
+    return summary["median"] if summary else fallback
+
+
+def fci(summary, fallback=None, digits=2):
+    """A paired ratio for a table cell, '1.80x (1.71-1.86)' (the 95%
+    interval of the median of the pairs); without pairs, the ratio of the
+    two medians `fallback`, marked 'unpaired'."""
+    if summary:
+        return mark(format_ratio_cell(summary, digits))
+    return "–" if fallback is None else mark(f"{fallback:.{digits}f}x unpaired")
+
+
+def fci_text(summary, fallback=None, digits=2):
+    """The same for prose: '1.80x (95% CI 1.71x-1.86x, 10 pairs)'."""
+    if summary:
+        return mark(format_ratio(summary, digits))
+    return "–" if fallback is None else mark(f"{fallback:.{digits}f}x (unpaired medians)")
+
+
 def fx(value, digits=1):
-    """A ratio as '12.3x'."""
+    """A ratio as '12.3x', unmarked: for node counts' ratios (exact), and
+    published figures; a measured time's ratio goes through fci."""
     if value is None:
         return "–"
     if value >= 100:
@@ -42,30 +121,30 @@ def fx(value, digits=1):
     return f"{value:.{digits}f}x"
 
 
-def fops(value):
+def fops(value, published=False):
     if value is None:
         return "–"
     if value >= 100:
-        return f"{value:,.0f}"
-    return f"{value:.3g}"
+        return mark(f"{value:,.0f}", published)
+    return mark(f"{value:.3g}", published)
 
 
 def fint(value):
     return "–" if value is None else f"{int(value):,}"
 
 
-def ftime(seconds):
+def ftime(seconds, published=False):
     """Seconds in a readable unit."""
     if seconds is None:
         return "–"
     for unit, scale in (("s", 1), ("ms", 1e-3), ("µs", 1e-6)):
         if seconds >= scale:
-            return f"{seconds / scale:.3g} {unit}"
-    return f"{seconds / 1e-9:.3g} ns"
+            return mark(f"{seconds / scale:.3g} {unit}", published)
+    return mark(f"{seconds / 1e-9:.3g} ns", published)
 
 
-def fms(milliseconds):
-    return "–" if milliseconds is None else f"{milliseconds:.4g}"
+def fms(milliseconds, published=False):
+    return "–" if milliseconds is None else mark(f"{milliseconds:.4g}", published)
 
 
 def geomean(values):

@@ -2,7 +2,8 @@
 of REPORT.md, speedup_minimaxer plot, README row)."""
 import studies
 
-from .common import Section, fint, fops, fx, num, ratio, section_head, speedup_plot, table
+from .common import (Section, fci, fci_text, fint, fops, fx, median_or, num, ratio, section_head, speedup_plot, table,
+                     time_ratio)
 
 STUDY = "minimaxer"
 BASE = studies.baseline(STUDY)        # tree-standard (studies/studies.csv)
@@ -38,7 +39,7 @@ def render(res, plots):
 
 
 HEADER = ["configuration", "prune config", "depth", "published op/s", "our op/s", "published ratio",
-              "our ratio", "created", "evals", "our op/s (undo)"]
+              "our ratio (95% interval)", "created", "evals", "our op/s (undo)"]
 
 
 def speed_table(res):
@@ -47,6 +48,7 @@ def speed_table(res):
     for depth in DEPTHS:
         pub_base = res.pubnum("minimaxer", "ops_per_second", config=BASE, depth=depth)
         our_base = res.value("minimaxer", "", BASE, "copy", depth, "ops_per_second")
+        base_row = res.get("minimaxer", "", BASE, "copy", depth)
         for config in res.tree_configs(STUDY):
             p = res.pubnum("minimaxer", "ops_per_second", config=config, depth=depth)
             o = res.value("minimaxer", "", config, "copy", depth, "ops_per_second")
@@ -54,10 +56,14 @@ def speed_table(res):
             created = res.value("minimaxer", "", config, "copy", depth, "created")
             evals = res.value("minimaxer", "", config, "copy", depth, "evals")
             base_created = res.value("minimaxer", "", BASE, "copy", depth, "created")
-            rows.append([BLOG_NAMES.get(config, config), f"`{config}`", depth, fops(p), fops(o), fx(ratio(p, pub_base)),
-                         fx(ratio(o, our_base)), fint(created), fint(evals), fops(u)])
+            rows.append([BLOG_NAMES.get(config, config), f"`{config}`", depth, fops(p, True), fops(o),
+                         fx(ratio(p, pub_base)),
+                         fci(time_ratio(base_row, res.get("minimaxer", "", config, "copy", depth)),
+                             ratio(o, our_base), 1), fint(created), fint(evals), fops(u)])
             if config != BASE:
-                plot_rows.append([f"{config.replace('tree-', '')} d{depth}", ratio(p, pub_base), ratio(o, our_base),
+                paired = time_ratio(base_row, res.get("minimaxer", "", config, "copy", depth))
+                plot_rows.append([f"{config.replace('tree-', '')} d{depth}", ratio(p, pub_base),
+                                  median_or(paired, ratio(o, our_base)),
                                   ratio(base_created, created)])
     return rows, plot_rows
 
@@ -79,7 +85,10 @@ def optimal_readings(res):
             if peer and peer_opt else None
         pr, orr = ratio(p_opt, p_std), ratio(o_opt, o_std)
         if pr and orr and node_ratio:
-            line = (f"- Depth {depth}: optimal over standard is {fx(pr)} published and {fx(orr)} here, against a "
+            paired = time_ratio(res.get("minimaxer", "", BASE, "copy", depth),
+                                res.get("minimaxer", "", "tree-optimal", "copy", depth))
+            line = (f"- Depth {depth}: optimal over standard is {fx(pr)} published and {fci_text(paired, orr, 1)} "
+                    f"here, against a "
                     f"created-node ratio of {fx(node_ratio)}. ")
             factor_blog, factor_ours = pr / node_ratio, orr / node_ratio
             line += (f"Per created node, a standard search costs {fx(factor_blog)} an optimal one in the blog's "
@@ -97,6 +106,12 @@ def optimal_readings(res):
     return readings
 
 
+def bubble_ratio(res):
+    """The bubble sort's rate over the stable sort's at depth 6, paired."""
+    return time_ratio(res.get(STUDY, "", "tree-ab-presort-gen", "copy", 6),
+                      res.get(STUDY, "", "tree-ab-presort-gen-bubble", "copy", 6))
+
+
 def bubble_readings(res):
     """The bubble sort against the stable sort at depth 6."""
     readings = []
@@ -110,7 +125,8 @@ def bubble_readings(res):
         if pg and pb and og and ob:
             readings.append(
                 f"- Depth 6, bubble sort against the stable sort: {fx(ratio(pb, pg), 2)} published, "
-                f"{fx(ratio(ob, og), 2)} here. The early-exit bubble sort leaves children in a worse order, so the "
+                f"{fci_text(bubble_ratio(res), ratio(ob, og))} here. The early-exit bubble sort leaves children in "
+                f"a worse order, so the "
                 f"search creates {fint(cb)} nodes instead of {fint(cg)}; the slowdown the blog saw is that count, "
                 f"and prune shows it too.")
     return readings
@@ -125,15 +141,20 @@ def summary(res):
     def created(config, depth):
         return fint(res.value(STUDY, "", config, "copy", depth, "created"))
 
+    def paired(base, config, depth):
+        return time_ratio(res.get(STUDY, "", base, "copy", depth), res.get(STUDY, "", config, "copy", depth))
+
     (ps5, os5), (po5, oo5) = rate("tree-standard", 5), rate("tree-optimal", 5)
     (ps6, os6), (po6, oo6) = rate("tree-standard", 6), rate("tree-optimal", 6)
     (pg, og), (pb, ob) = rate("tree-ab-presort-gen", 6), rate("tree-ab-presort-gen-bubble", 6)
     return [
         ["minimaxer (mancala)", f"optimal over standard: {fx(ratio(po5, ps5), 0)} (depth 5), "
-         f"{fx(ratio(po6, ps6), 0)} (depth 6)", f"{fx(ratio(oo5, os5))}, {fx(ratio(oo6, os6))}",
+         f"{fx(ratio(po6, ps6), 0)} (depth 6)",
+         f"{fci_text(paired('tree-standard', 'tree-optimal', 5), ratio(oo5, os5), 1)}, "
+         f"{fci_text(paired('tree-standard', 'tree-optimal', 6), ratio(oo6, os6), 1)}",
          f"created {created('tree-optimal', 5)} / {created('tree-standard', 5)} and "
          f"{created('tree-optimal', 6)} / {created('tree-standard', 6)}"],
         ["minimaxer, bubble sort", f"{fx(ratio(pb, pg), 2)} of presort + generator at depth 6",
-         fx(ratio(ob, og), 2), f"{created('tree-ab-presort-gen-bubble', 6)} against "
+         fci_text(bubble_ratio(res), ratio(ob, og)), f"{created('tree-ab-presort-gen-bubble', 6)} against "
          f"{created('tree-ab-presort-gen', 6)} created"],
     ]

@@ -1,6 +1,6 @@
 """prune against minimaxer 3.2.3 on the same machine: the peer's counts and
 rates beside prune's, and the paired windows of peers/minimaxer/peer_ab.py."""
-from .common import Section, PlotTable, fint, fops, fx, geomean, num, ratio, table
+from .common import Section, PlotTable, fci, fci_text, fint, fops, fx, geomean, mark, num, ratio, table
 
 
 def render(res, plots):
@@ -22,7 +22,7 @@ def render(res, plots):
         rows.append([f"`{r['config']}`", r["depth"], created,
                      f"{fint(num(r['minimaxer_evals']))} / {fint(num(r['prune_evals']))}", r["counts_equal"],
                      fops(num(r["minimaxer_ops_per_second"])), fops(num(r["prune_ops_per_second"])),
-                     fx(num(r["ratio"])), fops(num(r["prune_undo_ops_per_second"]))])
+                     fci(None, num(r["ratio"]), 1), fops(num(r["prune_undo_ops_per_second"]))])
         plot_rows.append([f"{r['config'].replace('tree-', '')} d{r['depth']}", num(r["minimaxer_ops_per_second"]),
                           num(r["prune_ops_per_second"])])
     out.append(table(header, rows, ["---", "---:", "---:", "---:", "---", "---:", "---:", "---:", "---:"]))
@@ -44,10 +44,12 @@ def headline_peer(res):
     machine), else the ratio of the two separate medians above."""
     paired = next((r for r in res.peer_ab or [] if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
     opt6 = next((r for r in res.peer if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
-    separate = f"{fx(num(opt6['ratio']))} from the separate medians above" if opt6 and num(opt6["ratio"]) else ""
+    separate = f"{fci(None, num(opt6['ratio']), 1)} from the separate medians above" \
+        if opt6 and num(opt6["ratio"]) else ""
     if paired:
-        return (f"\nHeadline: `tree-optimal` at depth 6 is {fx(num(paired['ratio_median']))} minimaxer's speed, the "
-                f"median of {paired['pairs']} paired windows (range {fx(num(paired['ratio_min']))} to "
+        return (f"\nHeadline: `tree-optimal` at depth 6 is {window_ratio(paired)} "
+                f"minimaxer's speed, the median of {paired['pairs']} paired windows (range "
+                f"{fx(num(paired['ratio_min']))} to "
                 f"{fx(num(paired['ratio_max']))}; prune {fops(num(paired['prune_ops_per_second']))} and minimaxer "
                 f"{fops(num(paired['minimaxer_ops_per_second']))} searches per second)"
                 + (f"; {separate}." if separate else "."))
@@ -58,6 +60,16 @@ def headline_peer(res):
     return ""
 
 
+def window_ratio(r, cell=False):
+    """A row of peer_ab.csv's ratio with its 95% interval (cell: the short
+    form); an older run's rows recorded no interval, and say so."""
+    if "ratio_lo" not in r:
+        return mark(f"{num(r['ratio_median']):.1f}x (no interval recorded)")
+    summary = {"pairs": int(r["pairs"]), "median": num(r["ratio_median"]), "lo": num(r["ratio_lo"]),
+               "hi": num(r["ratio_hi"]), "min": num(r["ratio_min"]), "max": num(r["ratio_max"])}
+    return fci(summary, digits=1) if cell else fci_text(summary, digits=1)
+
+
 def section_peer_ab(res):
     """The paired-window measurement of peers/minimaxer/peer_ab.py, when it ran."""
     if not res.peer_ab:
@@ -65,11 +77,12 @@ def section_peer_ab(res):
     out = ["\nMeasured in paired windows (peers/minimaxer/peer_ab.py): a warmed-up minimaxer process and prune time the "
            "same search for one short window each, one right after the other, so that the machine's drift "
            "hits both; the pairs are spread over several node processes (each one draw of the JIT). The figure "
-           "is the median of the pairs' ratios, and the range shows how noisy the machine was.\n"]
+           "is the median of the pairs' ratios with its 95% interval (order statistics), and the range shows how "
+           "noisy the machine was.\n"]
     header = ["config", "depth", "pairs", "prune op/s (median)", "minimaxer op/s (median)",
-              "ratio (median of pairs)", "ratio range"]
+              "ratio (median of pairs, 95% interval)", "ratio range"]
     rows = [[f"`{r['config']}`", r["depth"], r["pairs"], fops(num(r["prune_ops_per_second"])),
-             fops(num(r["minimaxer_ops_per_second"])), fx(num(r["ratio_median"])),
+             fops(num(r["minimaxer_ops_per_second"])), window_ratio(r, cell=True),
              f"{fx(num(r['ratio_min']))} to {fx(num(r['ratio_max']))}"] for r in res.peer_ab]
     out.append(table(header, rows, ["---", "---:", "---:", "---:", "---:", "---:", "---:"]))
     return "\n".join(out)
@@ -83,8 +96,9 @@ def summary(res):
     opt6 = next((r for r in res.peer if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
     measured = []
     if paired:
-        measured.append(f"tree-optimal depth 6: {fx(num(paired['ratio_median']))}, median of {paired['pairs']} "
-                        f"paired windows (range {fx(num(paired['ratio_min']))} to {fx(num(paired['ratio_max']))})")
+        measured.append(f"tree-optimal depth 6: {window_ratio(paired)}, median of "
+                        f"{paired['pairs']} paired windows (range {fx(num(paired['ratio_min']))} to "
+                        f"{fx(num(paired['ratio_max']))})")
     if opt6 and num(opt6["ratio"]):
         measured.append(f"{fx(num(opt6['ratio']))} from separate medians")
     equal = all(r["counts_equal"] == "yes" for r in res.peer)

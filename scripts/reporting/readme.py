@@ -31,9 +31,17 @@ def run_sentence(res, results_link):
             f"`scripts/reproduce.sh` run of commit {run.get('commit', first.get('commit', '?'))} "
             f"({run.get('date', '?')}) on {cpu_name(res)} ({run.get('memory', '?')}, load "
             f"{run.get('load_before', '?')} before), {first.get('compiler', '?')}; medians of "
-            f"{run.get('repetitions', '?')} repetitions. {checks}. Times, and so every ratio against another "
-            f"program (minimaxer) or a post's own machine, move with the CPU and the load; the node counts do "
-            f"not.")
+            f"{run.get('repetitions', '?')} repetitions. {checks}. {noise_sentence(res)} A ratio of two times is "
+            f"the median of paired repetitions with its 95% interval. Times, and so every ratio against another "
+            f"program (minimaxer) or a post's own machine, move with the CPU; the node counts do not.")
+
+
+def noise_sentence(res):
+    """What scripts/noise.py said of the run (report.py refuses a noisy run
+    not kept with --allow-noisy before it gets here)."""
+    if res.noisy:
+        return f"**Noisy run, kept with --allow-noisy** ({res.noisy}): every time and ratio from it is marked."
+    return "The run passed the noise check (scripts/noise.py)."
 
 
 def block(res, results_link):

@@ -11,6 +11,7 @@ class Results:
 
     def __init__(self, directory, studies_dir):
         self.dir = directory
+        self.noisy = None  # scripts/noise.py's line when the run is noisy (report.py sets it)
         self.rows = read_csv(os.path.join(directory, "studies.csv"))
         self.published = read_csv(os.path.join(studies_dir, "published.csv"))
         study_rows = read_csv(os.path.join(studies_dir, "studies.csv"), comments=True)

@@ -3,6 +3,8 @@ import glob
 import json
 import os
 
+import noise
+
 from .common import Section, num, table
 
 
@@ -24,6 +26,21 @@ def caches(directory):
                                                            if c.get("num_sharing", 1) > 1 else ""))
         return "; caches " + ", ".join(parts)
     return ""
+
+
+def noise_facts(res):
+    """The noise check's verdict and its gauges (scripts/noise.py)."""
+    before, after = res.run.get("state_before") or {}, res.run.get("state_after") or {}
+    try:
+        during = noise.others_during(before, after) if before and after else None
+    except noise.BadInput:
+        during = None
+    start = before.get("others_now")
+    gauges = "; ".join(part for part in [
+        f"others kept {start:.2f} CPUs busy at the start" if isinstance(start, (int, float)) else "",
+        f"others used {during:.2f} CPUs on average during the run" if during is not None else ""] if part)
+    verdict = res.noisy or "quiet: passed"
+    return [("noise check (scripts/noise.py)", verdict + (f" ({gauges})" if gauges else ""))]
 
 
 def render(res, plots):
@@ -49,7 +66,7 @@ def render(res, plots):
         ("hyperfine / gnuplot", f"{run.get('hyperfine', '?')} / {run.get('gnuplot', '?')}"),
         ("load average before / after", f"{run.get('load_before', '?')} / {run.get('load_after', '?')}"),
         ("wall time", run.get("wall_time", "?")),
-    ]
+    ] + noise_facts(res)
     out.append(table(["", ""], [[k, v] for k, v in facts], ["---", "---"]))
     out.append(f"\n{len(rows)} measurements; {verified} matched reference counts of studies/published.csv exactly, "
                f"{checked} do-undo searches matched their copy-make search. "
@@ -57,9 +74,10 @@ def render(res, plots):
                   + "; ".join(f"{r['benchmark']} ({r['error']})" for r in errors) + ". " if errors else
                   "No count mismatch. ")
                + ("Skipped: " + "; ".join(r["error"] for r in skipped) + "." if skipped else ""))
-    out.append("\nThe machine is a shared 2-core virtual machine: other jobs (compilers, tests) ran beside this "
-               "run, which the load average shows; each figure is the median of the repetitions, and the tidy "
-               "CSV gives their coefficient of variation (cv). Debian's Google Benchmark library is a debug build "
+    out.append("\nEach time is the median of its repetitions, and the tidy CSV gives their coefficient of "
+               "variation (cv). The noise check judges the run by that spread and by the CPU time other "
+               "processes used during it, not by the load average, which lags (benchmarks/README.md). Debian's "
+               "Google Benchmark library is a debug build "
                "(it warns so); that affects only its own bookkeeping between iterations.")
     if run.get("notes"):
         out.append("\n" + run["notes"])

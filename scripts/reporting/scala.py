@@ -1,7 +1,8 @@
 """The scala study: Implementing Minimax in Scala (Dots and Boxes)."""
 import studies
 
-from .common import Section, fint, ftime, fx, num, ratio, section_head, speedup_plot, table
+from .common import (Section, fci, fci_text, fint, ftime, fx, median_or, num, ratio, section_head, speedup_plot, table,
+                     time_ratio)
 
 STUDY = "scala"
 # From the study's rows (studies/studies.csv): its one depth, its baseline, its configs.
@@ -17,10 +18,11 @@ def render(res, plots):
     out.append("Empty 4x4-dot board, the Scala code's `maxDepth = 3` below each root child (depth 4 here), "
                "copy-make. The post gives no number beyond \"an order of magnitude faster\".\n")
     header = ["config", "reference nodes", "our nodes", "node ratio vs naive", "published time ratio",
-              "our time", "our time ratio", "best", "value"]
+              "our time", "our time ratio (95% interval)", "best", "value"]
     rows, plot_rows = [], []
     base_n = res.value("scala", "", BASE, "copy", DEPTH, "nodes")
     base_t = res.value("scala", "", BASE, "copy", DEPTH, "seconds_per_op")
+    base = res.get("scala", "", BASE, "copy", DEPTH)
     for config in studies.configs(STUDY):
         r = res.get("scala", "", config, "copy", DEPTH)
         ref = res.pubnum("scala", "nodes", config=config, depth=DEPTH)
@@ -28,9 +30,11 @@ def render(res, plots):
         t = num(r["seconds_per_op"]) if r else None
         published = "\"order of magnitude\"" if config == "alphabeta-scala" else "–"
         rows.append([f"`{config}`", fint(ref), fint(n), fx(ratio(base_n, n)), published, ftime(t),
-                     fx(ratio(base_t, t)), r["best"] if r else "–", fint(num(r["value"])) if r else "–"])
+                     fci(time_ratio(base, r), ratio(base_t, t)), r["best"] if r else "–",
+                     fint(num(r["value"])) if r else "–"])
         if config != BASE:
-            plot_rows.append([config, 10.0 if config == "alphabeta-scala" else None, ratio(base_t, t),
+            plot_rows.append([config, 10.0 if config == "alphabeta-scala" else None,
+                              median_or(time_ratio(base, r), ratio(base_t, t)),
                               ratio(base_n, n)])
     out.append(table(header, rows, ["---"] + ["---:"] * 6 + ["---", "---:"]))
     slip = res.get("scala", "", "alphabeta-scala", "copy", DEPTH)
@@ -38,7 +42,8 @@ def render(res, plots):
     if slip and naive and base_t:
         t_slip = num(slip["seconds_per_op"])
         same = slip["best"] == naive["best"] and slip["value"] == naive["value"]
-        out.append(f"\nReading: the published alpha-beta is {fx(ratio(base_t, t_slip))} faster here against a node "
+        out.append(f"\nReading: the published alpha-beta is {fci_text(time_ratio(naive, slip), ratio(base_t, t_slip))} "
+                   f"faster here against a node "
                    f"ratio of {fx(ratio(base_n, num(slip['nodes'])))}, which is the post's \"order of magnitude\". "
                    f"Its slip {'does not change' if same else 'changes'} the root's choice here "
                    f"(best {slip['best']}, value {slip['value']}; naive best {naive['best']}, value "
@@ -53,8 +58,8 @@ def summary(res):
     slip = res.get(STUDY, "", "alphabeta-scala", "copy", DEPTH)
     if not naive or not slip:
         return [["scala (Dots and Boxes)", "alpha-beta \"an order of magnitude faster\"", "–", "–"]]
-    time_ratio = ratio(num(naive["seconds_per_op"]), num(slip["seconds_per_op"]))
+    medians = ratio(num(naive["seconds_per_op"]), num(slip["seconds_per_op"]))
     node_ratio = ratio(num(naive["nodes"]), num(slip["nodes"]))
     return [["scala (Dots and Boxes)", "alpha-beta \"an order of magnitude faster\"",
-             f"{fx(time_ratio)} (node ratio {fx(node_ratio)}), move {slip['best']}",
+             f"{fci_text(time_ratio(naive, slip), medians)} (node ratio {fx(node_ratio)}), move {slip['best']}",
              f"{fint(num(naive['nodes']))} and {fint(num(slip['nodes']))}"]]

@@ -9,7 +9,8 @@ first config (negamax-ab) is the one every rung is also measured against.
 """
 import os
 
-from .common import PlotTable, Section, fint, fops, ftime, fx, num, ratio, read_csv, section_head, table
+from .common import (PlotTable, Section, fci, fint, fops, ftime, fx, num, ratio, read_csv, section_head,
+                     summed_time_ratio, table)
 
 STUDY = "techniques"
 STATE = "copy"
@@ -64,6 +65,9 @@ class Rung:
     def __getitem__(self, column):
         return self.sums.get(column)
 
+    def rows(self, positions):
+        return [self.by_position.get(m) for m in positions]
+
 
 def measured_rows(res):
     """The study's measured searches by (game, moves, config, depth): the
@@ -86,6 +90,12 @@ def gain(before, after):
     return ratio(before, after)
 
 
+def time_gain(before, after, complete):
+    """A rung's time gain over another, paired per repetition (common.summed_time_ratio)."""
+    return fci(summed_time_ratio(before.rows(complete), after.rows(complete)),
+               gain(before["seconds_per_op"], after["seconds_per_op"]))
+
+
 def ladder_table(res, game, spec, rungs, complete):
     base = spec["rungs"][0]
     labels = [label(res, game, m) for m in spec["positions"]]
@@ -99,8 +109,9 @@ def ladder_table(res, game, spec, rungs, complete):
         first = config == base
         rows.append([f"`{config}`", "–" if first else f"`{spec['below'][config]}`"] + nodes + [
             ftime(r["seconds_per_op"]), fops(r.rate),
-            "–" if first else f"{fx(gain(below['nodes'], r['nodes']), 2)} / {fx(gain(below['seconds_per_op'], r['seconds_per_op']), 2)}",
-            "–" if first else f"{fx(gain(rungs[base]['nodes'], r['nodes']), 2)} / {fx(gain(rungs[base]['seconds_per_op'], r['seconds_per_op']), 2)}",
+            "–" if first else f"{fx(gain(below['nodes'], r['nodes']), 2)} / {time_gain(below, r, complete)}",
+            "–" if first else
+            f"{fx(gain(rungs[base]['nodes'], r['nodes']), 2)} / {time_gain(rungs[base], r, complete)}",
             "–" if r["tt_hits"] is None else f"{fint(r['tt_hits'])} / {fint(r['tt_cutoffs'])}",
             "–" if r["researches"] is None else fint(r["researches"])])
     return table(header, rows, ["---", "---"] + ["---:"] * (len(header) - 2))

@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""noise.py: whether a run's times can be quoted.  Standard library only.
+
+    noise.py state                     one JSON object: the machine now
+    noise.py gate RUN_DIR [--allow-noisy]
+
+`state` prints measure_stats.machine_state() (CPU, cores, load, MHz) plus
+the kernel's CPU counters (/proc/stat: busy and idle seconds of all CPUs)
+and the CPU seconds its caller has used so far, itself and its reaped
+children (/proc/PPID/stat), and the share of the machine others keep busy
+over a short sample now.  The driver runs it directly (not through a
+shell, whose pid would be the caller) once before the timed steps and once
+after, and keeps them in run.json as "state_before" and
+"state_after": between the two, the machine's busy time minus the
+caller's own is the CPU time other processes took during the run.
+
+A run kept with --allow-noisy says so in run.json ("allow_noisy": true,
+written by the driver); scripts/report.py then marks every time and ratio
+of REPORT.md and the README "(noisy)", and without it refuses to write the
+README from a noisy run.
+
+`gate` reads RUN_DIR's timed rows (every CSV file directly in RUN_DIR with
+the seconds_per_op and cv columns of scripts/gbench_to_csv.py: studies.csv)
+and RUN_DIR/run.json's two states when present, and exits
+    0  quiet: the times can be quoted;
+    3  noisy: one line on stderr says why (a warning for a quick run: the
+       driver decides what follows; --allow-noisy still exits 3 but says
+       the run is kept marked as noisy);
+    2  bad input: no timed rows, unreadable CSV or JSON.
+
+Why these gauges and thresholds (benchmarks/README.md says the same):
+- A timed row's spread (coefficient of variation of its repetitions) is
+  the noise itself, measured where it matters.  The committed run of
+  94bc39f (2-core EPYC VM, other work beside it) had 149 of 252 timed rows
+  above 5% CV (median 6.1%); a quiet rerun (2-core Xeon VM) had 9 of 252
+  (3.6%, median 0.6%), its times 0.28x to 0.72x of that run's.  ROW_CV_LIMIT 5% and NOISY_ROW_SHARE 10% sit between
+  the two with room on both sides: a quiet run keeps a few rows above 5%
+  (a fast case's timer granularity, one interrupt), a disturbed one has
+  most of them.
+- CPU time other processes used during the run: the load average lags by
+  minutes (that quiet rerun started at a load of 2.46 left over from the
+  run before it; the noisy one at 1.52), while the kernel's counters are
+  exact.  The benchmarks are single-threaded, so anything above a quarter
+  of one CPU on average (OTHERS_LIMIT) means another program competed for
+  a core, the caches or the memory bus for much of the run; an idle
+  Debian VM's own background is about a hundredth of a CPU.  The same
+  limit applies to the sample at the start (a busy machine at the start).
+- The load average is reported, never judged.
+"""
+import csv
+import glob
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from measure_stats import machine_state  # noqa: E402
+
+QUIET, BAD_INPUT, NOISY = 0, 2, 3
+ROW_CV_LIMIT = 0.05       # a timed row is noisy above this coefficient of variation
+NOISY_ROW_SHARE = 0.10    # a run is noisy when more than this share of its timed rows is
+OTHERS_LIMIT = 0.25       # CPUs other processes may keep busy on average (run, and the start sample)
+SAMPLE_SECONDS = 0.5      # the start sample: long enough to see a busy loop, short enough to wait for
+
+TICK = os.sysconf("SC_CLK_TCK")
+# /proc/stat's cpu line: user nice system idle iowait irq softirq steal
+# (guest time is already inside user).  Steal is time the hypervisor gave
+# our CPUs to someone else: others' use too.
+IDLE_FIELDS = (3, 4)
+BUSY_FIELDS = (0, 1, 2, 5, 6, 7)
+
+
+class BadInput(Exception):
+    pass
+
+
+def cpu_counters():
+    """(busy, idle) seconds of all CPUs since boot."""
+    with open("/proc/stat", encoding="ascii") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    fields += [0] * (8 - len(fields))
+    return (sum(fields[i] for i in BUSY_FIELDS) / TICK, sum(fields[i] for i in IDLE_FIELDS) / TICK)
+
+
+def process_cpu(pid):
+    """CPU seconds of process `pid` and of the children it has reaped
+    (utime, stime, cutime, cstime of /proc/PID/stat); None when unreadable."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            after_name = f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    # after_name[0] is field 3 (state); utime..cstime are fields 14..17.
+    return sum(int(x) for x in after_name[11:15]) / TICK
+
+
+def others_now(seconds=SAMPLE_SECONDS):
+    """CPUs other processes keep busy over a short sample (this one sleeps)."""
+    busy0, _ = cpu_counters()
+    wall0 = time.monotonic()
+    time.sleep(seconds)
+    busy1, _ = cpu_counters()
+    return max(0.0, (busy1 - busy0) / (time.monotonic() - wall0))
+
+
+def state():
+    busy, idle = cpu_counters()
+    caller = os.getppid()
+    return {**machine_state(), "time": time.time(), "monotonic": time.monotonic(), "cpu_busy_s": busy,
+            "cpu_idle_s": idle, "caller_pid": caller, "caller_cpu_s": process_cpu(caller),
+            "others_now": others_now()}
+
+
+def others_during(before, after):
+    """CPUs other processes kept busy on average between two states, or None
+    when the states do not allow it (another caller, missing counters)."""
+    keys = ("monotonic", "cpu_busy_s", "caller_cpu_s")
+    if any(not isinstance(s.get(k), (int, float)) for s in (before, after) for k in keys):
+        return None
+    if before.get("caller_pid") != after.get("caller_pid"):
+        return None
+    wall = after["monotonic"] - before["monotonic"]
+    if wall <= 0:
+        raise BadInput("run.json: state_after is not later than state_before")
+    own = after["caller_cpu_s"] - before["caller_cpu_s"]
+    return max(0.0, (after["cpu_busy_s"] - before["cpu_busy_s"] - own) / wall)
+
+
+def read_rows(run_dir):
+    """The CV of every timed row of RUN_DIR's tidy CSV files; rows with one
+    repetition have no CV and are left out.  Raises BadInput."""
+    if not os.path.isdir(run_dir):
+        raise BadInput(f"{run_dir}: not a directory")
+    found, cvs = False, []
+    for path in sorted(glob.glob(os.path.join(run_dir, "*.csv"))):
+        try:
+            with open(path, newline="", encoding="utf-8") as f:
+                reader = csv.DictReader(f)
+                if not {"seconds_per_op", "cv", "status"} <= set(reader.fieldnames or []):
+                    continue
+                found = True
+                for line, row in enumerate(reader, 2):
+                    if row["status"] != "ok" or not row["seconds_per_op"] or not row["cv"]:
+                        continue
+                    try:
+                        cv = float(row["cv"])
+                    except ValueError:
+                        raise BadInput(f"{path}:{line}: cv '{row['cv']}' is not a number") from None
+                    if not cv >= 0:
+                        raise BadInput(f"{path}:{line}: cv '{row['cv']}' is not a non-negative number")
+                    cvs.append(cv)
+        except (OSError, UnicodeDecodeError, csv.Error) as error:
+            raise BadInput(f"{path}: {error}") from None
+    if not found:
+        raise BadInput(f"{run_dir}: no timed rows (no CSV with seconds_per_op and cv columns)")
+    return cvs
+
+
+def read_states(run_dir):
+    """run.json's state_before and state_after ({} each when absent); a run
+    without them may still carry its load at the start as "load_before"
+    ("1.52 1.56 1.55"), kept as state_before's load."""
+    path = os.path.join(run_dir, "run.json")
+    if not os.path.exists(path):
+        return {}, {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            run = json.load(f)
+    except (OSError, ValueError) as error:
+        raise BadInput(f"{path}: {error}") from None
+    states = [run.get(k, {}) if isinstance(run, dict) else None for k in ("state_before", "state_after")]
+    if not all(isinstance(s, dict) for s in states):
+        raise BadInput(f"{path}: state_before and state_after must be objects (noise.py state)")
+    if "load" not in states[0] and isinstance(run.get("load_before"), str):
+        try:
+            states[0] = {**states[0], "load": [float(x) for x in run["load_before"].split()]}
+        except ValueError:
+            pass
+    return states[0], states[1]
+
+
+def verdict(cvs, before, after):
+    """(reasons the run is noisy, [] when quiet; context for the message)."""
+    reasons = []
+    noisy_rows = sum(1 for cv in cvs if cv > ROW_CV_LIMIT)
+    if cvs and noisy_rows > NOISY_ROW_SHARE * len(cvs):
+        reasons.append(f"{noisy_rows} of {len(cvs)} timed rows have a coefficient of variation above "
+                       f"{ROW_CV_LIMIT:.0%}")
+    start = before.get("others_now")
+    if isinstance(start, (int, float)) and start > OTHERS_LIMIT:
+        reasons.append(f"other processes kept {start:.2f} CPUs busy at the start")
+    during = others_during(before, after) if before and after else None
+    if during is not None and during > OTHERS_LIMIT:
+        reasons.append(f"other processes used {during:.2f} CPUs on average during the run")
+    load = before.get("load")
+    context = f"load {load[0]:.2f} at the start" if isinstance(load, list) and load else ""
+    return reasons, context
+
+
+def assess(run_dir):
+    """None when RUN_DIR's run is quiet, else the line saying why it is
+    noisy ('noisy: ...').  Raises BadInput.  scripts/report.py asks this
+    too, so REPORT.md and the README judge a run as the gate did."""
+    cvs = read_rows(run_dir)
+    before, after = read_states(run_dir)
+    reasons, context = verdict(cvs, before, after)
+    return "noisy: " + "; ".join(reasons + ([context] if context else [])) if reasons else None
+
+
+def gate(run_dir, allow_noisy):
+    line = assess(run_dir)
+    if line is None:
+        return QUIET
+    if allow_noisy:
+        line += " (--allow-noisy: kept, marked noisy)"
+    print(line, file=sys.stderr)
+    return NOISY
+
+
+USAGE = "usage: noise.py state | noise.py gate RUN_DIR [--allow-noisy]"
+
+
+def main(argv):
+    if argv == ["state"]:
+        print(json.dumps(state()))
+        return QUIET
+    if len(argv) in (2, 3) and argv[0] == "gate" and argv[2:] in ([], ["--allow-noisy"]):
+        try:
+            return gate(argv[1], len(argv) == 3)
+        except BadInput as error:
+            print(f"noise.py: {error}", file=sys.stderr)
+            return BAD_INPUT
+    print(USAGE, file=sys.stderr)
+    return BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
