@@ -18,7 +18,11 @@ Each run gets its own id (PRUNE_RUN_ID, honoured in stub runs only).  Checks:
      end the run with 130 and leave the previous run whole;
   5. a full (not --quick) run replaces results/ as a whole and keeps
      results/quick/ as it was, also after a kill between the exchange and
-     the carry of results/quick/; every result file is 0644.
+     the carry of results/quick/; every result file is 0644;
+  6. with a noise gate that calls every run noisy (a stand-in for
+     scripts/noise.py, whose own test puts a CPU hog beside it): a full run
+     is refused (exit 1, results/ unchanged), installed marked noisy with
+     --allow-noisy, and a quick run is installed marked noisy.
 Exits 1 with the first failed check.  Standard library only.
 """
 import hashlib
@@ -60,7 +64,7 @@ class Checkout:
         self.runs = 0
         self.quick = os.path.join(self.root, "results", "quick")
 
-    def start(self, hold=None, quick=True, delay="0.03"):
+    def start(self, hold=None, quick=True, delay="0.03", extra=()):
         self.runs += 1
         run = f"unknown-20000101T{self.runs:06d}Z"
         env = dict(os.environ, PRUNE_REPRODUCE_STUB="1", PRUNE_RUN_ID=run, PRUNE_REPRODUCE_STUB_DELAY=delay,
@@ -68,7 +72,8 @@ class Checkout:
         held = os.path.join(self.root, "held")
         if os.path.exists(held):
             os.unlink(held)
-        args = [os.path.join(self.root, "scripts", "reproduce.sh"), "--no-install"] + (["--quick"] if quick else [])
+        args = [os.path.join(self.root, "scripts", "reproduce.sh"), "--no-install"] + (["--quick"] if quick else []) \
+            + list(extra)
         # Its own process group, SIGINT at its default (as from a terminal).
         process = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                    start_new_session=True,
@@ -194,8 +199,31 @@ class Tester:
 
         self.check_lock_and_signals()
         self.check_full_run()
+        self.check_noisy()
         print(f"reproduce.sh: {self.kills} kills (states after the timed ones: {', '.join(sorted(seen))}), "
-              f"concurrent run refused, SIGINT 130, full run keeps results/quick/: ok")
+              f"concurrent run refused, SIGINT 130, full run keeps results/quick/, noisy full run refused: ok")
+
+    def check_noisy(self):
+        # 6. The driver obeys the noise gate's verdict (exit 3: noisy).
+        c = self.c
+        with open(os.path.join(c.root, "scripts", "noise.py"), "w") as f:
+            f.write("import sys\nif sys.argv[1] == 'state':\n    print('{\"others_now\": 2.0}')\n"
+                    "else:\n    print('noisy: a stand-in gate', file=sys.stderr)\n    sys.exit(3)\n")
+        results = os.path.join(c.root, "results")
+        before = manifest(results)
+        process, _ = c.start(quick=False)
+        _, err = process.communicate(timeout=120)
+        expect(process.returncode == 1 and "noisy run, not installed: noisy: a stand-in gate" in err,
+               f"a noisy full run exited {process.returncode} saying {err!r}")
+        expect(manifest(results) == before, "a noisy full run changed results/")
+        for args, where in ((["--allow-noisy"], results), (["--quick"], c.quick)):
+            process, run = c.start(quick=False, extra=args)
+            _, err = process.communicate(timeout=120)
+            expect(process.returncode == 0, f"a noisy run with {args} exited {process.returncode}: {err!r}")
+            info = c.manifest.check(where)
+            expect(info["run"] == run and info["noisy"] is True and info["allow_noisy"] is True
+                   and info["state_before"] == {"others_now": 2.0},
+                   f"a noisy run with {args} is not marked noisy in run.json")
 
     def check_lock_and_signals(self):
         c = self.c
