@@ -29,6 +29,7 @@
 #include "escape.h"
 #include "name_list.h"
 #include "numbers.h"
+#include "options.h"
 #include "search.h"
 
 typedef struct {
@@ -42,7 +43,7 @@ static _Noreturn void bad_argument(const char *what, const char *argument)
 {
     fprintf(stderr, "depth_sweep: %s '", what);
     escape_message(stderr, argument);
-    fputs("' (usage: depth_sweep [--out PATH] [--budget SECONDS] [--max-nodes N] [--games a,b])\n", stderr);
+    fputs("'\n", stderr);
     exit(2);
 }
 
@@ -54,25 +55,31 @@ static double parse_budget(const char *text)
     return budget;
 }
 
-/* Every number is checked (cli/numbers.h): an unchecked strtoull read
- * --max-nodes -1 as 2^64 - 1, and the search's max_nodes + 1 wrapped to 0. */
+/* The options go through prune's own parser (cli/options.h: each once, a
+ * value present, nothing unknown); every number is checked (cli/numbers.h):
+ * an unchecked strtoull read --max-nodes -1 as 2^64 - 1, and the search's
+ * max_nodes + 1 wrapped to 0. */
 static sweep_arguments parse_arguments(int argc, char **argv)
 {
+    static const option_spec specs[] = {
+        {"out", true}, {"budget", true}, {"max-nodes", true}, {"games", true}, {NULL, false}};
     const char *env = getenv("PRUNE_SWEEP_BUDGET");
     sweep_arguments a = {.budget = env && *env ? parse_budget(env) : 0.25, .max_nodes = 20000000};
-    for (int i = 1; i < argc; i += 2) {
-        const char *name = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-        long long nodes;
-        bool known = strcmp(name, "--out") == 0 || strcmp(name, "--budget") == 0 ||
-                     strcmp(name, "--max-nodes") == 0 || strcmp(name, "--games") == 0;
-        if (!known) bad_argument("unknown argument", name);
-        if (!value) bad_argument("a value is missing after", name);
-        if (strcmp(name, "--out") == 0) a.out = value;
-        else if (strcmp(name, "--games") == 0) a.games = value;
-        else if (strcmp(name, "--budget") == 0) a.budget = parse_budget(value);
-        else if (parse_whole_number(value, 1, NUMBERS_MAX_NODES, &nodes)) a.max_nodes = (uint64_t)nodes;
-        else bad_argument("--max-nodes must be a whole number from 1 to 4000000000, not", value);
+    options o;
+    char message[512];
+    if (options_parse("depth_sweep", specs, NULL, argc, argv, 1, &o, message, sizeof message) != OPTIONS_OK) {
+        escape_message(stderr, message);
+        fputc('\n', stderr);
+        exit(2);
     }
+    a.out = options_value(&o, "out");
+    a.games = options_value(&o, "games");
+    if (options_given(&o, "budget")) a.budget = parse_budget(options_value(&o, "budget"));
+    long long nodes;
+    const char *max_nodes = options_value(&o, "max-nodes");
+    if (max_nodes && !parse_whole_number(max_nodes, 1, NUMBERS_MAX_NODES, &nodes))
+        bad_argument("--max-nodes must be a whole number from 1 to 4000000000, not", max_nodes);
+    if (max_nodes) a.max_nodes = (uint64_t)nodes;
     return a;
 }
 

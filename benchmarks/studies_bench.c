@@ -32,8 +32,9 @@
  * copy counts, is reported as an error (SkipWithError: no timing), and the
  * program exits 1.
  *
- * The tictactoe study also plays scripted games (ttt_rounds.h; --no-rounds
- * turns that off), written to --games-out.
+ * With --games-out, a selection with tic-tac-toe rows also plays scripted
+ * games (ttt_rounds.h; --no-rounds turns that off), written there
+ * (studies/studies_meta.csv's outputs: the tictactoe study's).
  *
  * A study whose game is not compiled in is skipped with a message; when
  * nothing is left to run, the program writes an empty result to
@@ -263,10 +264,11 @@ static void add_studies(const options *o)
     for (size_t r = 0; r < studies.rows; r++) {
         if (!wanted(o, csv_get(&studies, r, "study"))) continue;
         /* A row whose config is a step of the Connect Four solver is the
-         * pons study's, which benchmarks/pons_bench.c runs. */
+         * pons study's, which scripts/pons_study.py runs. */
         if (solve_config_find(csv_get(&studies, r, "config"))) continue;
         const game_entry *game = add_row(o, &studies, &timing, r);
-        if (game && strcmp(csv_get(&studies, r, "study"), "tictactoe") == 0) ttt = game;
+        /* The scripted games are tic-tac-toe's, played when asked for (--games-out). */
+        if (game && o->games_out && strcmp(game->name, "ttt") == 0) ttt = game;
     }
     csv_free(&studies);
     csv_free(&timing);

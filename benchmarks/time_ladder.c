@@ -41,6 +41,7 @@
 #include "escape.h"
 #include "name_list.h"
 #include "numbers.h"
+#include "options.h"
 #include "search.h"
 
 #define MAX_BUDGETS 8
@@ -68,7 +69,7 @@ static _Noreturn void bad_argument(const char *what, const char *argument)
 {
     fprintf(stderr, "time_ladder: %s '", what);
     escape_message(stderr, argument);
-    fputs("' (usage: time_ladder [--out PATH] [--budgets MS[,MS...]] [--games a,b])\n", stderr);
+    fputs("'\n", stderr);
     exit(2);
 }
 
@@ -88,20 +89,23 @@ static void parse_budgets(const char *text, arguments *a)
     }
 }
 
+/* The options go through prune's own parser (cli/options.h: each once, a
+ * value present, nothing unknown); the values are checked here. */
 static arguments parse_arguments(int argc, char **argv)
 {
+    static const option_spec specs[] = {{"out", true}, {"budgets", true}, {"games", true}, {NULL, false}};
     arguments a = {0};
-    const char *env = getenv("PRUNE_TIME_BUDGETS");
-    parse_budgets(env && *env ? env : "10,100,1000", &a);
-    for (int i = 1; i < argc; i += 2) {
-        const char *name = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-        bool known = strcmp(name, "--out") == 0 || strcmp(name, "--budgets") == 0 || strcmp(name, "--games") == 0;
-        if (!known) bad_argument("unknown argument", name);
-        if (!value) bad_argument("a value is missing after", name);
-        if (strcmp(name, "--out") == 0) a.out = value;
-        else if (strcmp(name, "--games") == 0) a.games = value;
-        else parse_budgets(value, &a);
+    options o;
+    char message[512];
+    if (options_parse("time_ladder", specs, NULL, argc, argv, 1, &o, message, sizeof message) != OPTIONS_OK) {
+        escape_message(stderr, message);
+        fputc('\n', stderr);
+        exit(2);
     }
+    const char *env = getenv("PRUNE_TIME_BUDGETS");
+    parse_budgets(options_given(&o, "budgets") ? options_value(&o, "budgets") : env && *env ? env : "10,100,1000", &a);
+    a.out = options_value(&o, "out");
+    a.games = options_value(&o, "games");
     if (a.games)
         for (const char *p = a.games; *p;) {
             size_t n = strcspn(p, ",");

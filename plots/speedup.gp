@@ -2,16 +2,17 @@
 # baseline, published beside measured, with the node ratio for reference.
 # Reads DATADIR/speedup_STUDY.csv (label,published,measured,nodes; written by
 # scripts/report.py); writes OUTDIR/speedup_STUDY.svg and .png.
-#   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/speedup.gp
+#   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'; root='.'" plots/speedup.gp
 if (!exists("datadir")) datadir = "results/plotdata"
 if (!exists("outdir")) outdir = "results/plots"
 set datafile separator comma
 set datafile missing "NaN"
-baselines = "minimaxer:Standard_(tree-standard),_ops/s_ratio ardri:minimax,_time_ratio scala:naive_minimax,_time_ratio doundo:copy-make,_time_ratio_(copy/undo) tictactoe:minimax,_time_ratio"
+# The baseline is the study's (studies/studies.csv, through scripts/studies.py; root: the checkout).
+if (!exists("root")) root = "."
 files = system("ls ".datadir."/speedup_*.csv 2>/dev/null")
 do for [f in files] {
     study = system("basename ".f." .csv | sed 's/^speedup_//'")
-    baseline = system("echo '".baselines."' | tr ' ' '\\n' | grep '^".study.":' | cut -d: -f2 | tr '_' ' '")
+    baseline = system("python3 '".root."/scripts/studies.py' baseline ".study)
     reset
     set datafile separator comma
     set datafile missing "NaN"

@@ -3,8 +3,8 @@
 
     scripts/install_run.py STAGE TARGET [--carry NAME]...
 
-STAGE is a complete run directory (every file stamped with one run id,
-scripts/run_id.py), on the same file system as TARGET.  Its files get mode
+STAGE is a complete run directory (every file as run.json's manifest
+says, scripts/run_manifest.py), on the same file system as TARGET.  Its files get mode
 0644 and its directories 0755, everything is flushed to disk, and then one
 renameat2(2) system call exchanges the two directories (RENAME_EXCHANGE;
 RENAME_NOREPLACE when TARGET does not exist yet).  A kill at any instant
@@ -20,7 +20,7 @@ results at all.  Python's os.rename cannot exchange and coreutils 9.1 (Debian
 
 --carry NAME moves TARGET/NAME, a directory that is not part of a run (the
 quick results inside results/), from the previous run into the new one
-after the exchange; scripts/reproduce.sh puts it back if a kill falls
+after the exchange; scripts/reproduce.py puts it back if a kill falls
 between the two renames.  Exit status 2 with one line on stderr on error.
 """
 import argparse
@@ -31,7 +31,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run_id  # noqa: E402  (the scripts directory, above)
+import run_manifest  # noqa: E402  (the scripts directory, above)
 
 AT_FDCWD = -100
 RENAME_NOREPLACE = 1
@@ -66,7 +66,7 @@ def settle(stage):
 
 
 def hold(point):
-    """Stub runs only: tests/check_reproduce_kill.py kills the run here (as reproduce.sh's hold)."""
+    """Stub runs only: tests/check_reproduce_kill.py kills the run here (as reproduce.py's hold)."""
     if os.environ.get("PRUNE_REPRODUCE_STUB") == "1" and os.environ.get("PRUNE_REPRODUCE_HOLD") == point:
         with open(os.environ["PRUNE_REPRODUCE_HOLD_FILE"], "w") as f:
             f.write(f"{os.getpid()}\n")
@@ -74,7 +74,7 @@ def hold(point):
 
 
 def install(stage, target, carry):
-    run_id.check(stage)
+    run_manifest.check(stage)
     settle(stage)
     if os.path.lexists(target):
         renameat2(stage, target, RENAME_EXCHANGE)
@@ -95,7 +95,7 @@ def main():
     args = parser.parse_args()
     try:
         install(args.stage, args.target, args.carry)
-    except (OSError, run_id.RunIdError, ValueError) as e:
+    except (OSError, run_manifest.RunError, ValueError) as e:
         print(f"install_run.py: {e}", file=sys.stderr)
         return 2
     return 0

@@ -28,6 +28,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from atomic_file import write_text_atomically  # noqa: E402
 from pons_cells import SETS, classify  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -146,13 +147,6 @@ def set_path(out, set_file):
     return os.path.join(out, "prune_" + set_file.split("_", 1)[1])
 
 
-def write_atomically(path, lines):
-    temporary = path + ".tmp"
-    with open(temporary, "w", encoding="utf-8") as f:
-        f.writelines(f"{m} {s}\n" for m, s in lines)
-    os.replace(temporary, path)
-
-
 def check(out, generated, count):
     """0 when the first `count` lines of every file are what was generated."""
     status = 0
@@ -207,7 +201,7 @@ def main(argv):
     os.makedirs(args.out, exist_ok=True)
     for set_file, lines in generated.items():
         if counts[set_file]:  # --count SET=0 leaves that file as it is
-            write_atomically(set_path(args.out, set_file), lines)
+            write_text_atomically(set_path(args.out, set_file), "".join(f"{m} {s}\n" for m, s in lines))
     return 0
 
 

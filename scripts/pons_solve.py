@@ -11,14 +11,23 @@ cell over machines, run the same command lines there, e.g.
         --shard {}/16 --json '>' shard.{} ::: $(seq 16)
 
 (or one CI matrix job per shard) and merge the shard files with
-merge_shards(): the merged result does not depend on how the lines were
-split.
+merge_shards(), or from the shell:
+
+    scripts/pons_solve.py merge SHARD.jsonl...
+
+which prints every position line in line order, then one summary line as
+prune prints it for an unsharded run (positions, total_nodes, seconds,
+mean_nodes to 3 decimals, mean_us, kpos_per_second).  The shards must be of
+one set, config and mode; a line solved twice, a wrong score or a mismatch
+is one line on stderr and exit status 2.  The merged result does not depend
+on how the lines were split.
 """
 import json
 import os
 import shlex
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -162,3 +171,45 @@ def _run_gnu_parallel(commands, outputs, directory):
                            "-a", script], capture_output=True, text=True)
     if done.returncode != 0:
         raise _failure(commands[0], done.returncode, done.stderr)
+
+
+def merge_files(paths):
+    """The merge command: (position lines, summary line) of shard files."""
+    texts = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            texts[path] = f.read()
+    summaries = [json.loads(line) for text in texts.values() for line in text.splitlines()
+                 if '"summary"' in line]
+    if not summaries:
+        raise SolveError("no summary line in the inputs")
+    identity = {(s["set"], s["config"], s["weak"]) for s in summaries}
+    if len(identity) != 1:
+        raise SolveError(f"shards of different runs: {sorted(identity)}")
+    positions, sums = merge_shards(texts)
+    first = summaries[0]
+    seconds, n = sums["seconds"], sums["positions"] or 1
+    summary = {"summary": True, "game": "connect4", "config": first["config"], "set": first["set"],
+               "weak": first["weak"], "positions": sums["positions"], "total_nodes": sums["total_nodes"],
+               "seconds": round(seconds, 9), "mean_nodes": round(sums["total_nodes"] / n, 3),
+               "mean_us": round(seconds * 1e6 / n, 3),
+               "kpos_per_second": round(sums["total_nodes"] / seconds / 1000, 3) if seconds > 0 else 0}
+    return positions, summary
+
+
+def main(argv):
+    if len(argv) < 2 or argv[0] != "merge":
+        print("usage: pons_solve.py merge SHARD.jsonl...", file=sys.stderr)
+        return 2
+    try:
+        positions, summary = merge_files(argv[1:])
+    except (SolveError, OSError, ValueError, KeyError) as e:
+        print(f"pons_solve.py: {e}", file=sys.stderr)
+        return 2
+    for row in positions + [summary]:
+        print(json.dumps(row, separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -26,12 +26,12 @@ own sets studies/connect4/prune_L?_R? (scripts/pons_sets.py), whose means
 are prune's own and are not compared with the series'.
 
 Cost: the default budget lands the 85 cells in about 6 minutes on 2 busy
-cores (about 1 minute with --budget 0.5, the quick reproduction); --long
+cores (about half a minute with --budget 0.15, the quick reproduction); --long
 is hours.  To spread a long run over machines, see scripts/pons_solve.py.
 
 Output in DIR, each file written whole or not at all: pons.csv (one row per
 cell), pons_positions/CELL.jsonl (every solved position as prune printed
-it), pons_plot_strong.csv and pons_plot_weak.csv (scripts/pons_plotdata.py,
+it), pons_plot_strong.csv and pons_plot_weak.csv (scripts/reporting/pons_plotdata.py,
 for plots/pons.gp; into --plotdata DIR when given).
 Every score is checked (by prune and again here); a wrong score fails the
 run with exit status 1 and writes nothing; a full cell whose mean differs
@@ -47,9 +47,9 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atomic_file import write_csv_atomically  # noqa: E402
+from atomic_file import write_csv_atomically, write_text_atomically  # noqa: E402
 import pons_cells  # noqa: E402
-import pons_plotdata  # noqa: E402
+from reporting import pons_plotdata  # noqa: E402
 from pons_solve import SolveError, merge_shards, run_shards, solve_command, totals  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -115,7 +115,12 @@ def probe(args, cell, path, lines, speed, comparable):
     if measured["positions"] == 0 or measured["seconds"] <= 0:
         return speed, guess  # not even one line within the probe's time: keep the step's last rate
     rate = measured["total_nodes"] / measured["seconds"]
-    return rate, expected if expected is not None else measured["mean_nodes"]
+    if expected is not None:
+        return rate, expected
+    # prune's own sets: a short probe of the first lines can hit easy ones (a
+    # quick run's probe is one line), so the series' mean for the same class
+    # of set, where there is one, bounds the estimate from below.
+    return rate, max(measured["mean_nodes"], cell.expected_mean() or 0)
 
 
 def sample_file(path, step, directory):
@@ -143,15 +148,6 @@ def solve_cell(args, cell, path, step, count):
     return positions, sums, stopped
 
 
-def write_jsonl(path, records):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
-    with os.fdopen(handle, "w", encoding="utf-8") as f:
-        for r in records:
-            f.write(json.dumps(r, separators=(",", ":")) + "\n")
-    os.replace(temporary, path)
-
-
 def fmt(value, digits=3):
     return "" if value is None else f"{value:.{digits}f}"
 
@@ -167,7 +163,8 @@ def run_cell(args, cell, path, speeds, comparable, staging):
     started = time.monotonic()
     positions, sums, stopped = solve_cell(args, cell, path, step, count) if count else ([], totals([]), False)
     wall = time.monotonic() - started
-    write_jsonl(os.path.join(staging, "pons_positions", cell.name + ".jsonl"), positions)
+    write_text_atomically(os.path.join(staging, "pons_positions", cell.name + ".jsonl"),
+                          "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in positions))
     verdict = pons_cells.match(cell, sums["total_nodes"], sums["positions"], kind == "full", comparable)
     progress(f"{cell.name}: {kind}" + (f" (every {step}. line)" if kind == "sample" else "")
              + (" (stopped at its time limit)" if stopped else "")

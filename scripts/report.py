@@ -5,7 +5,7 @@
 
 DIR holds what scripts/reproduce.sh collected: studies.csv (tidy results,
 scripts/gbench_to_csv.py), tictactoe_games.csv, depth_sweep.csv,
-peer_minimaxer.csv (scripts/peer_compare.py), peer_ab.csv,
+peer_minimaxer.csv (peers/minimaxer/peer_compare.py), peer_ab.csv,
 hyperfine/STUDY.{csv,md}, run.json (the run's machine and tools).  Writes
 DIR/REPORT.md, one section per study in the shape of its post's table
 (scripts/reporting/: one module per section), and DIR/plotdata/*.csv, the
@@ -67,8 +67,11 @@ def main():
     parser.add_argument("--readme-only", action="store_true",
                         help="with --readme: only the README (for a run already installed, whose files stay as they are)")
     args = parser.parse_args()
-    import run_id  # scripts/run_id.py: exits 2 unless every input is of one run
-    run_id.require_one_run(args.results)
+    import run_manifest  # every input as run.json's manifest says, or exit 2
+    try:
+        run_manifest.check(args.results, inputs_only=True)
+    except run_manifest.RunError as e:
+        parser.exit(2, f"report.py: {e}\n")
     res = Results(args.results, args.studies_dir)
     try:
         res.noisy = noise.assess(args.results)

@@ -5,8 +5,8 @@
 
 For each study of studies/studies.csv whose game prune knows, one hyperfine
 run compares `prune search GAME --config C --depth D --moves M --state S
---json` over the study's rows (copy-make; the doundo study also do-undo,
-since state is what it compares), with warm-up runs, and exports
+--json` over the study's rows (copy-make; a study whose baseline is a state mode,
+doundo, also do-undo: state is what it compares), with warm-up runs, and exports
 DIR/STUDY.csv, DIR/STUDY.md and DIR/STUDY.json (hyperfine 1.15: no
 --reference, so the Markdown's relative column is against the fastest
 command).  Each command runs once untimed first and must succeed.  A study whose game is not compiled in is
@@ -14,26 +14,22 @@ listed in DIR/skipped.txt, as is one whose row of studies/timing.csv says hyperf
 searches timed in-process, where whole processes would add minutes and no figure).  Positions are named by studies/positions.csv.  Standard library only.
 """
 import argparse
-import csv
 import os
 import subprocess
 import sys
 
 from atomic_file import write_text_atomically
+import studies
+from studies import read_rows
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def read_rows(path):
-    """The rows of a CSV file of studies/ ('#' lines are comments)."""
-    with open(path, newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(line for line in f if not line.startswith("#")))
-
-
 def read_studies(path):
-    """The rows prune search runs: a row whose config is a solve-* step is the
-    pons study's (scripts/pons_study.py times those positions itself)."""
-    return [r for r in read_rows(path) if not r["config"].startswith("solve-")]
+    """The rows prune search runs: the studies run by studies_bench (the pons
+    study's solver cells time their positions themselves)."""
+    bench = {study for study, m in studies.meta(studies_path=path).items() if m["runner"] == "studies_bench"}
+    return [r for r in read_rows(path) if r["study"] in bench]
 
 
 def position_labels(path):
@@ -45,10 +41,11 @@ def study_commands(prune, study, rows, labels, games):
     """(name, argv) of every search of the study whose game prune knows."""
     commands = []
     for row in (r for r in rows if r["study"] == study and r["game"] in games):
-        states = ["copy", "undo"] if study == "doundo" else ["copy"]
+        by_state = studies.compares_states(study)
+        states = ["copy", "undo"] if by_state else ["copy"]
         for state in (s for s in states if s in row["states"].split()):
             position = labels.get((row["game"], row["moves"]), row["moves"] or "start")
-            name = f"{row['config']} {position} d{row['depth']}" + (f" {state}" if study == "doundo" else "")
+            name = f"{row['config']} {position} d{row['depth']}" + (f" {state}" if by_state else "")
             command = [prune, "search", row["game"], "--config", row["config"], "--depth", row["depth"],
                        "--state", state, "--json"] + (["--moves", row["moves"]] if row["moves"] else [])
             if (name, command) not in commands:

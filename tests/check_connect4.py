@@ -7,7 +7,7 @@
                              runs (parts 3 to 8), on the grid too
   oracle PRUNE GENERATOR     seeded random positions near the end: every step's score
                              equals solve-alphabeta's (weak: by sign), on both boards
-  shards PRUNE MERGE FILE    --shard 1/3, 2/3, 3/3 merged by scripts/c4_merge.py equal
+  shards PRUNE MERGE FILE    --shard 1/3, 2/3, 3/3 merged by scripts/pons_solve.py merge equal
                              the unsharded summary
   errors PRUNE               a malformed test-set line exits 2 naming FILE:LINE with nothing
                              on stdout; a wrong score exits 1 naming FILE:LINE
@@ -112,7 +112,7 @@ def check_shards(prune, merge, positions):
                 paths.append(os.path.join(folder, f"shard{k}.jsonl"))
                 with open(paths[-1], "w") as f:
                     f.write(done.stdout)
-            merged = subprocess.run([sys.executable, merge, *paths], capture_output=True, text=True, check=True)
+            merged = subprocess.run([sys.executable, merge, "merge", *paths], capture_output=True, text=True, check=True)
             rows = [json.loads(line) for line in merged.stdout.splitlines()]
             summary = rows[-1]
         keys = ("positions", "total_nodes", "mean_nodes", "config", "weak")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`prune games --json` and `prune configs --json` list exactly what the
 plain listings list, one JSON object per line, with the fields the scripts
-read (scripts/report.py, scripts/peer_ab.py, peers/minimaxer/bench.mjs).
+read (scripts/report.py, peers/minimaxer/peer_ab.py, peers/minimaxer/bench.mjs).
 
     check_listings.py PRUNE
 """

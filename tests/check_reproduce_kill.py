@@ -1,24 +1,28 @@
 #!/usr/bin/env python3
 """check_reproduce_kill.py REPO_ROOT: scripts/reproduce.sh survives kill -9 as a set.
 
-Copies reproduce.sh and what it calls into a scratch checkout and runs it
+Copies reproduce.sh (scripts/reproduce.py) and what it calls into a scratch checkout and runs it
 with PRUNE_REPRODUCE_STUB=1 (tests/reproduce_stub.py writes small
 deterministic files in place of the measurements, so each run takes a
-couple of seconds and only the staging, stamping and install are real).
+couple of seconds and only the staging, manifest and install are real).
 Each run gets its own id (PRUNE_RUN_ID, honoured in stub runs only).  Checks:
   1. SIGKILL to the run's process group at every step (PRUNE_REPRODUCE_HOLD
      stops the run there), just before and just after the install's
      exchange, and at spread-out instants: afterwards results/quick/ is
      exactly the previous run (every file's checksum) or exactly the
-     killed run (every file carries its id and, apart from the id and
-     run.json's clock fields, equals a reference run's file);
+     killed run (every file as its run.json's manifest says and, apart from
+     run.json's clock fields, equal to a reference run's file);
   2. the next complete run removes the killed runs' staging directories;
   3. a second run started while one is running exits 2 with one line;
   4. SIGINT to the process group (Ctrl-C) and SIGINT to one child alone
      end the run with 130 and leave the previous run whole;
   5. a full (not --quick) run replaces results/ as a whole and keeps
      results/quick/ as it was, also after a kill between the exchange and
-     the carry of results/quick/; every result file is 0644.
+     the carry of results/quick/; every result file is 0644;
+  6. with a noise gate that calls every run noisy (a stand-in for
+     scripts/noise.py, whose own test puts a CPU hog beside it): a full run
+     is refused (exit 1, results/ unchanged), installed marked noisy with
+     --allow-noisy, and a quick run is installed marked noisy.
 Exits 1 with the first failed check.  Standard library only.
 """
 import hashlib
@@ -31,11 +35,10 @@ import sys
 import tempfile
 import time
 
-FILES = ["scripts/reproduce.sh", "scripts/reproduce_steps.sh", "scripts/run_id.py", "scripts/install_run.py",
-         "scripts/install_deps.sh", "scripts/atomic_file.py", "studies/studies.csv",
-         "tests/reproduce_stub.py"]
-CLOCK_FIELDS = ("date", "load_before", "load_after", "wall_time")
-STEPS = 11
+FILES = ["scripts/reproduce.sh", "scripts/reproduce.py", "scripts/run_manifest.py", "scripts/install_run.py",
+         "scripts/install_deps.sh", "scripts/atomic_file.py", "scripts/studies.py", "studies/studies.csv",
+         "studies/studies_meta.csv", "tests/reproduce_stub.py"]
+CLOCK_FIELDS = ("run", "date", "load_before", "load_after", "wall_time")
 
 
 class Failure(Exception):
@@ -54,12 +57,14 @@ class Checkout:
             os.makedirs(os.path.join(self.root, os.path.dirname(name)), exist_ok=True)
             shutil.copy2(os.path.join(source, name), os.path.join(self.root, name))
         sys.path.insert(0, os.path.join(self.root, "scripts"))
-        import run_id
-        self.run_id = run_id
+        import run_manifest
+        import reproduce
+        self.manifest = run_manifest
+        self.holds = [name for name, _ in reproduce.STEPS] + ["install"]
         self.runs = 0
         self.quick = os.path.join(self.root, "results", "quick")
 
-    def start(self, hold=None, quick=True, delay="0.03"):
+    def start(self, hold=None, quick=True, delay="0.03", extra=()):
         self.runs += 1
         run = f"unknown-20000101T{self.runs:06d}Z"
         env = dict(os.environ, PRUNE_REPRODUCE_STUB="1", PRUNE_RUN_ID=run, PRUNE_REPRODUCE_STUB_DELAY=delay,
@@ -67,7 +72,8 @@ class Checkout:
         held = os.path.join(self.root, "held")
         if os.path.exists(held):
             os.unlink(held)
-        args = [os.path.join(self.root, "scripts", "reproduce.sh"), "--no-install"] + (["--quick"] if quick else [])
+        args = [os.path.join(self.root, "scripts", "reproduce.sh"), "--no-install"] + (["--quick"] if quick else []) \
+            + list(extra)
         # Its own process group, SIGINT at its default (as from a terminal).
         process = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                    start_new_session=True,
@@ -102,24 +108,24 @@ def manifest(directory):
     return out
 
 
-def normalized(checkout, directory, run):
-    """Each file's bytes without the run id (and run.json without its clock fields)."""
+def normalized(checkout, directory):
+    """Each file's bytes (run.json without its clock fields)."""
     out = {}
-    for name in checkout.run_id.files(directory):
-        path = os.path.join(directory, name)
-        with open(path, "rb") as f:
+    for name in checkout.manifest.files(directory) + ["run.json"]:
+        with open(os.path.join(directory, name), "rb") as f:
             data = f.read()
-        if name.endswith(".png"):
-            data = b"".join(data[start:end] for kind, _, start, end in checkout.run_id._png_chunks(data)
-                            if kind != b"tEXt")
-            data = b"\x89PNG\r\n\x1a\n" + data
-        elif name == "run.json":
+        if name == "run.json":
             info = json.loads(data)
             for field in CLOCK_FIELDS:
                 info.pop(field, None)
             data = json.dumps(info, sort_keys=True).encode()
-        out[name] = data.replace(run.encode(), b"RUN")
+        out[name] = data
     return out
+
+
+def run_in(checkout, directory):
+    """The run whose files directory holds, whole (the manifest checked)."""
+    return checkout.manifest.check(directory)["run"]
 
 
 class Tester:
@@ -135,12 +141,12 @@ class Tester:
         if now == self.previous[1]:
             return "old"
         try:
-            found = self.c.run_id.check(self.c.quick)
-        except (self.c.run_id.RunIdError, OSError, ValueError) as e:
+            found = run_in(self.c, self.c.quick)
+        except (self.c.manifest.RunError, OSError, ValueError) as e:
             raise Failure(f"{what}: results/quick/ is a mix: {e}")
         expect(found == run_started, f"{what}: results/quick/ is neither the previous run nor the new one "
                                      f"(run.json says {found})")
-        expect(normalized(self.c, self.c.quick, found) == self.reference,
+        expect(normalized(self.c, self.c.quick) == self.reference,
                f"{what}: results/quick/ carries the new run's id but not its files")
         self.previous = (found, now)
         return "new"
@@ -156,12 +162,12 @@ class Tester:
     def run(self):
         c = self.c
         first = c.complete()
-        self.reference = normalized(c, c.quick, first)
+        self.reference = normalized(c, c.quick)
         self.previous = (first, manifest(c.quick))
-        expect(c.run_id.check(c.quick) == first, "the first run's files do not all carry its id")
+        expect(run_in(c, c.quick) == first, "the first run is not whole")
 
         # 1. SIGKILL at every step, before and after the exchange.
-        for hold in [str(n) for n in range(1, STEPS + 1)] + ["installed"]:
+        for hold in c.holds + ["installed"]:
             run, _ = self.kill_at_hold(hold)
             state = self.settle(run, f"SIGKILL at hold {hold}")
             expect(state == ("new" if hold == "installed" else "old"),
@@ -170,7 +176,7 @@ class Tester:
         # ... and at instants spread over a whole run, the install included.
         start = time.monotonic()
         c.complete()
-        self.previous = (c.run_id.check(c.quick), manifest(c.quick))
+        self.previous = (run_in(c, c.quick), manifest(c.quick))
         length = time.monotonic() - start
         seen = set()
         for k in range(1, 13):
@@ -181,8 +187,8 @@ class Tester:
             seen.add(self.settle(run, f"SIGKILL after {length * k / 12.5:.2f} s"))
             self.kills += 1
         # 2. Leftovers removed by the next complete run.
-        run, _ = self.kill_at_hold("5")
-        self.settle(run, "SIGKILL at hold 5")
+        run, _ = self.kill_at_hold("sweep")
+        self.settle(run, "SIGKILL at hold sweep")
         leftovers = [d for d in os.listdir(os.path.join(c.root, ".reproduce")) if d.startswith("run-")]
         expect(leftovers, "the killed runs left no staging directory (were they killed at all?)")
         done = c.complete()
@@ -193,13 +199,36 @@ class Tester:
 
         self.check_lock_and_signals()
         self.check_full_run()
+        self.check_noisy()
         print(f"reproduce.sh: {self.kills} kills (states after the timed ones: {', '.join(sorted(seen))}), "
-              f"concurrent run refused, SIGINT 130, full run keeps results/quick/: ok")
+              f"concurrent run refused, SIGINT 130, full run keeps results/quick/, noisy full run refused: ok")
+
+    def check_noisy(self):
+        # 6. The driver obeys the noise gate's verdict (exit 3: noisy).
+        c = self.c
+        with open(os.path.join(c.root, "scripts", "noise.py"), "w") as f:
+            f.write("import sys\nif sys.argv[1] == 'state':\n    print('{\"others_now\": 2.0}')\n"
+                    "else:\n    print('noisy: a stand-in gate', file=sys.stderr)\n    sys.exit(3)\n")
+        results = os.path.join(c.root, "results")
+        before = manifest(results)
+        process, _ = c.start(quick=False)
+        _, err = process.communicate(timeout=120)
+        expect(process.returncode == 1 and "noisy run, not installed: noisy: a stand-in gate" in err,
+               f"a noisy full run exited {process.returncode} saying {err!r}")
+        expect(manifest(results) == before, "a noisy full run changed results/")
+        for args, where in ((["--allow-noisy"], results), (["--quick"], c.quick)):
+            process, run = c.start(quick=False, extra=args)
+            _, err = process.communicate(timeout=120)
+            expect(process.returncode == 0, f"a noisy run with {args} exited {process.returncode}: {err!r}")
+            info = c.manifest.check(where)
+            expect(info["run"] == run and info["noisy"] is True and info["allow_noisy"] is True
+                   and info["state_before"] == {"others_now": 2.0},
+                   f"a noisy run with {args} is not marked noisy in run.json")
 
     def check_lock_and_signals(self):
         c = self.c
         # 3. A second run while one runs: exit 2, one line.
-        process, run = c.start(hold="4")
+        process, run = c.start(hold="studies")
         c.wait_held(process)
         second, _ = c.start()
         _, err = second.communicate(timeout=180)
@@ -241,14 +270,15 @@ class Tester:
         os.killpg(process.pid, signal.SIGKILL)
         process.communicate(timeout=180)
         self.kills += 1
-        expect(c.run_id.check(os.path.join(c.root, "results")) == killed,
+        expect(run_in(c, os.path.join(c.root, "results")) == killed,
                "a full run killed after its exchange is not the results")
         expect(not os.path.exists(c.quick), "results/quick/ was carried before the kill (no test)")
         run = c.complete(quick=False)
         results = os.path.join(c.root, "results")
-        expect(c.run_id.check(results) == run, "the full run's files do not all carry its id")
+        expect(run_in(c, results) == run, "the full run is not whole")
         expect(manifest(c.quick) == quick, "the full run changed results/quick/")
-        modes = {oct(os.stat(os.path.join(results, n)).st_mode & 0o777) for n in c.run_id.files(results)}
+        modes = {oct(os.stat(os.path.join(results, n)).st_mode & 0o777)
+                 for n in c.manifest.files(results) + ["run.json"]}
         expect(modes == {"0o644"}, f"result files have modes {sorted(modes)}, not 0644 only")
 
 

@@ -48,7 +48,8 @@ def check(bench, expected_games, tmp):
     with open(out) as f:
         if json.load(f)["context"].get("prune_commit") != "test":
             failures.append("--commit is not recorded in the JSON context")
-    listing = run(bench, "--study", "tictactoe", "--list")
+    # The rounds are cases only with --games-out (studies/studies_meta.csv's outputs).
+    listing = run(bench, "--study", "tictactoe", "--games-out", games, "--list")
     if listing.returncode != 0:
         failures.append(f"--list exited {listing.returncode}: {listing.stderr.strip()[-300:]}")
     listed = [json.loads(line) for line in listing.stdout.splitlines()]

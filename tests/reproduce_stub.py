@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """reproduce_stub.py STEP STAGE STUDY...: a stand-in for one heavy step of
-scripts/reproduce.sh (PRUNE_REPRODUCE_STUB=1), for tests/check_reproduce_kill.py.
+scripts/reproduce.py (PRUNE_REPRODUCE_STUB=1), for tests/check_reproduce_kill.py.
 
 Each step writes, into STAGE, small files with the same names and kinds as
 the real step's (JSON, JSON lines, CSV, Markdown, text, SVG, PNG), whose
 content depends only on the step and the study names, and then waits
 PRUNE_REPRODUCE_STUB_DELAY seconds (default 0.1) so a test can kill the run
 while it is inside the step.  What is under test is everything around the
-steps: the staging, the run ids, the install, the lock and the signals.
+steps: the staging, the manifest, the install, the lock and the signals.
 Standard library only.
 """
 import json
@@ -26,7 +26,7 @@ def write(stage, name, text):
 
 
 def png(width, height):
-    """A valid grey PNG, so the run id's tEXt chunk goes into a real file."""
+    """A valid grey PNG, as gnuplot writes."""
     def chunk(kind, body):
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
     rows = b"".join(b"\0" + bytes([128] * width) for _ in range(height))
@@ -40,6 +40,7 @@ def studies(stage, names):
     write(stage, "peer_minimaxer.jsonl", '{"config": "tree-ab", "depth": 5, "ok": true}\n')
     write(stage, "peer_ab.csv", "config,ratio\ntree-optimal,50.0\n")
     write(stage, "tictactoe_games.csv", "round,seconds\n1,0.001\n")
+    write(stage, "pons.csv", "config,part,set,mode,mean_nodes\nsolve-order,5,Test_L3_R1,strong,139.659\n")
 
 
 def sweep(stage, names):
@@ -60,15 +61,11 @@ def hyperfine(stage, names):
     write(stage, "hyperfine/skipped.txt", "")
 
 
-def pons(stage, names):
-    write(stage, "pons.csv", "config,part,set,mode,mean_nodes\nsolve-order,5,Test_L3_R1,strong,139.659\n")
-
-
 def report(stage, names):
     # As scripts/report.py does first: inputs of different runs end the run.
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
-    import run_id
-    run_id.require_one_run(stage, "reproduce_stub.py")
+    import run_manifest
+    run_manifest.check(stage)
     write(stage, "REPORT.md", "# prune: the studies reproduced (stub)\n\n" + "".join(f"## {s}\n" for s in names))
     for study in names:
         write(stage, f"plotdata/speedup_{study}.csv", "label,published,measured\nab,2,3\n")
@@ -82,7 +79,7 @@ def plots(stage, names):
         write(stage, f"plots/speedup_{study}.png", png(4, 3))
 
 
-STEPS = {"studies": studies, "sweep": sweep, "pons": pons, "tidy": tidy, "hyperfine": hyperfine,
+STEPS = {"studies": studies, "sweep": sweep, "tidy": tidy, "hyperfine": hyperfine,
          "report": report, "plots": plots}
 
 

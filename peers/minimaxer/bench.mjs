@@ -17,7 +17,7 @@
 // Exits 1 when a count differs from the reference.
 //
 // --serve keeps one warmed-up process for one search, so that
-// scripts/peer_ab.py can time it in windows right beside prune's: it prints
+// peers/minimaxer/peer_ab.py can time it in windows right beside prune's: it prints
 // one JSON line with the counts, then answers each line of standard input
 // (a number of seconds) with one JSON line {"ops_per_second": rate}.
 

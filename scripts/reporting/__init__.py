@@ -2,10 +2,17 @@
 
 A section module has render(res, plots) -> common.Section (its Markdown and
 the plot tables it feeds) and, for a study, summary(res) -> the rows of the
-README's results table.  A new study is one more module, listed once in
-SECTIONS below in the order REPORT.md shows them.
+README's results table.  A study's sections are the modules its row of
+studies/studies_meta.csv names (its report column), in the order of
+studies/studies.csv; a new study with a table of its own shape is one more
+module named there.  The sections across studies are listed here.
 """
-from . import (ardri, branching, copy_undo, doundo, hyperfine, minimaxer, peer, pons, run, scala, techniques,
-               tictactoe)
+import importlib
 
-SECTIONS = [run, minimaxer, peer, ardri, scala, doundo, tictactoe, pons, techniques, copy_undo, branching, hyperfine]
+import studies
+
+from . import branching, copy_undo, hyperfine, run
+
+STUDY_SECTIONS = [importlib.import_module(f".{name}", __name__)
+                  for meta in studies.meta().values() for name in meta["report"].split()]
+SECTIONS = [run] + STUDY_SECTIONS + [copy_undo, branching, hyperfine]

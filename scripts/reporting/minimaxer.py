@@ -1,9 +1,13 @@
 """The minimaxer study: Minimaxer Part 4's operations per second (section
 of REPORT.md, speedup_minimaxer plot, README row)."""
+import studies
+
 from .common import (Section, fci, fci_text, fint, fops, fx, median_or, num, ratio, section_head, speedup_plot, table,
                      time_ratio)
 
 STUDY = "minimaxer"
+BASE = studies.baseline(STUDY)        # tree-standard (studies/studies.csv)
+DEPTHS = studies.depths(STUDY)
 TITLE = "Minimaxer Part 4 (mancala, persistent-tree negamax)"
 # The blog's names of the configs (in parentheses: configs the blog did not time).
 BLOG_NAMES = {
@@ -18,7 +22,7 @@ BLOG_NAMES = {
 
 
 def render(res, plots):
-    out, stop = section_head(res, STUDY, TITLE, res.get("minimaxer", "", "tree-standard", "copy", 5))
+    out, stop = section_head(res, STUDY, TITLE, res.get("minimaxer", "", BASE, "copy", DEPTHS[0]))
     if stop:
         return Section("\n".join(out), [])
     out.append("Operations per second, one operation = one whole search from the start position, tree building "
@@ -41,22 +45,22 @@ HEADER = ["configuration", "prune config", "depth", "published op/s", "our op/s"
 def speed_table(res):
     """The blog's table: published and our rates and ratios per config and depth."""
     rows, plot_rows = [], []
-    for depth in (5, 6):
-        pub_base = res.pubnum("minimaxer", "ops_per_second", config="tree-standard", depth=depth)
-        our_base = res.value("minimaxer", "", "tree-standard", "copy", depth, "ops_per_second")
-        base_row = res.get("minimaxer", "", "tree-standard", "copy", depth)
+    for depth in DEPTHS:
+        pub_base = res.pubnum("minimaxer", "ops_per_second", config=BASE, depth=depth)
+        our_base = res.value("minimaxer", "", BASE, "copy", depth, "ops_per_second")
+        base_row = res.get("minimaxer", "", BASE, "copy", depth)
         for config in res.tree_configs(STUDY):
             p = res.pubnum("minimaxer", "ops_per_second", config=config, depth=depth)
             o = res.value("minimaxer", "", config, "copy", depth, "ops_per_second")
             u = res.value("minimaxer", "", config, "undo", depth, "ops_per_second")
             created = res.value("minimaxer", "", config, "copy", depth, "created")
             evals = res.value("minimaxer", "", config, "copy", depth, "evals")
-            base_created = res.value("minimaxer", "", "tree-standard", "copy", depth, "created")
+            base_created = res.value("minimaxer", "", BASE, "copy", depth, "created")
             rows.append([BLOG_NAMES.get(config, config), f"`{config}`", depth, fops(p, True), fops(o),
                          fx(ratio(p, pub_base)),
                          fci(time_ratio(base_row, res.get("minimaxer", "", config, "copy", depth)),
                              ratio(o, our_base), 1), fint(created), fint(evals), fops(u)])
-            if config != "tree-standard":
+            if config != BASE:
                 paired = time_ratio(base_row, res.get("minimaxer", "", config, "copy", depth))
                 plot_rows.append([f"{config.replace('tree-', '')} d{depth}", ratio(p, pub_base),
                                   median_or(paired, ratio(o, our_base)),
@@ -67,21 +71,21 @@ def speed_table(res):
 def optimal_readings(res):
     """Optimal over standard, against the created-node ratio, per depth."""
     readings = []
-    for depth in (5, 6):
-        p_std = res.pubnum("minimaxer", "ops_per_second", config="tree-standard", depth=depth)
+    for depth in DEPTHS:
+        p_std = res.pubnum("minimaxer", "ops_per_second", config=BASE, depth=depth)
         p_opt = res.pubnum("minimaxer", "ops_per_second", config="tree-optimal", depth=depth)
-        o_std = res.value("minimaxer", "", "tree-standard", "copy", depth, "ops_per_second")
+        o_std = res.value("minimaxer", "", BASE, "copy", depth, "ops_per_second")
         o_opt = res.value("minimaxer", "", "tree-optimal", "copy", depth, "ops_per_second")
-        c_std = res.value("minimaxer", "", "tree-standard", "copy", depth, "created")
+        c_std = res.value("minimaxer", "", BASE, "copy", depth, "created")
         c_opt = res.value("minimaxer", "", "tree-optimal", "copy", depth, "created")
         node_ratio = ratio(c_std, c_opt)
-        peer = next((r for r in res.peer if r["config"] == "tree-standard" and r["depth"] == str(depth)), None)
+        peer = next((r for r in res.peer if r["config"] == BASE and r["depth"] == str(depth)), None)
         peer_opt = next((r for r in res.peer if r["config"] == "tree-optimal" and r["depth"] == str(depth)), None)
         peer_ratio = ratio(num(peer_opt["minimaxer_ops_per_second"]), num(peer["minimaxer_ops_per_second"])) \
             if peer and peer_opt else None
         pr, orr = ratio(p_opt, p_std), ratio(o_opt, o_std)
         if pr and orr and node_ratio:
-            paired = time_ratio(res.get("minimaxer", "", "tree-standard", "copy", depth),
+            paired = time_ratio(res.get("minimaxer", "", BASE, "copy", depth),
                                 res.get("minimaxer", "", "tree-optimal", "copy", depth))
             line = (f"- Depth {depth}: optimal over standard is {fx(pr)} published and {fci_text(paired, orr, 1)} "
                     f"here, against a "

@@ -1,5 +1,5 @@
 """prune against minimaxer 3.2.3 on the same machine: the peer's counts and
-rates beside prune's, and the paired windows of scripts/peer_ab.py."""
+rates beside prune's, and the paired windows of peers/minimaxer/peer_ab.py."""
 from .common import Section, PlotTable, fci, fci_text, fint, fops, fx, geomean, mark, num, ratio, table
 
 
@@ -40,7 +40,7 @@ def render(res, plots):
 
 def headline_peer(res):
     """tree-optimal at depth 6 against minimaxer: the paired-window median
-    when scripts/peer_ab.py ran (it is the steadier figure on a shared
+    when peers/minimaxer/peer_ab.py ran (it is the steadier figure on a shared
     machine), else the ratio of the two separate medians above."""
     paired = next((r for r in res.peer_ab or [] if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
     opt6 = next((r for r in res.peer if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
@@ -71,10 +71,10 @@ def window_ratio(r, cell=False):
 
 
 def section_peer_ab(res):
-    """The paired-window measurement of scripts/peer_ab.py, when it ran."""
+    """The paired-window measurement of peers/minimaxer/peer_ab.py, when it ran."""
     if not res.peer_ab:
         return ""
-    out = ["\nMeasured in paired windows (scripts/peer_ab.py): a warmed-up minimaxer process and prune time the "
+    out = ["\nMeasured in paired windows (peers/minimaxer/peer_ab.py): a warmed-up minimaxer process and prune time the "
            "same search for one short window each, one right after the other, so that the machine's drift "
            "hits both; the pairs are spread over several node processes (each one draw of the JIT). The figure "
            "is the median of the pairs' ratios with its 95% interval (order statistics), and the range shows how "

@@ -1,19 +1,15 @@
 """The pons study: Connect Four, the steps of Pons' solver.
 
-scripts/pons_study.py measured it into the run's pons.csv; scripts/report_pons.py
-renders the tables in the series' shape, and scripts/pons_plotdata.py makes the
+scripts/pons_study.py measured it into the run's pons.csv; report_pons.py (here)
+renders the tables in the series' shape, and pons_plotdata.py (here) makes the
 two plot tables plots/pons.gp draws (here, so that report.py writes them with
 the rest of plotdata/).
 """
 import csv
 import os
-import sys
 
+from . import pons_plotdata, report_pons
 from .common import PlotTable, Section
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import pons_plotdata  # noqa: E402
-import report_pons  # noqa: E402
 
 
 def render(res, plots):
@@ -37,7 +33,7 @@ def summary(res):
     full = [r for r in rows if r["sample"] == "no"]
     checked = [r for r in full if r["match"] in ("exact", "rounded", "no")]
     matched = [r for r in checked if r["match"] != "no"]
-    peer = os.path.join(res.dir, "pons_peer.csv")
+    peer = os.path.join(res.dir, "peer_pons.csv")
     speed = "Pons' own part 12 not run"
     if os.path.isfile(peer):
         with open(peer, newline="", encoding="utf-8") as f:

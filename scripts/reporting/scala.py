@@ -1,13 +1,18 @@
 """The scala study: Implementing Minimax in Scala (Dots and Boxes)."""
+import studies
+
 from .common import (Section, fci, fci_text, fint, ftime, fx, median_or, num, ratio, section_head, speedup_plot, table,
                      time_ratio)
 
 STUDY = "scala"
+# From the study's rows (studies/studies.csv): its one depth, its baseline, its configs.
+DEPTH = studies.depths(STUDY)[0]
+BASE = studies.baseline(STUDY)
 TITLE = "Implementing Minimax in Scala (Dots and Boxes, naive and alpha-beta)"
 
 
 def render(res, plots):
-    out, stop = section_head(res, STUDY, TITLE, res.get("scala", "", "minimax", "copy", 4))
+    out, stop = section_head(res, STUDY, TITLE, res.get("scala", "", BASE, "copy", DEPTH))
     if stop:
         return Section("\n".join(out), [])
     out.append("Empty 4x4-dot board, the Scala code's `maxDepth = 3` below each root child (depth 4 here), "
@@ -15,25 +20,25 @@ def render(res, plots):
     header = ["config", "reference nodes", "our nodes", "node ratio vs naive", "published time ratio",
               "our time", "our time ratio (95% interval)", "best", "value"]
     rows, plot_rows = [], []
-    base_n = res.value("scala", "", "minimax", "copy", 4, "nodes")
-    base_t = res.value("scala", "", "minimax", "copy", 4, "seconds_per_op")
-    base = res.get("scala", "", "minimax", "copy", 4)
-    for config in ("minimax", "alphabeta-scala", "alphabeta"):
-        r = res.get("scala", "", config, "copy", 4)
-        ref = res.pubnum("scala", "nodes", config=config, depth=4)
+    base_n = res.value("scala", "", BASE, "copy", DEPTH, "nodes")
+    base_t = res.value("scala", "", BASE, "copy", DEPTH, "seconds_per_op")
+    base = res.get("scala", "", BASE, "copy", DEPTH)
+    for config in studies.configs(STUDY):
+        r = res.get("scala", "", config, "copy", DEPTH)
+        ref = res.pubnum("scala", "nodes", config=config, depth=DEPTH)
         n = num(r["nodes"]) if r else None
         t = num(r["seconds_per_op"]) if r else None
         published = "\"order of magnitude\"" if config == "alphabeta-scala" else "–"
         rows.append([f"`{config}`", fint(ref), fint(n), fx(ratio(base_n, n)), published, ftime(t),
                      fci(time_ratio(base, r), ratio(base_t, t)), r["best"] if r else "–",
                      fint(num(r["value"])) if r else "–"])
-        if config != "minimax":
+        if config != BASE:
             plot_rows.append([config, 10.0 if config == "alphabeta-scala" else None,
                               median_or(time_ratio(base, r), ratio(base_t, t)),
                               ratio(base_n, n)])
     out.append(table(header, rows, ["---"] + ["---:"] * 6 + ["---", "---:"]))
-    slip = res.get("scala", "", "alphabeta-scala", "copy", 4)
-    naive = res.get("scala", "", "minimax", "copy", 4)
+    slip = res.get("scala", "", "alphabeta-scala", "copy", DEPTH)
+    naive = res.get("scala", "", BASE, "copy", DEPTH)
     if slip and naive and base_t:
         t_slip = num(slip["seconds_per_op"])
         same = slip["best"] == naive["best"] and slip["value"] == naive["value"]
@@ -49,8 +54,8 @@ def render(res, plots):
 
 def summary(res):
     """The README row: the published alpha-beta against the naive search."""
-    naive = res.get(STUDY, "", "minimax", "copy", 4)
-    slip = res.get(STUDY, "", "alphabeta-scala", "copy", 4)
+    naive = res.get(STUDY, "", BASE, "copy", DEPTH)
+    slip = res.get(STUDY, "", "alphabeta-scala", "copy", DEPTH)
     if not naive or not slip:
         return [["scala (Dots and Boxes)", "alpha-beta \"an order of magnitude faster\"", "–", "–"]]
     medians = ratio(num(naive["seconds_per_op"]), num(slip["seconds_per_op"]))

@@ -7,7 +7,7 @@ gain over the step before it on the same set; strong, then weak.
 
     section(run_dir) -> str      markdown; run_dir holds pons.csv
                                  (scripts/pons_study.py --out), or pons/pons.csv
-    scripts/report_pons.py RUN_DIR     prints it
+    scripts/reporting/report_pons.py RUN_DIR     prints it
 """
 import csv
 import os
@@ -153,9 +153,9 @@ def section(run_dir):
 
 def peer_section(run_dir):
     """Pons' own part-12 build against solve-lowerbound on this machine
-    (pons_peer.csv, peers/pons/compare.py), or why it is absent."""
+    (peer_pons.csv, peers/pons/compare.py), or why it is absent."""
     head = "\n### Against Pons' own solver (part 12), same machine\n\n"
-    path = os.path.join(run_dir, "pons_peer.csv")
+    path = os.path.join(run_dir, "peer_pons.csv")
     if not os.path.isfile(path):
         return head + ("Not run in this reproduction: it needs a checkout of his code, `PRUNE_PONS_CHECKOUT` "
                        "(peers/pons/README.md; nothing of his is in this repository), and the full run.\n")

@@ -24,11 +24,11 @@ import subprocess
 import sys
 import tempfile
 
-from atomic_file import write_csv_atomically
-from measure_stats import format_ratio, ratio_summary
-
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-PEER = os.path.join(ROOT, "peers", "minimaxer")
+PEER = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(PEER))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from atomic_file import write_csv_atomically  # noqa: E402
+from measure_stats import format_ratio, ratio_summary  # noqa: E402
 COLUMNS = ["config", "depth", "pairs", "prune_ops_per_second", "minimaxer_ops_per_second",
            "ratio_median", "ratio_min", "ratio_max", "ratio_lo", "ratio_hi"]
 

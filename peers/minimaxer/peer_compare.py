@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """prune against the Minimaxer library on the minimaxer study's searches.
 
-    scripts/peer_compare.py --peer PEER.jsonl --studies STUDIES.csv -o peer_minimaxer.csv
+    peers/minimaxer/peer_compare.py --peer PEER.jsonl --studies STUDIES.csv -o peer_minimaxer.csv
 
 PEER.jsonl holds the JSON lines of peers/minimaxer/bench.mjs; STUDIES.csv is
 the tidy CSV of scripts/gbench_to_csv.py from the same session.  One row per
@@ -15,9 +15,11 @@ library only.
 import argparse
 import csv
 import json
+import os
 import sys
 
-from atomic_file import write_csv_atomically
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from atomic_file import write_csv_atomically  # noqa: E402
 
 COLUMNS = [
     "config", "depth", "minimaxer_created", "minimaxer_evals", "prune_created", "prune_evals", "counts_equal",

@@ -1,0 +1,439 @@
+#!/usr/bin/env python3
+"""reproduce.py: reruns every study and regenerates the results, the report
+and the plots (benchmarks/README.md describes the harness).
+
+    scripts/reproduce.sh            the full reproduction into results/
+    scripts/reproduce.sh --quick    a smaller pass (under 2 minutes) into results/quick/
+
+Options: --no-install (never call apt-get or npm), --build-dir DIR (default
+build-release), --isa auto|baseline|x86-64-v3 (auto takes x86-64-v3 when
+the CPU has it, as V8 compiles minimaxer for the CPU it runs on),
+--allow-dirty (the full run refuses uncommitted changes otherwise: the
+committed results must be of a commit), --allow-noisy (install a full run
+the noise gate calls noisy, marked "noisy" in run.json).  PRUNE_RUN_NOTES,
+if set, is a sentence about the run for run.json and the report.
+
+The steps are the list STEPS below.  What a study runs comes from
+studies/studies_meta.csv (scripts/studies.py): its runner, its outputs, its
+peers (peers/NAME/compare.py, exit 77 when the peer is absent).
+
+A run is all or nothing.  Everything is written into a staging directory,
+.reproduce/run-*; run.json lists every file with its sha256 (the manifest,
+checked by the report and the install, scripts/run_manifest.py); only a
+run whose every step succeeded replaces results/ (results/quick/) as a
+whole, by one renameat2 exchange (scripts/install_run.py): a kill at any
+instant leaves the previous run or the new one.  A failed or interrupted
+run's files stay in .reproduce/failed-RUN (the latest only); a killed run's
+staging directory is removed by the next run.  One run at a time per
+checkout (flock on .reproduce/lock, inherited by every child).  Exit
+status: 0 done, 1 a step failed or the run is noisy, 2 bad usage or
+another run in progress, 130 interrupted (Ctrl-C, SIGTERM).
+"""
+import argparse
+import datetime
+import fcntl
+import glob
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from atomic_file import write_text_atomically  # noqa: E402
+import run_manifest  # noqa: E402
+import studies  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join(ROOT, ".reproduce")
+EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_SKIPPED, EXIT_NOISY = 1, 2, 130, 77, 3
+STUB = os.environ.get("PRUNE_REPRODUCE_STUB") == "1"   # tests/check_reproduce_kill.py only
+
+# The settings of each mode; the pons budget is wall seconds per cell of its study.
+MODES = {
+    "quick": {"out": "results/quick", "carry": [], "repetitions": 2, "min_time": 0.02, "pons_budget": 0.15,
+              "sweep_budget": 0.02, "time_budgets": "10,100"},
+    "full": {"out": "results", "carry": ["quick"], "repetitions": 5, "min_time": 0.2, "pons_budget": 5,
+             "sweep_budget": 0.25, "time_budgets": "10,100,1000"},
+}
+TOOLS = {"meson": "meson", "ninja": "ninja-build", "cc": "gcc", "c++": "g++", "pkg-config": "pkg-config",
+         "hyperfine": "hyperfine", "gnuplot": "gnuplot-nox", "node": "nodejs", "npm": "npm", "git": "git"}
+
+
+class StepFailed(Exception):
+    """A step that marks the run failed; the message is one line for the user."""
+
+
+class Interrupted(Exception):
+    pass
+
+
+def interrupted(signum, frame):
+    raise Interrupted()
+
+
+class Run:
+    def __init__(self, args):
+        self.args, self.mode = args, MODES["quick" if args.quick else "full"]
+        self.quick = args.quick
+        self.out = os.path.join(ROOT, self.mode["out"])
+        self.build = os.path.abspath(args.build_dir)
+        self.start = time.monotonic()
+        self.info = {}
+        self.noisy = False
+        self.state_after = None
+
+    # ------------------------------------------------------------ helpers
+    def elapsed(self):
+        s = int(time.monotonic() - self.start)
+        return f"{s // 60}m{s % 60:02d}s"
+
+    def note(self, text):
+        print(f"    {text}", flush=True)
+
+    def call(self, argv, what, log=None, cwd=None, env=None, ok=(0,)):
+        """Runs a child (its output to log, or indented here); returns its status."""
+        out = open(os.path.join(self.stage, "logs", log), "w") if log else None
+        try:
+            child = subprocess.Popen(argv, cwd=cwd, env=env, stdout=out or subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True, pass_fds=(self.lock,))
+            if not out:
+                for line in child.stdout:
+                    print(f"    {line.rstrip()[:180]}", flush=True)
+            status = child.wait()
+        finally:
+            if out:
+                out.close()
+        if status in (-signal.SIGINT, -signal.SIGTERM, 130, 143):
+            raise Interrupted()
+        if status not in ok:
+            raise StepFailed(f"{what} (exit status {status}{', logs/' + log if log else ''})")
+        return status
+
+    def stub(self, step):
+        names = [s for s, m in studies.meta().items() if m["runner"] == "studies_bench"]
+        self.call([sys.executable, os.path.join(ROOT, "tests", "reproduce_stub.py"), step, self.stage, *names],
+                  f"stub {step}")
+
+    # ------------------------------------------------------------ steps
+    def step_tools(self):
+        missing = [package for command, package in TOOLS.items() if not shutil.which(command)]
+        if not shutil.which("pkg-config") or subprocess.run(["pkg-config", "--exists", "benchmark"]).returncode:
+            missing.append("libbenchmark-dev")
+        if not missing:
+            return self.note("all present")
+        if self.args.no_install:
+            raise StepFailed(f"missing {' '.join(missing)} (and --no-install given)")
+        self.call([os.path.join(ROOT, "scripts", "install_deps.sh"), *missing], "installing " + " ".join(missing))
+
+    def step_build(self):
+        if self.args.isa == "auto":
+            # glibc's loader lists the x86-64 levels this CPU supports.
+            loader = subprocess.run(["/lib64/ld-linux-x86-64.so.2", "--help"], capture_output=True, text=True)
+            self.args.isa = "x86-64-v3" if "x86-64-v3 (supported" in loader.stdout else "baseline"
+        # --reconfigure also picks up options added since the directory was set up.
+        again = ["--reconfigure"] if os.path.exists(os.path.join(self.build, "build.ninja")) else []
+        self.call(["meson", "setup", *again, self.build, ROOT, "--buildtype=release", "-Db_ndebug=if-release",
+                   f"-Disa={self.args.isa}"], "meson could not configure the build", log="meson-setup.log")
+        self.call(["ninja", "-C", self.build], "ninja failed", log="ninja.log")
+        if not os.access(os.path.join(self.build, "benchmarks", "studies_bench"), os.X_OK):
+            raise StepFailed("benchmarks/studies_bench was not built (is libbenchmark-dev installed?)")
+
+    def step_peers_setup(self):
+        """npm ci in every peer that is a Node package, when its lock file's versions are not installed."""
+        for lock in glob.glob(os.path.join(ROOT, "peers", "*", "package-lock.json")):
+            peer = os.path.dirname(lock)
+            check = subprocess.run(["npm", "ls", "--prefix", peer], capture_output=True)
+            if check.returncode == 0:
+                continue
+            if self.args.no_install:
+                raise StepFailed(f"{os.path.relpath(peer, ROOT)}: node modules missing (and --no-install given)")
+            self.call(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], "npm ci", cwd=peer)
+
+    def step_studies(self):
+        env = dict(os.environ, PRUNE_BENCH_REPETITIONS=str(self.mode["repetitions"]),
+                   PRUNE_BENCH_MIN_TIME=str(self.mode["min_time"]), PRUNE_BENCH_QUICK="1" if self.quick else "0")
+        for study, meta in studies.meta().items():
+            print(f"\n--- study {study} ({meta['runner']})  ({self.elapsed()} elapsed)", flush=True)
+            getattr(self, "run_" + meta["runner"])(study, meta, env)
+
+    def run_studies_bench(self, study, meta, env):
+        made = [os.path.join(self.build, "benchmarks", name) for name in [study + ".json", study + ".csv"]]
+        outputs = [os.path.join(self.build, "benchmarks", name) for name in meta["outputs"]]
+        for path in made + outputs:
+            if os.path.exists(path):
+                os.unlink(path)
+        self.call(["meson", "test", "-C", self.build, "--no-rebuild", "--benchmark", "--suite", study, "--verbose",
+                   "--num-processes", "1"], f"study {study}: meson test failed (a count mismatch is an error)",
+                  log=f"meson-{study}.log", env=env)
+        for path in made:
+            shutil.copy(path, os.path.join(self.stage, "raw"))
+        for path in outputs:
+            shutil.copy(path, self.stage)
+
+    def run_pons_study(self, study, meta, env):
+        # All 1000 positions of a cell where that fits the budget (checked against
+        # the published means), a declared sample elsewhere; the sets from
+        # PRUNE_CONNECT4_DATA when set, else prune's own (studies/connect4/).
+        self.call([sys.executable, os.path.join(ROOT, "scripts", "pons_study.py"), "--prune",
+                   os.path.join(self.build, "prune"), "--out", os.path.join(self.stage, "logs", study),
+                   "--budget", str(self.mode["pons_budget"])], f"the {study} study failed (a wrong score or mean)")
+        for name in meta["outputs"]:
+            os.replace(os.path.join(self.stage, "logs", study, name), os.path.join(self.stage, name))
+
+    def step_sweep(self):
+        for suite, name, env in (("sweep", "depth_sweep.csv", {"PRUNE_SWEEP_BUDGET": self.mode["sweep_budget"]}),
+                                 ("techniques-time", "time_ladder.csv",
+                                  {"PRUNE_TIME_BUDGETS": self.mode["time_budgets"]})):
+            path = os.path.join(self.build, "benchmarks", name)
+            if os.path.exists(path):
+                os.unlink(path)
+            self.call(["meson", "test", "-C", self.build, "--no-rebuild", "--benchmark", "--suite", suite,
+                       "--num-processes", "1"], f"{suite} failed", log=f"meson-{suite}.log",
+                      env=dict(os.environ, **{k: str(v) for k, v in env.items()}))
+            shutil.copy(path, self.stage)
+
+    def step_tidy(self):
+        raw = sorted(glob.glob(os.path.join(self.stage, "raw", "*")))
+        self.call([sys.executable, os.path.join(ROOT, "scripts", "gbench_to_csv.py"), *raw, "-o",
+                   os.path.join(self.stage, "studies.csv")], "gbench_to_csv.py failed")
+
+    def step_peers(self):
+        """Each study's peers (studies_meta.csv), after the tidy CSV, which a peer may compare counts with."""
+        for study, meta in studies.meta().items():
+            for peer in meta["peer"]:
+                print(f"\n--- peer {peer} ({study})  ({self.elapsed()} elapsed)", flush=True)
+                status = self.call([sys.executable, os.path.join(ROOT, "peers", peer, "compare.py"),
+                                    os.path.join(self.build, "prune"), *(["--quick"] if self.quick else []),
+                                    "-o", os.path.join(self.stage, f"peer_{peer}.csv")],
+                                   f"peer {peer}: counts differ or it failed", ok=(0, EXIT_SKIPPED))
+                if status == EXIT_SKIPPED:
+                    self.note(f"peer {peer}: skipped (above)")
+
+    def step_hyperfine(self):
+        self.call([sys.executable, os.path.join(ROOT, "scripts", "run_hyperfine.py"), "--prune",
+                   os.path.join(self.build, "prune"), "--out", os.path.join(self.stage, "hyperfine"),
+                   *(["--quick"] if self.quick else [])], "hyperfine failed", log="hyperfine.log")
+
+    def step_noise(self):
+        """The noise gate (scripts/noise.py): a full run it calls noisy is refused without --allow-noisy."""
+        gate = os.path.join(ROOT, "scripts", "noise.py")
+        if not os.path.exists(gate):   # the kill test's scratch checkout has none
+            return self.note("no noise gate in this checkout")
+        self.state_after = self.machine_state()   # right after the timed steps
+        self.write_run_json()                     # the gate reads both states there
+        done = subprocess.run([sys.executable, gate, "gate", self.stage], capture_output=True, text=True)
+        if done.returncode == EXIT_NOISY:
+            self.noisy = True
+            why = done.stderr.strip()
+            if not self.quick and not self.args.allow_noisy:
+                raise StepFailed(f"noisy run, not installed: {why} (--allow-noisy installs it marked noisy)")
+            self.note(f"NOISY (installed marked noisy): {why}")
+        elif done.returncode != 0:
+            raise StepFailed(f"noise.py gate: {done.stderr.strip()}")
+
+    def step_report(self):
+        self.write_run_json()
+        if STUB:
+            return self.stub("report")
+        self.call([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--results", self.stage,
+                   "--plots-link", "plots"], "the report failed")
+
+    def step_plots(self):
+        os.makedirs(os.path.join(self.stage, "plots"), exist_ok=True)
+        for script in sorted(glob.glob(os.path.join(ROOT, "plots", "*.gp"))):
+            self.call(["gnuplot", "-e", f"datadir='{self.stage}/plotdata'; outdir='{self.stage}/plots'; root='{ROOT}'", script],
+                      f"plot {os.path.basename(script)} failed", log="gnuplot.log")
+
+    # ------------------------------------------------------------ run.json
+    def machine_state(self):
+        noise = os.path.join(ROOT, "scripts", "noise.py")
+        if not os.path.exists(noise):
+            return None
+        done = subprocess.run([sys.executable, noise, "state"], capture_output=True, text=True)
+        return json.loads(done.stdout) if done.returncode == 0 else {"error": done.stderr.strip()}
+
+    def write_run_json(self):
+        """run.json: the run's settings, machine and tools, and the manifest of every file written so far."""
+        def version(*argv):
+            try:
+                return subprocess.run(argv, capture_output=True, text=True).stdout.strip() or "?"
+            except OSError:
+                return "?"
+        if not self.info:
+            cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
+                        if line.startswith("model name")), "?")
+            memory = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
+            self.info = {"run": self.run_id, "mode": "quick" if self.quick else "full", "commit": self.commit,
+                         "date": self.date, "isa": self.args.isa, **{k: v for k, v in self.mode.items()
+                                                                     if k not in ("out", "carry")},
+                         "gbench": version("dpkg-query", "-W", "-f=${Version}", "libbenchmark-dev"),
+                         "node": version("node", "--version"), "hyperfine": version("hyperfine", "--version"),
+                         "gnuplot": version("gnuplot", "--version"), "cpu": cpu,
+                         "memory": f"{memory / 1048576:.1f} GiB", "load_before": self.load_before}
+            if os.environ.get("PRUNE_RUN_NOTES"):
+                self.info["notes"] = os.environ["PRUNE_RUN_NOTES"]
+        if STUB:
+            self.info.update(gbench="?", node="?", hyperfine="?", gnuplot="?")
+        self.info.update(load_after=" ".join(open("/proc/loadavg").read().split()[:3]), wall_time=self.elapsed(),
+                         state_before=self.state_before, state_after=self.state_after, noisy=self.noisy,
+                         allow_noisy=self.noisy and (self.quick or self.args.allow_noisy))
+        run_manifest.write(self.stage, self.info)
+
+
+# The steps, in order: (name, what it does).  Each is Run.step_NAME; a stub
+# run replaces those that write files by tests/reproduce_stub.py.
+STEPS = [
+    ("tools", "tools (Debian packages)"),
+    ("build", "build (meson, release)"),
+    ("peers_setup", "the peers' packages (npm)"),
+    ("studies", "studies (studies_meta.csv's runner for each)"),
+    ("sweep", "depth sweep and time ladder"),
+    ("tidy", "tidy CSV"),
+    ("peers", "peers (peers/NAME/compare.py)"),
+    ("hyperfine", "hyperfine (whole processes, warm-up first)"),
+    ("noise", "noise gate (scripts/noise.py)"),
+    ("report", "report"),
+    ("plots", "plots (gnuplot: SVG and PNG)"),
+]
+STUBBED = ("studies", "sweep", "tidy", "hyperfine", "plots")
+
+
+def hold(point):
+    """Stub runs only: tests/check_reproduce_kill.py kills the run at this point."""
+    if STUB and os.environ.get("PRUNE_REPRODUCE_HOLD") == point:
+        with open(os.environ["PRUNE_REPRODUCE_HOLD_FILE"], "w") as f:
+            f.write(f"{os.getpid()}\n")
+        time.sleep(60)
+
+
+def take_lock():
+    """The checkout's lock, held by this process and inherited by its children;
+    None when another run holds it.  Removes what killed runs left behind."""
+    os.makedirs(WORK, exist_ok=True)
+    fd = os.open(os.path.join(WORK, "lock"), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return None
+    os.set_inheritable(fd, True)
+    # Staging directories of killed runs, or a previous run swapped out but not
+    # removed; a full run killed between the exchange and the carry left
+    # results/quick/ in there.
+    quick = os.path.join(ROOT, "results", "quick")
+    for leftover in glob.glob(os.path.join(WORK, "run-*")) + glob.glob(os.path.join(ROOT, "results", ".tmp-*")):
+        if os.path.isdir(os.path.join(leftover, "quick")) and not os.path.exists(quick):
+            os.rename(os.path.join(leftover, "quick"), quick)
+        shutil.rmtree(leftover, ignore_errors=True)
+    return fd
+
+
+def commit_of(args):
+    """The commit measured; -dirty when the code (not results/) has uncommitted changes."""
+    head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True)
+    commit = head.stdout.strip() or "unknown"
+    status = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no", "--", ".",
+                             ":!results"], capture_output=True, text=True).stdout
+    if status.strip():
+        if not args.quick and not args.allow_dirty and not STUB:
+            raise StepFailed("the tree has uncommitted changes; the full run must be of a commit "
+                             "(commit, or --allow-dirty)")
+        commit += "-dirty"
+    return commit
+
+
+def finish(run, status):
+    """A run installed leaves nothing; any other keeps its files in .reproduce/failed-RUN."""
+    stage = getattr(run, "stage", None)
+    if not stage or not os.path.isdir(stage):
+        return
+    if run_manifest.run_of(run.out) == run.run_id:
+        shutil.rmtree(stage, ignore_errors=True)   # the previous run, swapped out by the install
+        return
+    for old in glob.glob(os.path.join(WORK, "failed-*")):
+        shutil.rmtree(old, ignore_errors=True)
+    kept = os.path.join(WORK, "failed-" + run.run_id)
+    os.rename(stage, kept)
+    print(f"reproduce: this run's files are in {os.path.relpath(kept, ROOT)}/", file=sys.stderr)
+    print(f"reproduce: the previous results in {os.path.relpath(run.out, ROOT)}/ are unchanged", file=sys.stderr)
+
+
+def execute(run):
+    for number, (name, title) in enumerate(STEPS, 1):
+        print(f"\n==> [{number}/{len(STEPS) + 1}] {title}  ({run.elapsed()} elapsed)", flush=True)
+        hold(name)
+        if STUB and name in STUBBED:
+            run.stub(name)
+        elif STUB and name not in ("noise", "report"):
+            run.note(f"stub: no {name}")
+        else:
+            getattr(run, "step_" + name)()
+    run.write_run_json()   # the manifest of every file, the report and plots included
+    print(f"\n==> [{len(STEPS) + 1}/{len(STEPS) + 1}] install into {os.path.relpath(run.out, ROOT)}/", flush=True)
+    hold("install")
+    run.call([sys.executable, os.path.join(ROOT, "scripts", "install_run.py"), run.stage, run.out,
+              *[a for name in run.mode["carry"] for a in ("--carry", name)]], "install_run.py failed")
+    hold("installed")
+    if not run.quick and not STUB:
+        # The README's results block, generated from the run just installed.
+        run.call([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--results", run.out, "--readme",
+                  os.path.join(ROOT, "README.md"), "--readme-only"], "the README's results block")
+    print(f"\nDone in {run.elapsed()}: {os.path.relpath(run.out, ROOT)}/REPORT.md (run {run.run_id})")
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):   # bad usage: one line, exit 2
+        self.exit(EXIT_USAGE, f"reproduce.sh: {message} (see --help)\n")
+
+
+def main():
+    parser = Parser(prog="reproduce.sh", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--no-install", action="store_true")
+    parser.add_argument("--allow-dirty", action="store_true")
+    parser.add_argument("--allow-noisy", action="store_true")
+    parser.add_argument("--build-dir", default=os.path.join(ROOT, "build-release"))
+    parser.add_argument("--isa", choices=("auto", "baseline", "x86-64-v3"), default="auto")
+    args = parser.parse_args()
+    signal.signal(signal.SIGTERM, interrupted)
+    signal.signal(signal.SIGINT, interrupted)
+    run = Run(args)
+    try:
+        run.commit = commit_of(args)
+        now = datetime.datetime.now(datetime.timezone.utc)
+        run.date = now.strftime("%Y-%m-%dT%H:%M:%SZ")
+        run.run_id = os.environ.get("PRUNE_RUN_ID") if STUB and os.environ.get("PRUNE_RUN_ID") else \
+            f"{run.commit}-{now.strftime('%Y%m%dT%H%M%SZ')}"
+        run.lock = take_lock()
+        if run.lock is None:
+            print("reproduce: another reproduction is running in this checkout (.reproduce/lock is held)",
+                  file=sys.stderr)
+            return EXIT_USAGE
+        os.makedirs(os.path.dirname(run.out), exist_ok=True)
+        run.stage = tempfile.mkdtemp(prefix="run-", dir=WORK)
+        for sub in ("logs", "raw", "hyperfine"):
+            os.makedirs(os.path.join(run.stage, sub))
+        run.load_before = " ".join(open("/proc/loadavg").read().split()[:3])
+        run.state_before = run.machine_state()
+        print(f"prune reproduction ({'quick' if args.quick else 'full'}, run {run.run_id}): results to "
+              f"{os.path.relpath(run.out, ROOT)}/" + (" (stub measurements)" if STUB else ""), flush=True)
+        execute(run)
+        status = 0
+    except StepFailed as e:
+        print(f"reproduce: FAILED: {e}", file=sys.stderr)
+        status = EXIT_USAGE if not hasattr(run, "stage") else EXIT_FAILED
+    except (Interrupted, KeyboardInterrupt):
+        print("\nreproduce: interrupted", file=sys.stderr)
+        status = EXIT_INTERRUPTED
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the clean-up itself is not interrupted
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    finish(run, status)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""run_manifest.py: a run proves it is whole by its manifest.
+
+run.json (written by scripts/reproduce.py) holds the run's facts and
+"manifest": each file of the run, by path relative to the run directory,
+with its sha256.  logs/ (not committed) and quick/ (results/quick/ inside
+results/, another run) are not part of a run; run.json lists everything
+else.  check() is what a reader calls before trusting a run: a file
+missing, changed or not listed is a RunError naming it.
+
+    scripts/run_manifest.py check DIR     prints the run's id, or one line on stderr and exit 2
+"""
+import hashlib
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from atomic_file import write_text_atomically  # noqa: E402
+
+OUTSIDE = ("logs", "quick")   # directories of a run directory that are not the run's
+REPORT_OUTPUTS = ("REPORT.md", "plotdata/", "plots/")   # what scripts/report.py and the plots write
+
+
+class RunError(Exception):
+    pass
+
+
+def files(directory):
+    """The run's files (run.json aside), sorted relative paths."""
+    out = []
+    for parent, dirs, names in os.walk(directory):
+        if parent == directory:
+            dirs[:] = [d for d in dirs if d not in OUTSIDE]
+        out += [os.path.relpath(os.path.join(parent, n), directory) for n in names]
+    return sorted(n for n in out if n != "run.json" and not os.path.basename(n).startswith(".tmp-"))
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def write(directory, info):
+    """run.json: info plus the manifest of every file now in directory."""
+    manifest = {name: digest(os.path.join(directory, name)) for name in files(directory)}
+    write_text_atomically(os.path.join(directory, "run.json"),
+                          json.dumps(dict(info, manifest=manifest), indent=1) + "\n")
+
+
+def read(directory):
+    try:
+        with open(os.path.join(directory, "run.json"), encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        raise RunError(f"{directory}: no readable run.json ({e})") from None
+
+
+def run_of(directory):
+    """The run id in directory's run.json, or None."""
+    try:
+        return read(directory).get("run")
+    except RunError:
+        return None
+
+
+def check(directory, inputs_only=False):
+    """run.json's facts, once every file matches its manifest.  inputs_only
+    (the report's own check): what the report writes itself (REPORT_OUTPUTS)
+    is left out, so that the report can be rerun on a run."""
+    info = read(directory)
+    manifest = info.get("manifest")
+    if not isinstance(manifest, dict):
+        raise RunError(f"{directory}/run.json has no manifest")
+    present = files(directory)
+    if inputs_only:
+        manifest = {n: d for n, d in manifest.items() if not n.startswith(REPORT_OUTPUTS)}
+        present = [n for n in present if not n.startswith(REPORT_OUTPUTS)]
+    for name in present:
+        if name not in manifest:
+            raise RunError(f"{name} is not in run.json's manifest: not of run {info.get('run')}")
+    for name, want in manifest.items():
+        path = os.path.join(directory, name)
+        if not os.path.isfile(path):
+            raise RunError(f"{name} is missing (run.json's manifest lists it)")
+        if digest(path) != want:
+            raise RunError(f"{name} differs from run.json's manifest: not of run {info.get('run')}")
+    return info
+
+
+def main(argv):
+    if len(argv) != 2 or argv[0] != "check":
+        print("usage: run_manifest.py check DIR", file=sys.stderr)
+        return 2
+    try:
+        print(check(argv[1]).get("run"))
+    except RunError as e:
+        print(f"run_manifest.py: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
