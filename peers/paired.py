@@ -98,3 +98,13 @@ def build(build_sh, arguments=()):
         lines = done.stderr.strip().splitlines()
         raise PeerError(lines[-1] if lines else f"{build_sh} exited with status {done.returncode}")
     return done.stdout.strip().splitlines()[-1], None
+
+
+def run(main):
+    """Exits with main(argv)'s status; a PeerError, an unreadable file or
+    an unexpected value on the way is one line on stderr and BAD_INPUT."""
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except (PeerError, OSError, ValueError, KeyError) as error:
+        print(f"{os.path.basename(sys.argv[0])}: {error}", file=sys.stderr)
+        sys.exit(BAD_INPUT)

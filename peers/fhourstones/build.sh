@@ -24,8 +24,8 @@ set -u
 # The first commit of the public copy: Fhourstones as John Tromp published it.
 PINNED=37a219169a7f5c834b87fd40679285bc58d47267
 
-fail() { echo "build.sh: $*" >&2; exit 2; }
-skip() { echo "skipped: $*"; exit 77; }
+# shellcheck source=../build_lib.sh
+. "$(dirname "$0")/../build_lib.sh"
 
 checkout=${PRUNE_FHOURSTONES_CHECKOUT:-}
 cache=${PRUNE_FHOURSTONES_CACHE:-${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/prune/fhourstones}
@@ -56,30 +56,11 @@ esac
 dir=$cache/${PINNED:0:12}
 binary=$dir/SearchGame
 recipe="$cc $cflags; $($cc --version | head -n 1); commit $PINNED"
-if [ -x "$binary" ] && [ -f "$dir/inputs" ] && [ "$(cat "$dir/recipe" 2>/dev/null)" = "$recipe" ]; then
-    echo "$binary"
-    exit 0
-fi
-
-# Build in a fresh directory and move it into place, so an interrupted
-# build never leaves a binary that looks finished.
-mkdir -p "$cache" || fail "cannot create the cache directory $cache"
-work=$(mktemp -d "$cache/.build.XXXXXX") || fail "cannot create a build directory in $cache"
-trap 'rm -rf "$work"' EXIT
+reuse "$dir" "$binary" "$recipe"
+start_build "$cache"
 git -C "$checkout" archive --format=tar "$PINNED" | tar -x -C "$work" \
     || fail "cannot export ${PINNED:0:7} from '$checkout'"
 # shellcheck disable=SC2086  # CFLAGS is a list of words, as in make
-if ! (cd "$work" && $cc $cflags -o SearchGame SearchGame.c) > "$work/build.log" 2>&1; then
-    tail -n 20 "$work/build.log" >&2
-    fail "compiling Fhourstones failed (compiler $cc; its last lines are above)"
-fi
-printf '%s\n' "$recipe" > "$work/recipe" || fail "cannot write $work/recipe"
+logged "compiling Fhourstones (compiler $cc)" $cc $cflags -o SearchGame SearchGame.c
 echo "built Fhourstones ${PINNED:0:7} with: $cc $cflags" >&2
-if [ -x "$binary" ] && [ "$(cat "$dir/recipe" 2>/dev/null)" = "$recipe" ]; then
-    echo "$binary"
-    exit 0
-fi
-rm -rf "$dir" || fail "cannot replace the old build in $dir"
-mv -T "$work" "$dir" || fail "cannot move the build into $dir"
-trap - EXIT
-echo "$binary"
+finish_build "$dir" "$binary" "$recipe"

@@ -251,8 +251,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except pons.PeerError as error:
-        print(f"compare.py: {error}", file=sys.stderr)
-        sys.exit(paired.BAD_INPUT)
+    paired.run(main)

@@ -33,8 +33,8 @@ set -u
 # transposition table, which changes the node counts.
 PINNED=a0475c2cbb64c6e1d061162f9c1a9658d28024f6
 
-fail() { echo "build.sh: $*" >&2; exit 2; }
-skip() { echo "skipped: $*"; exit 77; }
+# shellcheck source=../build_lib.sh
+. "$(dirname "$0")/../build_lib.sh"
 
 checkout=${PRUNE_TAFL_CHECKOUT:-}
 cache=${PRUNE_TAFL_CACHE:-${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/prune/tafl-rust}
@@ -66,16 +66,8 @@ git -C "$checkout" cat-file -e "$PINNED^{commit}" 2>/dev/null \
 dir=$cache/${PINNED:0:12}-depth$depth
 binary=$dir/target/release/tafl-rust
 recipe="$(cargo --version); $(rustc --version 2>/dev/null); registry $registry; commit $PINNED; depth $depth"
-if [ -x "$binary" ] && [ "$(cat "$dir/recipe" 2>/dev/null)" = "$recipe" ]; then
-    echo "$binary"
-    exit 0
-fi
-
-# Build in a fresh directory and move it into place, so an interrupted
-# build never leaves a binary that looks finished.
-mkdir -p "$cache" || fail "cannot create the cache directory $cache"
-work=$(mktemp -d "$cache/.build.XXXXXX") || fail "cannot create a build directory in $cache"
-trap 'rm -rf "$work"' EXIT
+reuse "$dir" "$binary" "$recipe"
+start_build "$cache"
 git -C "$checkout" archive --format=tar "$PINNED" | tar -x -C "$work" \
     || fail "cannot export ${PINNED:0:7} from '$checkout'"
 # The depth literal, which must occur exactly once in main.rs.
@@ -92,17 +84,6 @@ CONFIG
 # The commit's own Cargo.toml, unchanged; its release profile is cargo's
 # default (opt-level 3).
 # Its warnings (unused code) go to a log, shown only when the build fails.
-if ! (cd "$work" && cargo build --release --offline) > "$work/build.log" 2>&1; then
-    tail -n 20 "$work/build.log" >&2
-    fail "cargo build of tafl-rust ${PINNED:0:7} failed (its last lines are above)"
-fi
-printf '%s\n' "$recipe" > "$work/recipe" || fail "cannot write $work/recipe"
+logged "cargo build of tafl-rust ${PINNED:0:7}" cargo build --release --offline
 echo "built tafl-rust ${PINNED:0:7} at depth $depth with: cargo build --release --offline" >&2
-if [ -x "$binary" ] && [ "$(cat "$dir/recipe" 2>/dev/null)" = "$recipe" ]; then
-    echo "$binary"
-    exit 0
-fi
-rm -rf "$dir" || fail "cannot replace the old build in $dir"
-mv -T "$work" "$dir" || fail "cannot move the build into $dir"
-trap - EXIT
-echo "$binary"
+finish_build "$dir" "$binary" "$recipe"

@@ -157,8 +157,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except (paired.PeerError, OSError, ValueError, KeyError) as error:
-        print(f"compare.py: {error}", file=sys.stderr)
-        sys.exit(paired.BAD_INPUT)
+    paired.run(main)
