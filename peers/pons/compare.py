@@ -242,6 +242,12 @@ def main(argv):
                 rows.append(compare_cell(options, tag, binaries[tag], path, positions, sample, mode == "weak"))
         if options.empty_board:
             rows.append(empty_board_row(options, tag, binaries[tag]))
+    for row in rows:
+        if row[18] == 1:
+            cells = dict(zip(COLUMNS, row))
+            print(f"compare.py: headline {cells['name']} {cells['mode']} ({cells['positions']} positions): "
+                  f"prune's speedup {cells['speedup_median']}x, 95% CI {cells['speedup_lo'] or '?'}x-"
+                  f"{cells['speedup_hi'] or '?'}x over {cells['pairs']} pairs of whole processes")
     if options.output:
         paired.write_csv_atomically(options.output, COLUMNS, rows)
     different = sum(r[7] + r[8] for r in rows)
