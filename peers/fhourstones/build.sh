@@ -24,7 +24,7 @@ set -u
 # The first commit of the public copy: Fhourstones as John Tromp published it.
 PINNED=37a219169a7f5c834b87fd40679285bc58d47267
 
-# shellcheck source=../build_lib.sh
+# shellcheck source-path=SCRIPTDIR source=../build_lib.sh
 . "$(dirname "$0")/../build_lib.sh"
 
 checkout=${PRUNE_FHOURSTONES_CHECKOUT:-}

@@ -39,7 +39,7 @@ part11:65b9fbd0b4c6a641469f2a764e5366039d041c2b
 part12:514a128fb095271759ea553394356f03e9f13cc4"
 TAGS=$(printf '%s\n' "$PINNED" | sed 's/:.*//' | tr '\n' ' ')
 
-# shellcheck source=../build_lib.sh
+# shellcheck source-path=SCRIPTDIR source=../build_lib.sh
 . "$(dirname "$0")/../build_lib.sh"
 
 checkout=${PRUNE_PONS_CHECKOUT:-}

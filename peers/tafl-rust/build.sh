@@ -33,7 +33,7 @@ set -u
 # transposition table, which changes the node counts.
 PINNED=a0475c2cbb64c6e1d061162f9c1a9658d28024f6
 
-# shellcheck source=../build_lib.sh
+# shellcheck source-path=SCRIPTDIR source=../build_lib.sh
 . "$(dirname "$0")/../build_lib.sh"
 
 checkout=${PRUNE_TAFL_CHECKOUT:-}
@@ -75,7 +75,8 @@ git -C "$checkout" archive --format=tar "$PINNED" | tar -x -C "$work" \
     || fail "src/main.rs of ${PINNED:0:7} does not hold 'max_depth: 7 }' exactly once"
 sed -i "s/max_depth: 7 }/max_depth: $depth }/" "$work/src/main.rs" || fail "cannot set the depth"
 # Source replacement: crates.io is answered from the vendored directory.
-mkdir -p "$work/.cargo" && cat > "$work/.cargo/config.toml" <<CONFIG || fail "cannot write the cargo config"
+mkdir -p "$work/.cargo" || fail "cannot create $work/.cargo"
+cat > "$work/.cargo/config.toml" <<CONFIG || fail "cannot write the cargo config"
 [source.crates-io]
 replace-with = "vendored"
 [source.vendored]
