@@ -122,7 +122,7 @@ def main():
         with open(path, "w") as f:
             f.writelines(f"{m} {score}\n" for m, (score, _, _) in zip(moves, labelled))
         done = subprocess.run([sys.executable, os.path.join(ROOT, "peers", "pons", "compare.py"), options.prune,
-                               "--positions", path, "--tags", ",".join(pons.TAGS), "--windows", "0"])
+                               "--positions", path, "--tags", ",".join(pons.TAGS), "--pairs", "0"])
     return done.returncode
 
 

@@ -39,8 +39,8 @@ part11:65b9fbd0b4c6a641469f2a764e5366039d041c2b
 part12:514a128fb095271759ea553394356f03e9f13cc4"
 TAGS=$(printf '%s\n' "$PINNED" | sed 's/:.*//' | tr '\n' ' ')
 
-fail() { echo "build.sh: $*" >&2; exit 2; }
-skip() { echo "skipped: $*"; exit 77; }
+# shellcheck source-path=SCRIPTDIR source=../build_lib.sh
+. "$(dirname "$0")/../build_lib.sh"
 
 checkout=${PRUNE_PONS_CHECKOUT:-}
 tag=part12
@@ -103,16 +103,8 @@ case " $cxxflags " in
 esac
 recipe="$cxx $cxxflags; $($cxx --version | head -n 1); srcs $srcs; commit $commit"
 
-if [ -x "$binary" ] && [ "$(cat "$dir/recipe" 2>/dev/null)" = "$recipe" ]; then
-    echo "$binary"
-    exit 0
-fi
-
-# Build in a fresh directory and move it into place, so an interrupted
-# build never leaves a binary that looks finished.
-mkdir -p "$cache" || fail "cannot create the cache directory $cache"
-work=$(mktemp -d "$cache/.build-$tag.XXXXXX") || fail "cannot create a build directory in $cache"
-trap 'rm -rf "$work"' EXIT
+reuse "$dir" "$binary" "$recipe"
+start_build "$cache"
 git -C "$checkout" archive --format=tar "$commit" | tar -x -C "$work" \
     || fail "cannot export $tag from '$checkout'"
 # As his Makefile does: each source compiled to an object, then linked.
@@ -125,15 +117,5 @@ for src in $srcs; do
 done
 # shellcheck disable=SC2086
 (cd "$work" && $cxx -o c4solver $objs) >&2 || fail "linking $tag failed"
-printf '%s\n' "$recipe" > "$work/recipe" || fail "cannot write $work/recipe"
 echo "built $tag ($commit) with: $cxx $cxxflags" >&2
-# Another build of the same recipe may have finished meanwhile (two tests
-# at once): then keep that one, which may already be running.
-if [ -x "$binary" ] && [ "$(cat "$dir/recipe" 2>/dev/null)" = "$recipe" ]; then
-    echo "$binary"
-    exit 0
-fi
-rm -rf "$dir" || fail "cannot replace the old build in $dir"
-mv -T "$work" "$dir" || fail "cannot move the build into $dir"
-trap - EXIT
-echo "$binary"
+finish_build "$dir" "$binary" "$recipe"

@@ -1,54 +1,75 @@
 #!/usr/bin/env python3
-"""compare.py: prune's Connect Four solver against Pons' own, position by
-position and side by side in time.
+"""compare.py: prune's Connect Four solver against Pons' own, set by set:
+the same node counts position by position, then the same work timed.
 
-For each tag (part3 .. part12) and mode (strong, weak) it runs the peer
-built by build.sh and `prune solve connect4 --config NAME` (the config of
-that tag, pons.CONFIG_OF_TAG) on the same positions, and checks that every
-position gets the same score and the same node count from both.  Then,
-unless --windows 0, it times the two in paired windows: each window solves
-the same positions once with each program, one right after the other,
-swapping which goes first, so that both see the same state of a shared
-machine (the positions are repeated until one program's share of a window
-lasts about --window-time seconds); a window's time is the sum of the per-position times each program
-prints (his `time_us`, prune's `seconds`), so process start-up and table
-allocation are left out of both.  The figure is the median over the pairs
-of prune's time / his time (above 1: prune is slower); the range shows how
-noisy the machine was.
+For each test set (End-Easy, Middle-Easy, Middle-Medium, Begin-Easy,
+Begin-Medium whole; Begin-Hard as a declared sample of its first
+--begin-hard positions), strong and weak, it runs Pons' part 12 (built by
+build.sh) and `prune solve connect4 --config solve-lowerbound` on the same
+positions and checks that every position gets the same score and node
+count.  Then it times the two in pairs: each pair is one whole process of
+each solving the whole set, one right after the other, the order swapped
+from pair to pair.  A process does everything a user's run does: parse
+each position, empty its table (his main clears all 40 MB before every
+position, prune clears the entries it wrote), solve.  So both sides do the
+same work, each in its own way (peers/pons/README.md says why this and not
+the programs' own timers).  The figure is prune's speedup, his time over
+prune's (above 1: prune is faster), the median of the pairs with its 95%
+interval.  Beside it, from the same runs, the per-position times each
+program prints itself (search only, reset excluded on both sides but with
+unequal cache state after it): a diagnostic of where the time goes.
 
-usage: compare.py PRUNE --positions FILE [--tags part12,...] [--modes strong,weak]
-                  [--limit N] [--windows 6] [--window-time 0.5] [--checkout DIR]
-                  [-o compare.csv]
-FILE: a test file (`moves score` per line) or `moves` per line.
+A set is a headline row when its mean position takes 100 us or more of
+search for both programs (search dominates).  The empty board, weak, is a
+whole-solve row behind --empty-board N (about 2 minutes a solve each).
+
+usage: compare.py PRUNE [--quick] [--data DIR | --positions FILE] [--sets ...]
+                  [--tags part12,...] [--modes strong,weak] [--limit N]
+                  [--begin-hard N] [--pairs N] [--empty-board N] [--checkout DIR]
+                  [-o CSV]
+The sets are read from --data, else $PRUNE_CONNECT4_DATA (the blog's
+Test_L*_R* files), else prune's own sets of the same shape
+(studies/connect4/prune_L*_R*, named so in the CSV).  --positions FILE times
+one file instead (`moves score` or `moves` per line).  --quick: Middle-Medium
+and Begin-Easy, their first 150 positions, 6 pairs (about 30 s).
 Exit status: 0 when every count and score agrees, 1 when one differs,
-2 on bad input or a failed run, 77 when no checkout of the peer is available.
+2 on bad input or a failed run, 77 with one `skipped:` line when no checkout
+of the peer is available.
 """
 import argparse
 import json
-import math
 import os
 import statistics
 import subprocess
 import sys
-import tempfile
+import time
 
 import pons
-from measure import cpu_name
 
-sys.path.insert(0, os.path.join(pons.HERE, "..", "..", "scripts"))
-from atomic_file import write_csv_atomically  # noqa: E402
+sys.path.insert(0, os.path.join(pons.HERE, ".."))
+import paired  # noqa: E402
 
-COLUMNS = ["tag", "config", "positions_file", "mode", "positions", "node_mismatches", "score_mismatches",
-           "pairs", "prune_mean_us", "pons_mean_us", "ratio_median", "ratio_min", "ratio_max", "cpu"]
+ROOT = os.path.join(pons.HERE, "..", "..")
+OWN_SETS = os.path.join(ROOT, "studies", "connect4")
+SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2"]
+SAMPLED = "Test_L1_R3"  # Begin-Hard: a declared sample of its first positions
+QUICK_SETS, QUICK_LIMIT = ["Test_L2_R2", "Test_L1_R1"], 150
+HEADLINE_US = 100  # a set whose mean position takes this much search is a headline row
+COLUMNS = ["tag", "config", "set", "name", "mode", "positions", "sample", "node_mismatches", "score_mismatches",
+           "prune_mean_nodes", "peer_mean_nodes", "prune_us_per_position", "peer_us_per_position",
+           "prune_search_us", "peer_search_us", "search_speedup_median", "search_speedup_lo", "search_speedup_hi",
+           "headline"] + paired.TIMING_COLUMNS
 SHOWN = 5  # mismatching positions printed per cell
 
 
-def prune_solve(prune, config, positions_file, limit, weak):
-    """[(moves, score, nodes, microseconds)] from `prune solve --json`, the
-    summary line left out."""
-    command = [prune, "solve", "connect4", "--positions", positions_file, "--config", config,
-               "--limit", str(limit), "--json"] + (["--weak"] if weak else [])
+def prune_solve(prune, config, path, limit, weak):
+    """([(moves, score, nodes, microseconds)], wall seconds) of one `prune
+    solve --json` process over a set, the summary line left out."""
+    command = [prune, "solve", "connect4", "--positions", path, "--config", config, "--limit", str(limit),
+               "--json"] + (["--weak"] if weak else [])
+    start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise pons.PeerError(f"{' '.join(command)}: exit status {done.returncode}: "
                              f"{done.stderr.strip() or 'no message'}")
@@ -56,19 +77,18 @@ def prune_solve(prune, config, positions_file, limit, weak):
     for line in done.stdout.splitlines():
         record = json.loads(line)
         if not record.get("summary"):
-            results.append((record["moves"], record["score"], record["nodes"], record["seconds"] * 1e6))
-    return results
+            results.append((str(record["moves"]).replace(",", ""), record["score"], record["nodes"],
+                            record["seconds"] * 1e6))
+    return results, seconds
 
 
-def pons_solve(binary, positions, weak):
-    """[(moves, score, nodes, microseconds)] from his program."""
+def peer_solve(binary, positions, weak):
+    """([(moves, score, nodes, microseconds)], wall seconds) of one process
+    of his program over the positions."""
+    start = time.perf_counter()
     results, _ = pons.solve(binary, positions, weak)
-    return [(moves, score, nodes, us) for (_, moves, _), (score, nodes, us) in zip(positions, results)]
-
-
-def normalised(moves):
-    """prune may print moves as digits or comma-separated columns."""
-    return str(moves).replace(",", "")
+    seconds = time.perf_counter() - start
+    return [(moves, score, nodes, us) for (_, moves, _), (score, nodes, us) in zip(positions, results)], seconds
 
 
 def check_counts(label, ours, theirs):
@@ -77,7 +97,7 @@ def check_counts(label, ours, theirs):
         raise pons.PeerError(f"{label}: prune solved {len(ours)} positions, Pons' solver {len(theirs)}")
     nodes = scores = 0
     for (moves, score, count, _), (their_moves, their_score, their_count, _) in zip(ours, theirs):
-        if normalised(moves) != their_moves:
+        if moves != their_moves:
             raise pons.PeerError(f"{label}: prune answered '{moves}' where Pons' solver answered '{their_moves}'")
         nodes += count != their_count
         scores += score != their_score
@@ -87,125 +107,154 @@ def check_counts(label, ours, theirs):
     return nodes, scores
 
 
-def repeated_file(directory, positions, repeats):
-    """A position file holding `positions` `repeats` times over, so that one
-    window lasts long enough to be timed; (its path, the positions)."""
-    path = os.path.join(directory, "window.txt")
-    repeated = positions * repeats
-    with open(path, "w") as f:
-        f.writelines(f"{moves} {expected}\n" if expected is not None else f"{moves}\n"
-                     for _, moves, expected in repeated)
-    return path, repeated
-
-
-def pairs_of_windows(options, binary, config, positions, weak, seconds):
-    """[(prune microseconds, his microseconds)] per position, one pair per
-    window; a window solves the positions (repeated to last about
-    --window-time, given that one pass took `seconds` of wall time) once
-    with each program."""
-    repeats = max(1, math.ceil(options.window_time / max(seconds, 1e-6)))
-    pairs = []
-    with tempfile.TemporaryDirectory() as tmp:
-        path, repeated = repeated_file(tmp, positions, repeats)
-
-        def ours():
-            return sum(r[3] for r in prune_solve(options.prune, config, path, len(repeated), weak))
-
-        def theirs():
-            return sum(r[3] for r in pons_solve(binary, repeated, weak))
-        for window in range(options.windows):
-            if window % 2 == 0:
-                first = ours()
-                pairs.append((first / repeats, theirs() / repeats))
-            else:
-                first = theirs()
-                pairs.append((ours() / repeats, first / repeats))
-    return pairs
-
-
-def compare_cell(options, tag, binary, positions, weak):
-    """One CSV row for one tag and mode; prints its one-line summary."""
+def compare_cell(options, tag, binary, path, positions, sample, weak):
+    """One CSV row for one set, tag and mode; prints its one-line summary."""
     config = pons.CONFIG_OF_TAG[tag]
     mode = "weak" if weak else "strong"
-    label = f"{tag}/{config}/{mode}"
-    start = pons.now()
-    ours = prune_solve(options.prune, config, options.positions, len(positions), weak)
-    middle = pons.now()
-    theirs = pons_solve(binary, positions, weak)
-    # Wall time, not the printed times: clearing a transposition table for
-    # each position (outside both programs' timers) can cost more than the
-    # search itself, and a window must stay short in wall time.
-    seconds = max(middle - start, pons.now() - middle)
-    node_mismatches, score_mismatches = check_counts(label, ours, theirs)
-    pairs = pairs_of_windows(options, binary, config, positions, weak, seconds)
+    name = os.path.basename(path)
+    label = f"{tag}/{config}/{name}/{mode}"
     count = len(positions)
-    row = [tag, config, os.path.basename(options.positions), mode, count, node_mismatches, score_mismatches,
-           len(pairs), "", "", "", "", "", cpu_name()]
-    if pairs:
-        ratios = [a / b for a, b in pairs if b > 0]
-        row[8] = f"{statistics.median(a for a, _ in pairs) / count:.3f}"
-        row[9] = f"{statistics.median(b for _, b in pairs) / count:.3f}"
-        if ratios:
-            row[10:13] = [f"{statistics.median(ratios):.3f}", f"{min(ratios):.3f}", f"{max(ratios):.3f}"]
-    timing = (f"; prune {row[8]} us, Pons {row[9]} us per position, ratio median {row[10]} "
-              f"(range {row[11]}..{row[12]}) over {len(pairs)} pairs on {row[13]}") if row[10] else ""
+    ours, _ = prune_solve(options.prune, config, path, count, weak)
+    theirs, _ = peer_solve(binary, positions, weak)
+    node_mismatches, score_mismatches = check_counts(label, ours, theirs)
+    runs = paired.alternate(lambda: prune_solve(options.prune, config, path, count, weak),
+                            lambda: peer_solve(binary, positions, weak), options.pairs)
+    whole = [(o[1], t[1]) for o, t in runs]
+    search = [(sum(r[3] for r in o[0]), sum(r[3] for r in t[0])) for o, t in runs]
+    row = [tag, config, name, pons.SET_NAMES.get(name.replace("prune_", "Test_"), name), mode, count, sample,
+           node_mismatches, score_mismatches, f"{sum(r[2] for r in ours) / count:.3f}",
+           f"{sum(r[2] for r in theirs) / count:.3f}", "", "", "", "", "", "", "", ""]
+    timing = ""
+    if runs:
+        row[11] = f"{statistics.fmean(w[0] for w in whole) / count * 1e6:.3f}"
+        row[12] = f"{statistics.fmean(w[1] for w in whole) / count * 1e6:.3f}"
+        prune_search, peer_search = (statistics.fmean(s[i] for s in search) / count for i in (0, 1))
+        row[13], row[14] = f"{prune_search:.3f}", f"{peer_search:.3f}"
+        diagnostic = paired.timing_cells(search)
+        row[15:18] = diagnostic[3:6]
+        row[18] = int(min(prune_search, peer_search) >= HEADLINE_US)
+        timing = (f"; whole processes: {paired.describe(whole)}; search only (own timers): "
+                  f"{paired.describe(search)}")
     verdict = "equal" if node_mismatches == score_mismatches == 0 else \
         f"DIFFERENT ({node_mismatches} node counts, {score_mismatches} scores)"
     print(f"compare.py: {label} on {count} positions: {verdict}{timing}", flush=True)
-    return row
+    return row + paired.timing_cells(whole)
+
+
+def empty_board_row(options, tag, binary):
+    """The empty board, weak, solved whole by one process of each, paired."""
+    config = pons.CONFIG_OF_TAG[tag]
+    start = [(0, "", None)]
+
+    def ours():
+        command = [options.prune, "solve", "connect4", "--moves", "", "--config", config, "--weak", "--json"]
+        began = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise pons.PeerError(f"prune solve --moves '': exit status {done.returncode}: {done.stderr.strip()}")
+        record = json.loads(done.stdout)
+        return (record["score"], record["nodes"]), time.perf_counter() - began
+    first = ours()[0]
+    theirs = peer_solve(binary, start, True)[0][0]
+    runs = paired.alternate(ours, lambda: peer_solve(binary, start, True), options.empty_board)
+    whole = [(o[1], t[1]) for o, t in runs]
+    nodes, scores = int(first[1] != theirs[2]), int(first[0] != theirs[1])
+    print(f"compare.py: {tag}/{config}/start/weak: prune {first[1]} nodes, Pons {theirs[2]}: "
+          f"{'equal' if nodes + scores == 0 else 'DIFFERENT'}; {paired.describe(whole)}", flush=True)
+    return [tag, config, "start", "empty board", "weak", 1, "whole", nodes, scores, first[1], theirs[2],
+            "", "", "", "", "", "", "", 1] + paired.timing_cells(whole)
+
+
+def set_files(options):
+    """[(path, sample)] of the sets to run: sample is 'all' or 'first N'."""
+    if options.positions:
+        return [(options.positions, "all" if options.limit is None else f"first {options.limit}")]
+    data = options.data or os.environ.get("PRUNE_CONNECT4_DATA")
+    prefix = "Test_"
+    if not data:
+        data, prefix = OWN_SETS, "prune_"
+    names = QUICK_SETS if options.quick else options.sets
+    found = []
+    for name in names:
+        path = os.path.join(data, name.replace("Test_", prefix))
+        if not os.path.isfile(path):
+            raise pons.PeerError(f"no test set {path} (set --data or PRUNE_CONNECT4_DATA)")
+        limit = options.begin_hard if name == SAMPLED else options.limit
+        found.append((path, "all" if limit is None else f"first {limit}"))
+    return found
 
 
 def parse(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("prune", help="the prune binary")
-    parser.add_argument("--positions", required=True, help="test file or position file")
+    parser.add_argument("--quick", action="store_true", help="two sets, 150 positions each, 6 pairs")
+    parser.add_argument("--data", help="directory of the blog's test sets (default: $PRUNE_CONNECT4_DATA)")
+    parser.add_argument("--positions", help="one file of positions instead of the sets")
+    parser.add_argument("--sets", default=",".join(SETS + [SAMPLED]))
     parser.add_argument("--tags", default="part12")
     parser.add_argument("--modes", default="strong,weak")
-    parser.add_argument("--limit", type=int, default=1000, help="first N positions of the file")
-    parser.add_argument("--windows", type=int, default=6, help="paired timing windows; 0: counts only")
-    parser.add_argument("--window-time", type=float, default=0.5, help="seconds per program per window")
+    parser.add_argument("--limit", type=int, help="the first N positions of each set (default: all)")
+    parser.add_argument("--begin-hard", type=int, default=3, metavar="N",
+                        help="Begin-Hard's declared sample: its first N positions (default 3)")
+    parser.add_argument("--pairs", type=int, default=6, help="timing pairs per row (default 6); 0: counts only")
+    parser.add_argument("--empty-board", type=int, default=0, metavar="N",
+                        help="pairs of whole weak solves of the empty board (default 0: not run)")
     parser.add_argument("--checkout", help="default: $PRUNE_PONS_CHECKOUT")
-    parser.add_argument("-o", "--output", help="CSV of one row per tag and mode")
+    parser.add_argument("-o", "--output", help="CSV of one row per set, tag and mode")
     options = parser.parse_args(argv)
     pons.check_tags_and_modes(parser, options)
-    if options.limit < 1 or options.windows < 0 or options.window_time <= 0:
-        parser.error("--limit must be at least 1, --windows at least 0, --window-time positive")
-    if not os.access(options.prune, os.X_OK):
-        parser.error(f"'{options.prune}' is not an executable prune binary")
+    options.sets = options.sets.split(",")
+    for name in options.sets:
+        if name not in pons.SET_NAMES:
+            parser.error(f"unknown set '{name}' (one of {', '.join(pons.SET_NAMES)})")
+    if options.quick:
+        options.limit = QUICK_LIMIT if options.limit is None else options.limit
+        if options.empty_board:
+            parser.error("--quick does not solve the empty board")
+    if (options.limit is not None and options.limit < 1) or options.begin_hard < 1 or options.pairs < 0 \
+            or options.empty_board < 0:
+        parser.error("--limit and --begin-hard must be at least 1, --pairs and --empty-board at least 0")
+    paired.executable(parser, options.prune)
     return options
 
 
 def main(argv):
     options = parse(argv)
+    binaries = {}
+    for tag in options.tags:
+        binaries[tag], why = pons.build(tag, options.checkout)
+        if binaries[tag] is None:
+            return paired.skip(why)
     try:
-        positions = pons.read_positions(options.positions, options.limit)
+        files = [(path, sample, pons.read_positions(path, None if sample == "all" else int(sample.split()[1])))
+                 for path, sample in set_files(options)]
     except (OSError, ValueError) as error:
         print(f"compare.py: {error}", file=sys.stderr)
-        return 2
-    if not positions:
-        print(f"compare.py: no positions in {options.positions}", file=sys.stderr)
-        return 2
+        return paired.BAD_INPUT
     rows = []
     for tag in options.tags:
-        binary, why = pons.build(tag, options.checkout)
-        if binary is None:
-            print(why)
-            return pons.SKIPPED
-        for mode in options.modes:
-            if mode == "weak" and tag not in pons.WEAK_TAGS:
-                continue  # part3 has no weak solver
-            rows.append(compare_cell(options, tag, binary, positions, mode == "weak"))
+        for path, sample, positions in files:
+            if not positions:
+                raise pons.PeerError(f"no positions in {path}")
+            for mode in options.modes:
+                if mode == "weak" and tag not in pons.WEAK_TAGS:
+                    continue  # part3 has no weak solver
+                rows.append(compare_cell(options, tag, binaries[tag], path, positions, sample, mode == "weak"))
+        if options.empty_board:
+            rows.append(empty_board_row(options, tag, binaries[tag]))
+    for row in rows:
+        if row[18] == 1:
+            cells = dict(zip(COLUMNS, row))
+            print(f"compare.py: headline {cells['name']} {cells['mode']} ({cells['positions']} positions): "
+                  f"prune's speedup {cells['speedup_median']}x, 95% CI {cells['speedup_lo'] or '?'}x-"
+                  f"{cells['speedup_hi'] or '?'}x over {cells['pairs']} pairs of whole processes")
     if options.output:
-        write_csv_atomically(options.output, COLUMNS, rows)
-    different = sum(r[5] + r[6] for r in rows)
-    print(f"compare.py: {len(rows)} cells, {len(positions)} positions each: "
-          + ("every node count and score equal" if different == 0 else f"{different} differences"))
-    return 1 if different else 0
+        paired.write_csv_atomically(options.output, COLUMNS, rows)
+    different = sum(r[7] + r[8] for r in rows)
+    print(f"compare.py: {len(rows)} rows: " + ("every node count and score equal" if different == 0
+                                              else f"{different} differences"))
+    return paired.DIFFERENT if different else paired.OK
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except pons.PeerError as error:
-        print(f"compare.py: {error}", file=sys.stderr)
-        sys.exit(2)
+    paired.run(main)

@@ -19,29 +19,15 @@ Exit status: 0; 2 on bad input; 77 when no checkout of the peer is available.
 """
 import argparse
 import os
-import platform
 import sys
 
-import pons
-
-sys.path.insert(0, os.path.join(pons.HERE, "..", "..", "scripts"))
-from atomic_file import write_csv_atomically  # noqa: E402
+import pons  # puts scripts/ on the path, through peers/paired.py
+from atomic_file import write_csv_atomically, write_text_atomically
+from measure_stats import cpu_name
 
 SUMMARY = ["tag", "config", "set", "name", "mode", "positions", "complete", "mean_nodes",
            "mean_us", "kpos_per_second", "score_mismatches", "cpu"]
 PER_POSITION = ["tag", "set", "line", "moves", "weak", "score", "nodes", "us"]
-
-
-def cpu_name():
-    """The CPU's model name as lscpu prints it (from /proc/cpuinfo)."""
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def score_agrees(score, expected, weak):
@@ -51,14 +37,6 @@ def score_agrees(score, expected, weak):
     if weak:
         return (score > 0) - (score < 0) == (expected > 0) - (expected < 0)
     return score == expected
-
-
-def write_atomically(path, text):
-    """Writes `text` to `path` through a temporary file and a rename."""
-    temporary = f"{path}.tmp{os.getpid()}"
-    with open(temporary, "w") as f:
-        f.write(text)
-    os.replace(temporary, path)
 
 
 def run_cell(binary, tag, set_file, positions, weak, timeout):
@@ -84,7 +62,7 @@ def write_counts(directory, tag, name, rows):
     line per position solved."""
     os.makedirs(directory, exist_ok=True)
     text = "# part set line moves weak score nodes\n" + "".join(" ".join(map(str, r[:7])) + "\n" for r in rows)
-    write_atomically(os.path.join(directory, f"{tag}-{name}.txt"), text)
+    write_text_atomically(os.path.join(directory, f"{tag}-{name}.txt"), text)
 
 
 def parse(argv):

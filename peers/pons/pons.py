@@ -6,9 +6,12 @@ binary over positions and parses what it prints.  Standard library only.
 """
 import os
 import subprocess
+import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from paired import SKIPPED, PeerError, build as build_peer  # noqa: E402,F401  (shared by every peer)
 BUILD_SH = os.path.join(HERE, "build.sh")
 
 # Tag at which each step of the blog's solver is fixed -> prune's config
@@ -30,14 +33,6 @@ SET_NAMES = {
     "Test_L1_R1": "Begin-Easy", "Test_L1_R2": "Begin-Medium", "Test_L1_R3": "Begin-Hard",
 }
 
-# Exit status of a skipped step (meson, automake).
-SKIPPED = 77
-
-
-class PeerError(Exception):
-    """The peer could not be built or run, or printed something unexpected."""
-
-
 def check_tags_and_modes(parser, options):
     """Splits --tags and --modes (comma lists) in place; a name that is not a
     tag or a mode is a usage error of `parser`."""
@@ -54,18 +49,8 @@ def check_tags_and_modes(parser, options):
 def build(tag, checkout=None, cache=None):
     """Path of the binary for `tag`, built by build.sh if needed, or None
     with the reason when no checkout is available (build.sh exit 77)."""
-    command = [BUILD_SH, "--tag", tag]
-    if checkout:
-        command += ["--checkout", checkout]
-    if cache:
-        command += ["--cache", cache]
-    done = subprocess.run(command, capture_output=True, text=True)
-    if done.returncode == SKIPPED:
-        return None, done.stdout.strip()
-    if done.returncode != 0:
-        raise PeerError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else
-                        f"build.sh exited with status {done.returncode}")
-    return done.stdout.strip().splitlines()[-1], ""
+    return build_peer(BUILD_SH, ["--tag", tag] + (["--checkout", checkout] if checkout else [])
+                      + (["--cache", cache] if cache else []))
 
 
 def read_positions(path, limit=None):
@@ -105,7 +90,7 @@ def solve(binary, positions, weak, timeout=None):
     results = []
     lines = out.splitlines()
     for index, ((number, moves, _), line) in enumerate(zip(positions, lines)):
-        words = line.split()
+        words = ([""] if not moves else []) + line.split()  # the empty board's line starts with a space
         if len(words) != 4 or words[0] != moves:
             if not complete and index == len(lines) - 1:
                 break  # the last line was cut by the timeout

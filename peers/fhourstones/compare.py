@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""compare.py: prune's Connect Four solver against John Tromp's
+Fhourstones on Fhourstones' own input, side by side in time to solve.
+
+Fhourstones' input (`inputs`, beside the binary build.sh makes) holds three
+8-ply positions and an empty line, the empty board.  Each position is
+solved by a fresh Fhourstones process given that one line and by a fresh
+`prune solve connect4 --moves M --weak --config solve-lowerbound`: both
+decide win, draw or loss.  The two searches differ by design (history
+ordering and a two-entry table in Fhourstones), so node counts are reported,
+not compared; the scores must agree.
+
+What is timed: the wall time of each whole process.  Both then do the same
+work: read the position, set up and clear their table, solve.  Fhourstones'
+own timer reads user CPU time in whole milliseconds (getrusage), which is
+neither wall time nor fine enough for its first position; prune's covers the
+search alone.  The table set-up both processes pay is a few milliseconds,
+against solves of a second or more (the first position is the exception,
+and says so by its size).
+
+usage: compare.py PRUNE [--quick] [--pairs N] [--empty-board N] [--config NAME]
+                  [--checkout DIR] -o CSV
+  --quick          the first two positions of the input only (about 30 s)
+  --empty-board N  also the empty board, N pairs (about 2 minutes a solve
+                   for each program; default 0: not solved)
+Exit status: 0; 1 when a score disagrees; 2 on bad input; 77 with one
+`skipped:` line when no copy of Fhourstones is available.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import paired  # noqa: E402
+
+BUILD_SH = os.path.join(HERE, "build.sh")
+COLUMNS = ["position", "plies", "config", "prune_score", "peer_score", "prune_nodes", "peer_nodes"] \
+    + paired.TIMING_COLUMNS
+# Fhourstones' scores: 1 LOSS, 2 DRAWLOSS (draw or loss), 3 DRAW, 4 DRAWWIN,
+# 5 WIN, for the side to move; each maps to the weak scores it allows.
+ALLOWED = {1: {-1}, 2: {-1, 0}, 3: {0}, 4: {0, 1}, 5: {1}}
+SCORE = re.compile(r"^score = (\d) \((.)\)")
+NODES = re.compile(r"^(\d+) pos / (\d+) msec")
+QUICK_POSITIONS = 2
+
+
+def read_input(binary):
+    """The positions of Fhourstones' input file, in order: move strings,
+    '' for the empty board (its empty line)."""
+    path = os.path.join(os.path.dirname(binary), "inputs")
+    with open(path) as f:
+        lines = [line.strip() for line in f.read().split("\n")]
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline ending the last line
+    for line in lines:
+        if any(c not in "1234567" for c in line):
+            raise paired.PeerError(f"{path}: '{line}' is not a line of columns 1..7")
+    return lines
+
+
+def wall(command, **kwargs):
+    """(completed process, its wall time in seconds)."""
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    return done, time.perf_counter() - start
+
+
+def peer_solve(binary, moves):
+    """(score 1..5, nodes, seconds of wall time) of one Fhourstones process."""
+    done, seconds = wall([binary], input=moves + "\n")
+    score = nodes = None
+    for line in done.stdout.splitlines():
+        if SCORE.match(line):
+            score = int(SCORE.match(line).group(1))
+        if NODES.match(line):
+            nodes = int(NODES.match(line).group(1))
+    if done.returncode != 0 or score not in ALLOWED or nodes is None:
+        raise paired.PeerError(f"{binary} on '{moves}': exit status {done.returncode}, "
+                               f"no score and node count in its output")
+    return score, nodes, seconds
+
+
+def prune_solve(prune, config, moves):
+    """(score, nodes, seconds of wall time) of one `prune solve` process."""
+    command = [prune, "solve", "connect4", "--config", config, "--moves", moves, "--weak", "--json"]
+    done, seconds = wall(command)
+    if done.returncode != 0:
+        raise paired.PeerError(f"{' '.join(command)}: exit status {done.returncode}: {done.stderr.strip()}")
+    result = json.loads(done.stdout)
+    return result["score"], result["nodes"], seconds
+
+
+def compare_position(options, binary, moves, pairs):
+    """One CSV row; prints its one-line summary."""
+    ours = prune_solve(options.prune, options.config, moves)
+    theirs = peer_solve(binary, moves)
+    times = paired.alternate(lambda: prune_solve(options.prune, options.config, moves)[2],
+                             lambda: peer_solve(binary, moves)[2], pairs)
+    agree = ours[0] in ALLOWED[theirs[0]]
+    name = moves or "start"
+    print(f"compare.py: {name}: prune {ours[0]:+d} in {ours[1]} nodes, Fhourstones {'#-<=>+'[theirs[0]]} "
+          f"in {theirs[1]} nodes: {'agree' if agree else 'DISAGREE'}; {paired.describe(times)}", flush=True)
+    row = [name, len(moves), options.config, ours[0], "#-<=>+"[theirs[0]], ours[1], theirs[1]]
+    return row + paired.timing_cells(times), times, agree
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("prune", help="the prune binary")
+    parser.add_argument("--quick", action="store_true", help="the first two positions only")
+    parser.add_argument("--pairs", type=int, help="timing pairs per position (default 6); 0: scores only")
+    parser.add_argument("--empty-board", type=int, default=0, metavar="N",
+                        help="pairs on the empty board (default 0: not solved)")
+    parser.add_argument("--config", default="solve-lowerbound", help="prune's step (default solve-lowerbound)")
+    parser.add_argument("--checkout", help="default: $PRUNE_FHOURSTONES_CHECKOUT")
+    parser.add_argument("-o", "--output", help="CSV, one row per position and one for the 8-ply positions")
+    options = parser.parse_args(argv)
+    if options.pairs is None:
+        options.pairs = 6
+    if options.pairs < 0 or options.empty_board < 0:
+        parser.error("--pairs and --empty-board must be at least 0")
+    if options.quick and options.empty_board:
+        parser.error("--quick does not solve the empty board")
+    paired.executable(parser, options.prune)
+    return options
+
+
+def main(argv):
+    options = parse(argv)
+    binary, why = paired.build(BUILD_SH, ["--checkout", options.checkout] if options.checkout else [])
+    if binary is None:
+        return paired.skip(why)
+    positions = [p for p in read_input(binary) if p]
+    if options.quick:
+        positions = positions[:QUICK_POSITIONS]
+    rows, sums, disagreements = [], [], 0
+    for moves in positions:
+        row, times, agree = compare_position(options, binary, moves, options.pairs)
+        rows.append(row)
+        sums = [(a + x, b + y) for (a, b), (x, y) in zip(sums, times)] if sums else times
+        disagreements += not agree
+    if len(positions) > 1:
+        rows.append([f"{len(positions)} positions", "", options.config, "", "", sum(r[5] for r in rows),
+                     sum(r[6] for r in rows)] + paired.timing_cells(sums))
+        print(f"compare.py: the {len(positions)} positions together: {paired.describe(sums)}")
+    if options.empty_board:
+        row, _, agree = compare_position(options, binary, "", options.empty_board)
+        rows.append(row)
+        disagreements += not agree
+    if options.output:
+        paired.write_csv_atomically(options.output, COLUMNS, rows)
+    return paired.DIFFERENT if disagreements else paired.OK
+
+
+if __name__ == "__main__":
+    paired.run(main)

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""check_peer.py: a peer's compare.py (peers/NAME/compare.py) keeps its
+contract, and its counts agree with prune's.
+
+usage: check_peer.py NAME PRUNE
+
+1. Without a checkout (its variable removed from the environment), compare.py
+   prints exactly one line, starting `skipped:`, exits 77 and writes no CSV.
+2. With the checkout variable set, the peer is built and run once, counts
+   only (--pairs 0): every node count prune prints must be the published
+   one (tafl-rust: 2,813,265 at depth 8 from the start, and the peer's
+   equal to prune's on the whole line), or, where the counts differ by
+   design (fhourstones), both must solve every position to agreeing
+   scores.  Without the variable the test is skipped (77).
+Pons' solver has its own test, check_pons_peer.py (every tag, strong and
+weak); here it gets step 1 only.
+"""
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+SKIPPED = 77
+# The variable naming each peer's checkout, and the ones that would fetch
+# it without one.
+CHECKOUT = {"pons": "PRUNE_PONS_CHECKOUT", "tafl-rust": "PRUNE_TAFL_CHECKOUT",
+            "fhourstones": "PRUNE_FHOURSTONES_CHECKOUT"}
+FETCH = ["PRUNE_PONS_FETCH"]
+# Node counts published by the posts (docs/ardri.md): alpha-beta at depth 8.
+TAFL_COUNTS = {"P0": 2813265, "P1": 1286582, "P2": 1263869, "P3": 2989600, "P4": 9128178}
+
+
+def fail(message):
+    print(f"check_peer.py: FAIL: {message}")
+    return 1
+
+
+def compare(name, prune, arguments, environment):
+    """(exit status, stdout, CSV rows or None) of peers/NAME/compare.py."""
+    with tempfile.TemporaryDirectory() as tmp:
+        output = os.path.join(tmp, "out.csv")
+        done = subprocess.run([sys.executable, os.path.join(ROOT, "peers", name, "compare.py"), prune,
+                               *arguments, "-o", output], capture_output=True, text=True, env=environment)
+        rows = None
+        if os.path.exists(output):
+            with open(output, newline="") as f:
+                rows = list(csv.DictReader(f))
+        if done.returncode not in (0, SKIPPED):
+            print(done.stdout + done.stderr, end="")
+        return done.returncode, done.stdout, rows
+
+
+def check_absent(name, prune):
+    environment = {k: v for k, v in os.environ.items() if k not in [CHECKOUT[name]] + FETCH}
+    status, out, rows = compare(name, prune, ["--quick"], environment)
+    lines = out.splitlines()
+    if status != SKIPPED:
+        return fail(f"{name} without a checkout exited {status}, not 77")
+    if len(lines) != 1 or not lines[0].startswith("skipped: "):
+        return fail(f"{name} without a checkout printed {lines!r}, not one 'skipped:' line")
+    if rows is not None:
+        return fail(f"{name} without a checkout wrote a CSV")
+    return 0
+
+
+def check_tafl(prune):
+    status, _, rows = compare("tafl-rust", prune, ["--pairs", "0"], dict(os.environ))
+    if status != 0 or rows is None:
+        return fail(f"tafl-rust: compare.py exited {status}")
+    counts = {r["position"]: (int(r["prune_nodes"]), int(r["peer_nodes"])) for r in rows}
+    for label, expected in TAFL_COUNTS.items():
+        if counts.get(label) != (expected, expected):
+            return fail(f"tafl-rust {label}: (prune, tafl-rust) nodes {counts.get(label)}, expected {expected} for both")
+    print(f"check_peer.py: tafl-rust: {len(TAFL_COUNTS)} positions at depth 8, every count equal and published")
+    return 0
+
+
+def check_fhourstones(prune):
+    status, _, rows = compare("fhourstones", prune, ["--quick", "--pairs", "0"], dict(os.environ))
+    if status != 0 or not rows:
+        return fail(f"fhourstones: compare.py exited {status}")
+    rows = [r for r in rows if r["plies"]]  # the positions, not their sum
+    for r in rows:
+        if int(r["prune_nodes"]) <= 0 or int(r["peer_nodes"]) <= 0:
+            return fail(f"fhourstones {r['position']}: node counts {r['prune_nodes']}, {r['peer_nodes']}")
+    print(f"check_peer.py: fhourstones: {len(rows)} positions, scores agree")
+    return 0
+
+
+def main(argv):
+    if len(argv) != 2 or argv[0] not in CHECKOUT:
+        print(f"usage: check_peer.py {{{','.join(CHECKOUT)}}} PRUNE", file=sys.stderr)
+        return 2
+    name, prune = argv
+    if check_absent(name, prune):
+        return 1
+    if name == "pons":
+        print("check_peer.py: pons: the skipped path holds (its counts: check_pons_peer.py)")
+        return 0
+    if not os.environ.get(CHECKOUT[name]):
+        print(f"skipped: {CHECKOUT[name]} is unset (the absent-checkout path passed)")
+        return SKIPPED
+    return check_tafl(prune) if name == "tafl-rust" else check_fhourstones(prune)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
