@@ -116,7 +116,8 @@ def parse(argv):
     parser.add_argument("--pairs", type=int, help="timing pairs per position (default 6); 0: scores only")
     parser.add_argument("--empty-board", type=int, default=0, metavar="N",
                         help="pairs on the empty board (default 0: not solved)")
-    parser.add_argument("--config", default="solve-lowerbound", help="prune's step (default solve-lowerbound)")
+    parser.add_argument("--config", default="solve-buckets",
+                        help="prune's step (default solve-buckets, its best: docs/connect4.md)")
     parser.add_argument("--checkout", help="default: $PRUNE_FHOURSTONES_CHECKOUT")
     parser.add_argument("-o", "--output", help="CSV, one row per position and one for the 8-ply positions")
     options = parser.parse_args(argv)

@@ -53,6 +53,10 @@ ROOT = os.path.join(pons.HERE, "..", "..")
 OWN_SETS = os.path.join(ROOT, "studies", "connect4")
 SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2"]
 SAMPLED = "Test_L1_R3"  # Begin-Hard: a declared sample of its first positions
+# Begin-Medium takes about 100 ms a position: whole, its 6 pairs of both
+# programs in both modes would take half an hour, so by default it is a
+# declared sample too (--begin-medium 0: the whole set).
+HEAVY = "Test_L1_R2"
 QUICK_SETS, QUICK_LIMIT = ["Test_L2_R2", "Test_L1_R1"], 150
 HEADLINE_US = 100  # a set whose mean position takes this much search is a headline row
 COLUMNS = ["tag", "config", "set", "name", "mode", "positions", "sample", "node_mismatches", "score_mismatches",
@@ -179,7 +183,8 @@ def set_files(options):
         path = os.path.join(data, name.replace("Test_", prefix))
         if not os.path.isfile(path):
             raise pons.PeerError(f"no test set {path} (set --data or PRUNE_CONNECT4_DATA)")
-        limit = options.begin_hard if name == SAMPLED else options.limit
+        limit = options.begin_hard if name == SAMPLED else \
+            options.begin_medium or options.limit if name == HEAVY else options.limit
         found.append((path, "all" if limit is None else f"first {limit}"))
     return found
 
@@ -194,8 +199,10 @@ def parse(argv):
     parser.add_argument("--tags", default="part12")
     parser.add_argument("--modes", default="strong,weak")
     parser.add_argument("--limit", type=int, help="the first N positions of each set (default: all)")
-    parser.add_argument("--begin-hard", type=int, default=3, metavar="N",
-                        help="Begin-Hard's declared sample: its first N positions (default 3)")
+    parser.add_argument("--begin-hard", type=int, default=1, metavar="N",
+                        help="Begin-Hard's declared sample: its first N positions (default 1)")
+    parser.add_argument("--begin-medium", type=int, default=100, metavar="N",
+                        help="Begin-Medium's declared sample: its first N positions (default 100; 0: --limit's)")
     parser.add_argument("--pairs", type=int, default=6, help="timing pairs per row (default 6); 0: counts only")
     parser.add_argument("--empty-board", type=int, default=0, metavar="N",
                         help="pairs of whole weak solves of the empty board (default 0: not run)")

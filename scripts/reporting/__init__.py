@@ -5,14 +5,15 @@ the plot tables it feeds) and, for a study, summary(res) -> the rows of the
 README's results table.  A study's sections are the modules its row of
 studies/studies_meta.csv names (its report column), in the order of
 studies/studies.csv; a new study with a table of its own shape is one more
-module named there.  The sections across studies are listed here.
+module named there.  The sections across studies are listed here; peers
+renders every peer of studies_meta.csv's peer column but minimaxer's.
 """
 import importlib
 
 import studies
 
-from . import branching, copy_undo, hyperfine, run
+from . import branching, copy_undo, hyperfine, peers, run
 
 STUDY_SECTIONS = [importlib.import_module(f".{name}", __name__)
                   for meta in studies.meta().values() for name in meta["report"].split()]
-SECTIONS = [run] + STUDY_SECTIONS + [copy_undo, branching, hyperfine]
+SECTIONS = [run] + STUDY_SECTIONS + [peers, copy_undo, branching, hyperfine]

@@ -26,22 +26,13 @@ def render(res, plots):
 
 
 def summary(res):
-    """The README row: the full cells' means, and prune against Pons' own part 12."""
+    """The README row: the full cells' means (Pons' own part 12 is in the peers row)."""
     rows = report_pons.read_rows(res.dir)
     if not rows:
         return []
     full = [r for r in rows if r["sample"] == "no"]
     checked = [r for r in full if r["match"] in ("exact", "rounded", "no")]
     matched = [r for r in checked if r["match"] != "no"]
-    peer = os.path.join(res.dir, "peer_pons.csv")
-    speed = "Pons' own part 12 not run"
-    if os.path.isfile(peer):
-        with open(peer, newline="", encoding="utf-8") as f:
-            ratios = [(r["mode"], report_pons.number(r["ratio_median"])) for r in csv.DictReader(f)]
-        speed = "solve-lowerbound against Pons' own part 12: " + ", ".join(
-            f"×{1 / v:.2f} {mode}" for mode, v in ratios if v)
-    own = rows[0]["data"] == "prune"
     return [["pons (Connect Four, Pons' series)", "mean positions explored, parts 3 to 12, six test sets",
-             f"{len(full)} cells on all 1000 positions" + (" (prune's own sets)" if own else "") + f"; {speed}",
+             f"{len(full)} cells on all 1000 positions" + (" (prune's own sets)" if rows[0]["data"] == "prune" else ""),
              f"{len(matched)} of {len(checked)} full-cell means exact" if checked else "–"]]
-

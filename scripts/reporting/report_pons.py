@@ -152,35 +152,10 @@ def section(run_dir):
 
 
 def peer_section(run_dir):
-    """Pons' own part-12 build against solve-lowerbound on this machine
-    (peer_pons.csv, peers/pons/compare.py), or why it is absent."""
-    head = "\n### Against Pons' own solver (part 12), same machine\n\n"
-    path = os.path.join(run_dir, "peer_pons.csv")
-    if not os.path.isfile(path):
-        return head + ("Not run in this reproduction: it needs a checkout of his code, `PRUNE_PONS_CHECKOUT` "
-                       "(peers/pons/README.md; nothing of his is in this repository), and the full run.\n")
-    with open(path, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    out = [head, "His part-12 solver, built from its public source outside the repository with his Makefile's "
-           "flags, and `solve-lowerbound` solve the same positions; every score and node count must be equal "
-           "(checked position by position). The two are then timed in paired windows, one program right after "
-           "the other, each summing the per-position times it prints, so process start-up and table clearing "
-           "are outside both; the ratio is the median over the pairs.\n\n",
-           "| mode | positions | node counts and scores | prune µs / position | Pons µs / position | "
-           "prune's speed over Pons' (median, range) | CPU |\n| --- | --- | --- | ---: | ---: | ---: | --- |\n"]
-    for r in rows:
-        equal = "equal" if r["node_mismatches"] == r["score_mismatches"] == "0" else \
-            f"**{r['node_mismatches']} counts, {r['score_mismatches']} scores differ**"
-        ratio, low, high = number(r["ratio_median"]), number(r["ratio_min"]), number(r["ratio_max"])
-        speed = (f"×{1 / ratio:.2f} (×{1 / high:.2f} to ×{1 / low:.2f}, {r['pairs']} pairs)"
-                 if ratio and low and high else "–")
-        out.append(f"| {r['mode']} | {r['positions']} of {r['positions_file']} | {equal} | {r['prune_mean_us']} | "
-                   f"{r['pons_mean_us']} | {speed} | {r['cpu']} |\n")
-    out.append("\nAbove ×1, prune is faster. What prune adds to the same search (engine/solve_search.h, "
-               "engine/solve_table.h): every child's table entry prefetched before the first child is searched, "
-               "key and value in one word, an inline bit count; the ratio moves with the CPU and its memory, "
-               "the node counts do not.\n")
-    return "".join(out)
+    """Where Pons' own part 12 against solve-lowerbound is: the peers
+    section (peers.py reads peer_pons.csv like every peer's)."""
+    return ("\n### Against Pons' own solver (part 12), same machine\n\n"
+            "In \"Other programs on the same machine\" below (peers/pons/README.md says what is timed).\n")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,98 @@
+"""Other programs against prune on the same machine: every peers/NAME/compare.py
+the run called (studies/studies_meta.csv's peer column) and its peer_NAME.csv.
+
+Each peer's CSV ends with the same timing columns (peers/paired.py): pairs,
+both sides' mean seconds, prune's speedup (the peer's time over prune's, as
+the median of paired, alternating measurements) with its 95% interval, and
+the CPU.  The columns before those say what was measured, in the peer's own
+terms (positions, moves, counts), and are shown as they are: this module
+knows no peer by name.  minimaxer has a section of its own (peer.py), in
+its post's shape; a peer whose file says nothing of its rows' headline shows
+every row in the README.
+"""
+import os
+
+import studies
+
+from .common import Section, mark, read_csv, table
+
+TIMING = ["pairs", "prune_mean_s", "peer_mean_s", "speedup_median", "speedup_lo", "speedup_hi", "cpu"]
+OWN_SECTION = {"minimaxer"}  # peers rendered by a module of their own
+
+
+def peer_names():
+    """Every peer of every study, in studies.csv's order, once each."""
+    names = []
+    for meta in studies.meta().values():
+        names += [name for name in meta["peer"] if name not in names and name not in OWN_SECTION]
+    return names
+
+
+def speedup_cell(row):
+    """'1.80x (1.71-1.86), 8 pairs', or why there is no figure."""
+    try:
+        median = float(row["speedup_median"])
+    except (KeyError, ValueError):
+        return "–"
+    try:
+        interval = f" ({float(row['speedup_lo']):.2f}-{float(row['speedup_hi']):.2f})"
+    except (KeyError, ValueError):
+        interval = " (too few pairs for an interval)"
+    return mark(f"{median:.2f}x{interval}") + f", {row.get('pairs', '?')} pairs"
+
+
+def seconds_cell(text):
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        return "–"
+    return mark(f"{value * 1e3:.3f} ms" if value < 1 else f"{value:.2f} s")
+
+
+def peer_table(rows):
+    """The peer's own columns as they are, then the timing columns."""
+    own = [c for c in rows[0] if c not in TIMING]
+    header = own + ["prune", "peer", "prune's speedup (95% CI)"]
+    body = [[row[c] for c in own] + [seconds_cell(row["prune_mean_s"]), seconds_cell(row["peer_mean_s"]),
+                                     speedup_cell(row)] for row in rows]
+    return table(header, body, ["---"] * len(own) + ["---:"] * 3)
+
+
+def headline(rows):
+    """The rows a summary quotes: those the peer marked as its headline, else all."""
+    marked = [r for r in rows if r.get("headline", "") in ("yes", "1", "true")]
+    return marked or rows
+
+
+def read(res, name):
+    return read_csv(os.path.join(res.dir, f"peer_{name}.csv")) or []
+
+
+def render(res, plots):
+    out = ["## Other programs on the same machine\n",
+           "Each peer is built outside the repository from a checkout the user gives (peers/README.md) and "
+           "timed against prune on the same work, in pairs, the order alternated; the figure is prune's "
+           "speedup, the peer's time over prune's (above 1, prune is faster), the median of the pairs with "
+           "its 95% interval. What each timer covers is in the peer's README.\n"]
+    for name in peer_names():
+        rows = read(res, name)
+        out.append(f"### {name} (peers/{name}/README.md)\n")
+        if not rows:
+            out.append("Not run in this reproduction (its checkout was not given).\n")
+            continue
+        out.append(peer_table(rows) + f"\n\nCPU: {rows[0].get('cpu', 'unrecorded')}.\n")
+    return Section("\n".join(out) + "\n", [])
+
+
+def summary(res):
+    """One README row per peer that ran: its headline rows' speedups."""
+    found = []
+    for name in peer_names():
+        rows = read(res, name)
+        if not rows:
+            continue
+        own = [c for c in rows[0] if c not in TIMING]
+        label = lambda r: " ".join(r[c] for c in own[:3] if r.get(c))  # noqa: E731
+        figures = "; ".join(f"{label(r)}: {speedup_cell(r)}" for r in headline(rows))
+        found.append([f"prune against {name}", "–", figures, "equal, checked live"])
+    return found
