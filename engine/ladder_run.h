@@ -55,13 +55,19 @@ static void ladder_run(search_context *ctx, const search_request *request, const
                               .deadline = request->time_ms ? clock_seconds() + (double)request->time_ms / 1000 : 0};
     if (ladder.options.killers || ladder.options.history) history_clear(ladder.history);
     if (!setjmp(ladder.stopped)) {
-        if (ladder.options.fixed) { /* ladder-tt's instance (engine/config.h) */
+        switch (ladder.options.instance) { /* engine/config.h */
+        case LADDER_INSTANCE_NEGAMAX_AB:
+            if (undo) negamax_ab_deepen_undo(&ladder, &s, request->depth);
+            else negamax_ab_deepen_copy(&ladder, &s, request->depth);
+            break;
+        case LADDER_INSTANCE_TT:
             if (undo) ladder_tt_deepen_undo(&ladder, &s, request->depth);
             else ladder_tt_deepen_copy(&ladder, &s, request->depth);
-        } else if (undo) {
-            ladder_deepen_undo(&ladder, &s, request->depth);
-        } else {
-            ladder_deepen_copy(&ladder, &s, request->depth);
+            break;
+        case LADDER_INSTANCE_CONFIGURABLE:
+            if (undo) ladder_deepen_undo(&ladder, &s, request->depth);
+            else ladder_deepen_copy(&ladder, &s, request->depth);
+            break;
         }
     }
     *best = ladder.best;

@@ -114,14 +114,6 @@ static void ladder_check_limits(ladder_context *lc)
     if (lc->node_limit && lc->next_check > lc->node_limit + 1) lc->next_check = lc->node_limit + 1;
 }
 
-/* Counts a node against the hard budget and, once armed, the soft limits:
- * a node limit N stops the deepening at node N + 1 exactly. */
-static inline void ladder_count(ladder_context *lc)
-{
-    count_node(lc->base);
-    if (lc->limited && lc->base->nodes >= lc->next_check) ladder_check_limits(lc);
-}
-
 /* Brings move m, if it is among moves[front..count), to moves[front],
  * keeping the order of the rest; returns 1 when it was there. */
 static inline int ladder_bring(GAME_MOVE *moves, int count, int front, unsigned m)
@@ -180,6 +172,16 @@ static inline void ladder_store(ladder_context *lc, uint64_t key, int value, int
 #define LADDER_OPTION(option) (lc->options.option)
 #define LADDER_OPTION_LOCAL
 #endif
+
+/* Counts a node against the hard budget and, once armed, the soft limits:
+ * a node limit N stops the deepening at node N + 1 exactly.  The limits
+ * need deepening (ladder_prepare refuses them otherwise), so an instance
+ * without it has no check. */
+static inline void LADDER_NAME(count)(ladder_context *lc)
+{
+    count_node(lc->base);
+    if (LADDER_OPTION(deepening) && lc->limited && lc->base->nodes >= lc->next_check) ladder_check_limits(lc);
+}
 
 /* The key of the child just entered: recomputed in copy-make (as its
  * evaluation is), stepped from the parent's in do-undo. */
@@ -313,7 +315,7 @@ static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, 
  * the table, or expanded. */
 static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta)
 {
-    ladder_count(lc);
+    LADDER_NAME(count)(lc);
 #ifndef NDEBUG
     if (LADDER_TABLED(depth)) assert(key == GAME(hash)(s, ladder_keys)); /* stepped keys equal recomputed ones */
 #endif
@@ -323,7 +325,7 @@ static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key,
     int value;
     if (LADDER_TABLED(depth) && ladder_probe(lc, key, depth, alpha, beta, &table_move, &value)) return value;
     /* At the root the previous iteration's best move goes first. */
-    unsigned hint = depth == lc->root_depth && lc->iterations > 0 ? lc->best : table_move;
+    unsigned hint = LADDER_OPTION(deepening) && depth == lc->root_depth && lc->iterations > 0 ? lc->best : table_move;
     return LADDER_NAME(expand)(lc, s, key, depth, alpha, beta, hint);
 }
 

@@ -215,36 +215,30 @@ static void SEARCH_NAME(order_moves)(search_context *ctx, GAME_STATE *s, GAME_MO
     for (int i = 0; i < count; i++) moves[i] = scored[i].move;
 }
 
-/* Worth: "minichess 4 negamax-ab/copy vs negamax/copy" -- 3.37x fewer instructions (CI, valgrind). */
-/* (alpha-beta with the seeded shuffle-then-sort ordering of order_moves.) */
-/* Negamax, values from the mover's view.  A child with the same mover (an
- * extra turn) keeps the sign and the window; otherwise both flip.  With
- * `pruning` off the window is ignored and nothing is ordered. */
-static int SEARCH_NAME(negamax)(search_context *ctx, GAME_STATE *s, int depth, int alpha, int beta,
-                                bool pruning, GAME_MOVE *best_move)
+/* Plain negamax, values from the mover's view: every child is searched,
+ * with no window and no ordering.  A child with the same mover (an extra
+ * turn) keeps the sign; otherwise it flips.  (negamax-ab is the ladder with
+ * every option off: engine/ladder_search.h.) */
+static int SEARCH_NAME(negamax)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best_move)
 {
     int stop = SEARCH_NAME(stop_value)(ctx, s, depth);
     if (stop != INT_MIN) return mover_sign(s) * stop;
     GAME_MOVE moves[GAME_MAX_MOVES];
     int count = GAME(generate_moves)(s, moves);
     if (count == 0) return 0;
-    if (pruning) SEARCH_NAME(order_moves)(ctx, s, moves, count);
     bool mover = GAME(max_to_move)(s);
     int best = INT_MIN;
     for (int i = 0; i < count; i++) {
         GAME_STATE scratch;
         GAME_UNDO undo;
         GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
-        bool same = GAME(max_to_move)(child) == mover;
-        int v = same ? SEARCH_NAME(negamax)(ctx, child, depth - 1, alpha, beta, pruning, NULL)
-                     : -SEARCH_NAME(negamax)(ctx, child, depth - 1, -beta, -alpha, pruning, NULL);
+        int v = SEARCH_NAME(negamax)(ctx, child, depth - 1, NULL);
+        if (GAME(max_to_move)(child) != mover) v = -v;
         SEARCH_NAME(leave)(s, moves[i], &undo);
         if (v > best) {
             best = win_for_chooser(v, depth, 1);
             if (best_move) *best_move = moves[i];
-            if (v > alpha) alpha = best;
         }
-        if (pruning && v >= beta) return v;
     }
     return best;
 }

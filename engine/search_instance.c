@@ -51,15 +51,22 @@
 
 /* The search templates, each instantiated per state mode (copy-make,
  * do-undo); the tree search also once more as tree-optimal, its options
- * the constants of TREE_OPTIMAL_OPTIONS, and the ladder once more as
- * ladder-tt, its options the constants of LADDER_TT_OPTIONS
- * (engine/config.h). */
+ * the constants of TREE_OPTIMAL_OPTIONS, and the ladder twice more, as
+ * negamax-ab and ladder-tt, their options the constants of
+ * LADDER_NEGAMAX_AB_OPTIONS and LADDER_TT_OPTIONS (engine/config.h). */
+#define LADDER_NEGAMAX_AB_CONSTANT(option, value) LADDER_NEGAMAX_AB_##option = (value),
+enum { LADDER_NEGAMAX_AB_OPTIONS(LADDER_NEGAMAX_AB_CONSTANT) }; /* engine/config.h */
 #define LADDER_TT_CONSTANT(option, value) LADDER_TT_##option = (value),
 enum { LADDER_TT_OPTIONS(LADDER_TT_CONSTANT) }; /* engine/config.h */
 #define SEARCH_UNDO 0
 #define SEARCH_NAME(name) name##_copy
 #include "recursive_search.h"
 #include "ladder_search.h"
+#define LADDER_NAME(name) SEARCH_NAME(negamax_ab_##name)
+#define LADDER_OPTION(option) LADDER_NEGAMAX_AB_##option
+#include "ladder_search.h"
+#undef LADDER_NAME
+#undef LADDER_OPTION
 #define LADDER_NAME(name) SEARCH_NAME(ladder_tt_##name)
 #define LADDER_OPTION(option) LADDER_TT_##option
 #include "ladder_search.h"
@@ -82,6 +89,11 @@ enum { TREE_OPTIMAL_OPTIONS(OPTIMAL_CONSTANT) }; /* engine/config.h */
 #define SEARCH_NAME(name) name##_undo
 #include "recursive_search.h"
 #include "ladder_search.h"
+#define LADDER_NAME(name) SEARCH_NAME(negamax_ab_##name)
+#define LADDER_OPTION(option) LADDER_NEGAMAX_AB_##option
+#include "ladder_search.h"
+#undef LADDER_NAME
+#undef LADDER_OPTION
 #define LADDER_NAME(name) SEARCH_NAME(ladder_tt_##name)
 #define LADDER_OPTION(option) LADDER_TT_##option
 #include "ladder_search.h"

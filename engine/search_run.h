@@ -24,12 +24,9 @@ static void run_recursive(search_context *ctx, const search_config *config, GAME
         *value = undo ? scala_root_undo(ctx, s, depth, best) : scala_root_copy(ctx, s, depth, best);
         break;
     case ALGORITHM_NEGAMAX:
-    case ALGORITHM_NEGAMAX_AB: {
-        bool pruning = config->algorithm == ALGORITHM_NEGAMAX_AB;
-        *value = undo ? negamax_undo(ctx, s, depth, -SEARCH_INFINITY, SEARCH_INFINITY, pruning, best)
-                      : negamax_copy(ctx, s, depth, -SEARCH_INFINITY, SEARCH_INFINITY, pruning, best);
+        *value = undo ? negamax_undo(ctx, s, depth, best) : negamax_copy(ctx, s, depth, best);
         break;
-    }
+    case ALGORITHM_NEGAMAX_AB: /* the ladder's instance with every option off: ladder_run */
     case ALGORITHM_TREE:
     case ALGORITHM_LADDER:
         break;
@@ -103,7 +100,7 @@ static search_status search(const search_request *request, search_result *result
         run_tree(&ctx, &s, request->depth, undo);
         best = ctx.root_best;
         value = ctx.root_value;
-    } else if (ladder) {
+    } else if (ladder || config->algorithm == ALGORITHM_NEGAMAX_AB) {
         ladder_run(&ctx, request, &s, undo, &best, &value);
     } else {
         run_recursive(&ctx, config, &s, request->depth, undo, &best, &value);
