@@ -2,176 +2,35 @@
  * ladder_search.h: the technique ladder, negamax-ab plus options, written
  * once.
  *
- * A template like recursive_search.h (included after it, with the same
- * SEARCH_UNDO and SEARCH_NAME, per state mode): one negamax whose
- * techniques are switched by LADDER_OPTION(name), which reads the config's
- * ladder_options; engine/search_instance.c includes it once more per
- * mode as ladder-tt's instance, giving LADDER_OPTION as constants and
- * LADDER_NAME its own names.  With every option off it is negamax-ab node for node:
- * the same counting (one node per call, root included), the same ordering
- * (seeded shuffle, then stable sort by the value after the move), the same
- * win-depth rule and the same treatment of an extra turn (Dots and Boxes:
- * the child keeps the sign and the window).  Each technique is in one
- * place:
+ * A template (the convention is in engine/search_mode.h), included by
+ * engine/search_mode.h three times in each state mode:
+ *   LADDER_NAME(name)    the name of this instance's function `name`;
+ *   LADDER_OPTION(x)     the option x of ladder_options: `lc->options.x` in
+ *                        the configurable instance (the rungs from ladder-id
+ *                        up), a constant in negamax-ab's and ladder-tt's
+ *                        (engine/config.h), so that theirs check no option;
+ * and it reads the state mode's SEARCH_UNDO and SEARCH_NAME (the mode's
+ * enter, leave, evaluate and order_moves of engine/recursive_search.h).
+ * What every instance shares is in engine/ladder_context.h.
+ *
+ * With every option off it is negamax-ab: one node per call, root
+ * included; moves ordered by a seeded shuffle, then a stable sort by the
+ * value after the move; the win-depth rule; an extra turn (Dots and Boxes)
+ * keeps the sign and the window.  Each technique is in one place:
  *   - transposition table: ladder_probe, ladder_store (engine/ttable.h);
  *   - iterative deepening, time and node limits: ladder_deepen;
  *   - killers, history: ladder_order, ladder_cutoff (engine/history.h);
  *   - principal variation search: ladder_child;
  *   - MTD(f): ladder_mtdf;  aspiration windows: ladder_aspiration.
- * Values are from the mover's view, fail-soft, as in negamax-ab.
+ * Values are from the mover's view, fail-soft.
  */
 
-#ifndef PRUNE_LADDER_ONCE
-#define PRUNE_LADDER_ONCE
-#include "history.h"
-#include "random.h"
-#include "ttable.h"
+#if !defined(SEARCH_UNDO) || !defined(SEARCH_NAME) || !defined(LADDER_NAME) || !defined(LADDER_OPTION)
+#error "ladder_search.h: define LADDER_NAME(name) and LADDER_OPTION(option) (and the state mode's names) first"
+#endif
 
-_Static_assert(sizeof(GAME_MOVE) <= 2, "table entries keep 16-bit moves");
-_Static_assert(GAME_CONSTANT(MAX_DEPTH) <= TT_MAX_DRAFT && GAME_CONSTANT(MAX_DEPTH) < LADDER_MAX_PLY,
-               "drafts and plies fit the table and the killers");
-
-#define LADDER_ZOBRIST_SEED 0x7072756E655A6F62ULL /* fixed: keys, and so counts, are the same in every run */
-#define LADDER_CHECK_INTERVAL 1024 /* nodes between two looks at the clock */
-#define LADDER_ASPIRATION_DELTA 2  /* half-width of the first window around the previous value */
-/* The table serves nodes with at least this many plies left.  A node with
- * one ply left only saves the evaluation of its leaf children when its
- * entry cuts, and a probe costs a cache miss, ~100 ns on the EPYC VM: more
- * than a whole node of Kalah or tic-tac-toe.  Worth, ladder-tt against
- * negamax-ab in time over the techniques study's positions (studies_bench,
- * medians, EPYC VM): serving one-ply nodes too took 0.91x / 2.30x / 0.75x /
- * 0.89x / 0.76x / 1.05x of negamax-ab's time on ttt / kalah / dots /
- * minichess / ardri / connect4; from two plies 0.93x / 1.65x / 0.72x /
- * 0.76x / 0.81x / 0.73x (before the prefetch in ladder_expand).  Exactness
- * does not depend on it (see ladder_probe). */
-#define LADDER_TT_MIN_DRAFT 2
+/* Whether a node with `depth` plies left uses the table (LADDER_TT_MIN_DRAFT). */
 #define LADDER_TABLED(depth) (LADDER_OPTION(tt) && (depth) >= LADDER_TT_MIN_DRAFT)
-
-typedef struct {
-    search_context *base;  /* node counts, the hard budget, the ordering's generator */
-    ladder_options options;
-    ttable *table;         /* NULL for a config without one */
-    ladder_history *history; /* killers and history scores: 33 KB, cleared only for the rungs that use them */
-    /* The iteration's depth.  Every child is searched one ply deeper with
-     * one less depth (an extra turn too), so a node's ply is root_depth -
-     * depth, and the root is the node with depth == root_depth: the
-     * recursion passes neither a ply nor a best-move pointer, and its six
-     * arguments fit in registers on x86-64 (about 1% of ladder-tt's
-     * instructions on every game but connect4, callgrind). */
-    int root_depth;
-    GAME_MOVE root_move;   /* the root's best move so far in the pass under way */
-    uint64_t probes, hits, cutoffs, researches;
-    uint64_t node_limit;   /* soft limits of the deepening, armed after iteration 1 */
-    double deadline;
-    bool limited;
-    uint64_t next_check;
-    jmp_buf stopped;       /* a soft limit ends the iteration under way */
-    /* the deepest completed iteration, kept here to survive the longjmp */
-    int value, iterations;
-    GAME_MOVE best;
-    uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS];
-} ladder_context;
-
-/* A game's hashing (games/README.md) is NAME_hash, plus NAME_HASH_KEYS
- * when it uses the engine's Zobrist keys and NAME_hash_step when it steps
- * keys in do-undo (NAME_HASH_STEPPED 1); without them the keys table is a
- * dummy and do-undo recomputes.  (An undefined name is 0 in #if.) */
-#if GAME_CONSTANT(HASH_KEYS) > 0
-#define LADDER_KEY_COUNT GAME_CONSTANT(HASH_KEYS)
-#else
-#define LADDER_KEY_COUNT 1
-#endif
-#if GAME_CONSTANT(HASH_STEPPED)
-#define LADDER_HASH_STEP(key, child, m, undo) GAME(hash_step)(key, child, m, undo, ladder_keys)
-#else
-#define LADDER_HASH_STEP(key, child, m, undo) ((void)(key), (void)(m), (void)(undo), GAME(hash)(child, ladder_keys))
-#endif
-
-static uint64_t ladder_keys[LADDER_KEY_COUNT];
-static ttable ladder_table;
-static ladder_context ladder;  /* one search at a time, as search_context */
-static ladder_history ladder_history_tables;
-
-/* The game's Zobrist keys: splitmix64 from a fixed seed, filled once. */
-static void ladder_init_keys(void)
-{
-    static bool ready;
-    if (ready) return;
-    uint64_t state = LADDER_ZOBRIST_SEED;
-    for (size_t i = 0; i < sizeof ladder_keys / sizeof ladder_keys[0]; i++) ladder_keys[i] = splitmix64_next(&state);
-    ready = true;
-}
-
-#if defined(__GNUC__)
-__attribute__((cold))
-#endif
-static void ladder_check_limits(ladder_context *lc)
-{
-    uint64_t nodes = lc->base->nodes;
-    if (lc->node_limit && nodes > lc->node_limit) longjmp(lc->stopped, 1);
-    if (lc->deadline > 0 && clock_seconds() >= lc->deadline) longjmp(lc->stopped, 1);
-    lc->next_check = nodes + LADDER_CHECK_INTERVAL;
-    if (lc->node_limit && lc->next_check > lc->node_limit + 1) lc->next_check = lc->node_limit + 1;
-}
-
-/* Brings move m, if it is among moves[front..count), to moves[front],
- * keeping the order of the rest; returns 1 when it was there. */
-static inline int ladder_bring(GAME_MOVE *moves, int count, int front, unsigned m)
-{
-    for (int i = front; i < count; i++) {
-        if (moves[i] != m) continue;
-        GAME_MOVE found = moves[i];
-        memmove(moves + front + 1, moves + front, (size_t)(i - front) * sizeof *moves);
-        moves[front] = found;
-        return 1;
-    }
-    return 0;
-}
-
-/* The table's rule, the crux of exactness: an entry decides a node only
- * when its draft EQUALS the remaining depth.  In a depth-limited search a
- * position's value depends on the depth left (the heuristic values at the
- * horizon, the win-depth rule's W + d), so an entry searched deeper holds
- * the value of another function; using it would return a value plain
- * minimax at this depth never gives (tests/oracle_test.c's kept-table test
- * fails if deeper drafts are used).  Any entry's move still orders the
- * children.  Never at the root, which must name its best move. */
-static inline bool ladder_probe(ladder_context *lc, uint64_t key, int depth, int alpha, int beta, unsigned *hint,
-                                int *value)
-{
-    lc->probes++;
-    const tt_entry *e = tt_probe(lc->table, key);
-    if (!e) return false;
-    lc->hits++;
-    *hint = e->move;
-    if (depth == lc->root_depth || tt_draft(e) != depth) return false;
-    tt_bound bound = tt_bound_of(e);
-    if (bound == TT_EXACT || (bound == TT_LOWER && e->value >= beta) || (bound == TT_UPPER && e->value <= alpha)) {
-        lc->cutoffs++;
-        *value = e->value;
-        return true;
-    }
-    return false;
-}
-
-/* A fail-soft result's bound: at most alpha is an upper bound, at least
- * beta a lower one, in between exact. */
-static inline void ladder_store(ladder_context *lc, uint64_t key, int value, int alpha, int beta, int depth,
-                                unsigned move)
-{
-    tt_bound bound = value <= alpha ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(lc->table, key, value, bound, depth, move);
-}
-#endif /* PRUNE_LADDER_ONCE */
-
-#ifndef LADDER_NAME /* a fixed-options instance names its functions itself */
-#define LADDER_NAME(name) SEARCH_NAME(ladder_##name)
-#define LADDER_NAME_LOCAL
-#endif
-#ifndef LADDER_OPTION /* the configurable instance reads the config's options */
-#define LADDER_OPTION(option) (lc->options.option)
-#define LADDER_OPTION_LOCAL
-#endif
 
 /* Counts a node against the hard budget and, once armed, the soft limits:
  * a node limit N stops the deepening at node N + 1 exactly.  The limits
@@ -204,20 +63,13 @@ static void LADDER_NAME(order)(ladder_context *lc, GAME_STATE *s, GAME_MOVE *mov
         int side = !GAME(max_to_move)(s);
         uint32_t score[GAME_MAX_MOVES];
         for (int i = 0; i < count; i++) score[i] = history_score(lc->history, side, moves[i]);
-        for (int i = 1; i < count; i++) {
-            GAME_MOVE m = moves[i];
-            uint32_t v = score[i];
-            int j = i;
-            for (; j > 0 && score[j - 1] < v; j--) { moves[j] = moves[j - 1]; score[j] = score[j - 1]; }
-            moves[j] = m;
-            score[j] = v;
-        }
+        order_by_score(moves, score, count);
     }
     if (LADDER_OPTION(killers))
         for (int k = 1; k >= 0; k--)
             if (lc->history->killers[ply][k] != LADDER_NO_KILLER)
-                ladder_bring(moves, count, 0, lc->history->killers[ply][k]);
-    if (hint != TT_NO_MOVE) ladder_bring(moves, count, 0, hint);
+                order_bring_to_front(moves, count, lc->history->killers[ply][k]);
+    if (hint != TT_NO_MOVE) order_bring_to_front(moves, count, hint);
 }
 
 static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta);
@@ -392,11 +244,6 @@ static void LADDER_NAME(deepen)(ladder_context *lc, GAME_STATE *s, int depth)
     }
 }
 
-#ifdef LADDER_NAME_LOCAL
+#undef LADDER_TABLED
 #undef LADDER_NAME
-#undef LADDER_NAME_LOCAL
-#endif
-#ifdef LADDER_OPTION_LOCAL
 #undef LADDER_OPTION
-#undef LADDER_OPTION_LOCAL
-#endif

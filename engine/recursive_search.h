@@ -1,12 +1,14 @@
 /*
  * recursive_search.h: the recursive family (minimax, alphabeta,
- * alphabeta-scala, negamax, negamax-ab), written once.
+ * alphabeta-scala, negamax), written once, and the state mode's ways of
+ * reaching a child (enter, leave, evaluate, order_moves) that the ladder
+ * uses too.
  *
- * This file is a template: engine/search_instance.c includes it twice per
- * game, with SEARCH_UNDO 0 (copy-make) and 1 (do-undo) and SEARCH_NAME
- * giving the functions a suffix.  Both modes visit the same positions in the
- * same order, so every count, value and best move is the same; only the
- * cost of reaching a child differs.
+ * A part of the state-mode template: only engine/search_mode.h includes
+ * it, and it reads that template's names, SEARCH_UNDO (0 copy-make, 1
+ * do-undo) and SEARCH_NAME (a suffix per mode).  Both modes visit the same
+ * positions in the same order, so every count, value and best move is the
+ * same; only the cost of reaching a child differs.
  *
  * Conventions shared by every function here (docs/conventions.md):
  * - one node is counted per call, root included;
@@ -20,6 +22,10 @@
  *   becomes the best (the Ard Ri engine's rule; W = 0 switches it off);
  * - the best root move is the first child with a strictly better value.
  */
+
+#if !defined(SEARCH_UNDO) || !defined(SEARCH_NAME)
+#error "recursive_search.h is a part of engine/search_mode.h"
+#endif
 
 /* Worth: "minichess 4 negamax/undo vs negamax/copy" -- 1.64x fewer instructions (CI, valgrind). */
 /* Worth: "minichess 5 negamax-ab/undo vs negamax-ab/copy" -- 1.96x fewer instructions (CI, valgrind). */

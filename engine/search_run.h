@@ -39,8 +39,8 @@ static void run_recursive(search_context *ctx, const search_config *config, GAME
 static void run_tree(search_context *ctx, GAME_STATE *s, int depth, bool undo)
 {
     if (ctx->options.optimal) {
-        if (undo) tree_search_undo_optimal(ctx, s, depth);
-        else tree_search_copy_optimal(ctx, s, depth);
+        if (undo) tree_optimal_search_undo(ctx, s, depth);
+        else tree_optimal_search_copy(ctx, s, depth);
     } else {
         if (undo) tree_search_undo(ctx, s, depth);
         else tree_search_copy(ctx, s, depth);

@@ -93,8 +93,8 @@ def check_comments(root, ratios, failures):
 
 def defines(path, function):
     """Whether the C file defines `function` (plainly or as a template's
-    SEARCH_NAME(function))."""
-    pattern = re.compile(r"^static\b[^;=]*\b(?:SEARCH_NAME\(" + function + r"\)|" + function + r")\s*\(", re.M)
+    SEARCH_NAME(function), TREE_NAME(function), LADDER_NAME(function))."""
+    pattern = re.compile(r"^static\b[^;=]*\b(?:[A-Z]+_NAME\(" + function + r"\)|" + function + r")\s*\(", re.M)
     with open(path) as f:
         return bool(pattern.search(f.read()))
 
