@@ -71,6 +71,16 @@ typedef struct {
 #define LADDER_HASH_STEP(key, child, m, undo) ((void)(key), (void)(m), (void)(undo), GAME(hash)(child, ladder_keys))
 #endif
 
+/* The children of a node being expanded (ladder_search.h, steps 2 and 4):
+ * copy-make plays each child on a copy in state[] (made one ahead with the
+ * table: the child searched and the next, in turns, with their keys);
+ * do-undo plays it on the node's own position, and `undo` takes it back. */
+typedef struct {
+    GAME_STATE state[2];
+    uint64_t key[2];
+    GAME_UNDO undo;
+} ladder_children;
+
 static uint64_t ladder_keys[LADDER_KEY_COUNT];
 static ttable ladder_table;
 static ladder_context ladder;  /* one search at a time, as search_context */

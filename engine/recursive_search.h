@@ -28,7 +28,6 @@
 #endif
 
 /* Worth: "minichess 4 negamax/undo vs negamax/copy" -- 1.64x fewer instructions (CI, valgrind). */
-/* Worth: "minichess 5 negamax-ab/undo vs negamax-ab/copy" -- 1.96x fewer instructions (CI, valgrind). */
 /* Reaches a child of *s by move m: copy-make plays on a clone in *scratch,
  * do-undo plays on *s itself.  Returns the child position. */
 static inline GAME_STATE *SEARCH_NAME(enter)(GAME_STATE *s, GAME_STATE *scratch, GAME_MOVE m,
