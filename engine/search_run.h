@@ -14,12 +14,11 @@ static void run_recursive(search_context *ctx, const search_config *config, GAME
     int sign = mover_sign(s);
     switch (config->algorithm) {
     case ALGORITHM_MINIMAX:
-        *value = sign * (undo ? minimax_undo(ctx, s, depth, best) : minimax_copy(ctx, s, depth, best));
+    case ALGORITHM_ALPHABETA: {
+        bool pruning = config->algorithm == ALGORITHM_ALPHABETA;
+        *value = sign * (undo ? maxmin_undo(ctx, s, depth, pruning, best) : maxmin_copy(ctx, s, depth, pruning, best));
         break;
-    case ALGORITHM_ALPHABETA:
-        *value = sign * (undo ? alphabeta_undo(ctx, s, depth, INT_MIN, INT_MAX, best)
-                              : alphabeta_copy(ctx, s, depth, INT_MIN, INT_MAX, best));
-        break;
+    }
     case ALGORITHM_ALPHABETA_SCALA:
         *value = undo ? scala_root_undo(ctx, s, depth, best) : scala_root_copy(ctx, s, depth, best);
         break;

@@ -16,7 +16,11 @@
  * (solve_config) switch each technique on; a comment at each says what it
  * adds and its measured worth (End-Easy, 1000 positions, strong: mean
  * nodes before -> after).  Every early return sits exactly where the
- * series has it: the node counts depend on it.
+ * series has it: the node counts depend on it.  That is also why their
+ * loops over children are their own and not the engine's negamax (the
+ * ladder): the solver must reproduce Pons' node counts position by
+ * position, so its tests, bounds and table writes stay in his order, on
+ * his score scale, over a board the game-independent engine does not use.
  */
 #if !defined(SOLVE_BOARD_TYPE) || !defined(SOLVE_BOARD) || !defined(SOLVE_RUN) || !defined(SOLVE_HAS_BITS)
 #error "solve_search.h: define SOLVE_BOARD_TYPE, SOLVE_BOARD(op), SOLVE_RUN and SOLVE_HAS_BITS first"
