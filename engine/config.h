@@ -1,8 +1,9 @@
 /*
  * config.h: a search configuration is an algorithm plus its options.  The
  * table of named configurations is data (engine/config.c); the search code
- * reads the options, and tree-optimal is the same tree search compiled with
- * its options fixed (see engine/tree_search.h).
+ * reads the options; tree-optimal is the tree search compiled with its
+ * options as constants, and negamax-ab and ladder-tt are the ladder
+ * compiled so (the option lists below; engine/search_mode.h).
  */
 #ifndef PRUNE_CONFIG_H
 #define PRUNE_CONFIG_H

@@ -27,7 +27,7 @@ _Static_assert(GAME_CONSTANT(MAX_DEPTH) <= TT_MAX_DRAFT && GAME_CONSTANT(MAX_DEP
  * medians, EPYC VM): serving one-ply nodes too took 0.91x / 2.30x / 0.75x /
  * 0.89x / 0.76x / 1.05x of negamax-ab's time on ttt / kalah / dots /
  * minichess / ardri / connect4; from two plies 0.93x / 1.65x / 0.72x /
- * 0.76x / 0.81x / 0.73x (before the prefetch in ladder_expand).  Exactness
+ * 0.76x / 0.81x / 0.73x (before the prefetch of ladder_search.h's make step).  Exactness
  * does not depend on it (see ladder_probe). */
 #define LADDER_TT_MIN_DRAFT 2
 

@@ -77,7 +77,7 @@ static search_status search(const search_request *request, search_result *result
     if (!play_moves(request->moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
     const search_config *config = request->config;
     bool undo = request->state == STATE_UNDO;
-    bool ladder = config->algorithm == ALGORITHM_LADDER;
+    bool ladder_config = config->algorithm == ALGORITHM_LADDER; /* reports the ladder's counters */
     if (!ladder_prepare(request, message, message_size)) return SEARCH_BAD_INPUT;
     static search_context ctx;  /* one search at a time; jmp_buf is large */
     arena kept = ctx.arena;     /* blocks reused from the last search */
@@ -99,7 +99,7 @@ static search_status search(const search_request *request, search_result *result
         run_tree(&ctx, &s, request->depth, undo);
         best = ctx.root_best;
         value = ctx.root_value;
-    } else if (ladder || config->algorithm == ALGORITHM_NEGAMAX_AB) {
+    } else if (ladder_config || config->algorithm == ALGORITHM_NEGAMAX_AB) {
         ladder_run(&ctx, request, &s, undo, &best, &value);
     } else {
         run_recursive(&ctx, config, &s, request->depth, undo, &best, &value);
@@ -109,7 +109,7 @@ static search_status search(const search_request *request, search_result *result
     *result = (search_result){.value = value, .root_max = GAME(max_to_move)(&s), .nodes = ctx.nodes, .created = ctx.created,
                               .evals = ctx.evals, .passes = ctx.passes, .seconds = seconds,
                               .tree_bytes = tree ? arena_count(&ctx.arena) * ctx.arena.node_size : 0};
-    if (ladder) ladder_report(result);
+    if (ladder_config) ladder_report(result);
     if (has_moves) GAME(format_move)(best, result->best, sizeof result->best);
     else snprintf(result->best, sizeof result->best, "none");
     arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
