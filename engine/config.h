@@ -74,21 +74,15 @@ typedef struct {
  * negamax-ab, and ladder-tt's run-time checks of the options that are off
  * (deepening, killers, history, PVS, MTD(f), aspiration) cost it 3-4% of its
  * instructions on the cheapest-node games (callgrind: Kalah 14, ttt 9). */
-#define LADDER_NEGAMAX_AB_OPTIONS(X) \
-    X(tt, false)                     \
-    X(deepening, false)              \
-    X(killers, false)                \
-    X(history, false)                \
-    X(pvs, false)                    \
-    X(mtdf, false)                   \
-    X(aspiration, false)
-#define LADDER_TT_OPTIONS(X) \
-    X(tt, true)              \
-    X(deepening, false)      \
-    X(killers, false)        \
-    X(history, false)        \
-    X(pvs, false)            \
-    X(mtdf, false)           \
+#define LADDER_NEGAMAX_AB_OPTIONS(X) X(tt, false) LADDER_AFTER_TT_OFF(X)
+#define LADDER_TT_OPTIONS(X) X(tt, true) LADDER_AFTER_TT_OFF(X)
+/* Every technique after the table, off (in both instances). */
+#define LADDER_AFTER_TT_OFF(X) \
+    X(deepening, false)        \
+    X(killers, false)          \
+    X(history, false)          \
+    X(pvs, false)              \
+    X(mtdf, false)             \
     X(aspiration, false)
 
 typedef struct {
