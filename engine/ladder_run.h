@@ -1,7 +1,8 @@
 /*
- * ladder_run.h: a ladder search from request to result, for the game of
- * this instance (included once by engine/search_instance.c, after both
- * state modes of ladder_search.h).
+ * ladder_run.h: a ladder search from request to result (the ladder-*
+ * configs and negamax-ab, the ladder with every option off), for the game
+ * of this instance (included once by engine/search_instance.c, after both
+ * state modes of engine/search_mode.h).
  */
 
 /* Checks the ladder's part of a request (of any config: only ladder
@@ -42,7 +43,8 @@ static bool ladder_prepare(const search_request *request, char *message, size_t 
 }
 
 /* Searches a copy of the root (a soft limit may leave a do-undo search's
- * position half-played) and answers with the deepest completed iteration. */
+ * position half-played) with the config's instance (engine/config.h) and
+ * answers with the deepest completed iteration. */
 static void ladder_run(search_context *ctx, const search_request *request, const GAME_STATE *root, bool undo,
                        GAME_MOVE *best, int *value)
 {
