@@ -16,7 +16,8 @@ static const search_config configs[] = {
      "minimize clamps with the beta it was called with", ALGORITHM_ALPHABETA_SCALA, {0}, {0}},
     {"negamax", "plain negamax, values from the side to move", ALGORITHM_NEGAMAX, {0}, {0}},
     {"negamax-ab", "negamax with alpha-beta; moves ordered by the value after the move "
-     "(seeded shuffle, then stable sort)", ALGORITHM_NEGAMAX_AB, {0}, {0}},
+     "(seeded shuffle, then stable sort)", ALGORITHM_NEGAMAX_AB, {0},
+     {LADDER_NEGAMAX_AB_OPTIONS(DESIGNATED) .instance = LADDER_INSTANCE_NEGAMAX_AB}},
     {"tree-standard", "Minimaxer tree: persistent nodes, deepening 1..D, no pruning",
      ALGORITHM_TREE, {.deepening = true}, {0}},
     {"tree-ab", "Minimaxer tree: deepening, alpha-beta, children in move order",
@@ -35,7 +36,7 @@ static const search_config configs[] = {
      ALGORITHM_TREE, {.pruning = true}, {0}},
     /* The technique ladder: negamax-ab, then one technique more per rung. */
     {"ladder-tt", "negamax-ab with a transposition table (--tt-mb, --tt-replace)",
-     ALGORITHM_LADDER, {0}, {LADDER_TT_OPTIONS(DESIGNATED) .fixed = true}},
+     ALGORITHM_LADDER, {0}, {LADDER_TT_OPTIONS(DESIGNATED) .instance = LADDER_INSTANCE_TT}},
     {"ladder-id", "ladder-tt with iterative deepening 1..D, the table's move first (--time-ms)",
      ALGORITHM_LADDER, {0}, {.tt = true, .deepening = true}},
     {"ladder-killers", "ladder-id with two killer moves per ply",

@@ -1,8 +1,9 @@
 /*
  * config.h: a search configuration is an algorithm plus its options.  The
  * table of named configurations is data (engine/config.c); the search code
- * reads the options, and tree-optimal is the same tree search compiled with
- * its options fixed (see engine/tree_search.h).
+ * reads the options; tree-optimal is the tree search compiled with its
+ * options as constants, and negamax-ab and ladder-tt are the ladder
+ * compiled so (the option lists below; engine/search_mode.h).
  */
 #ifndef PRUNE_CONFIG_H
 #define PRUNE_CONFIG_H
@@ -15,7 +16,7 @@ typedef enum {
     ALGORITHM_ALPHABETA,       /* max/min pair, fail-soft alpha-beta */
     ALGORITHM_ALPHABETA_SCALA, /* the Scala post's alpha-beta, slip included */
     ALGORITHM_NEGAMAX,         /* plain negamax */
-    ALGORITHM_NEGAMAX_AB,      /* negamax, alpha-beta, seeded shuffle-then-sort ordering */
+    ALGORITHM_NEGAMAX_AB,      /* negamax, alpha-beta, seeded shuffle-then-sort ordering: the ladder, every option off */
     ALGORITHM_TREE,            /* Minimaxer's persistent tree (options below) */
     ALGORITHM_LADDER,          /* negamax-ab plus the ladder's techniques (engine/ladder_search.h) */
 } search_algorithm;
@@ -41,6 +42,13 @@ typedef struct {
     X(bubble, true)             \
     X(deepening, true)
 
+/* The ladder's compiled instances (see LADDER_NEGAMAX_AB_OPTIONS below). */
+typedef enum {
+    LADDER_INSTANCE_CONFIGURABLE, /* the options read at run time */
+    LADDER_INSTANCE_NEGAMAX_AB,   /* LADDER_NEGAMAX_AB_OPTIONS as constants */
+    LADDER_INSTANCE_TT,           /* LADDER_TT_OPTIONS as constants */
+} ladder_instance;
+
 /* The technique ladder: each rung adds one option to the one before. */
 typedef struct {
     bool tt;          /* transposition table */
@@ -50,24 +58,31 @@ typedef struct {
     bool pvs;         /* principal variation search */
     bool mtdf;        /* MTD(f) null-window passes per iteration */
     bool aspiration;  /* aspiration window around the previous iteration's value */
-    bool fixed;       /* ladder-tt's instance with its options as constants */
+    ladder_instance instance; /* which compiled instance searches (below) */
 } ladder_options;
 
-/* ladder-tt's options, written once as TREE_OPTIMAL_OPTIONS is: X(option,
- * value) for every technique of ladder_options.  engine/config.c makes
- * ladder-tt's row from it and engine/search_instance.c the constants of
- * its instance, so the two cannot drift.  Why an instance of its own: the
- * table's cost is read against negamax-ab, which checks no options, and
- * ladder-tt's run-time checks of the options that are off (deepening,
- * killers, history, PVS, MTD(f), aspiration) cost it 3-4% of its
+/* The ladder's source (engine/ladder_search.h) is compiled into three
+ * instances per state mode: one that reads the options at run time (the
+ * rungs from ladder-id up), and two with their options compiled in as
+ * constants, so that each checks no option at all: negamax-ab, the ladder
+ * with every option off, and ladder-tt, the table alone.  Each constant
+ * instance's options are written once, as TREE_OPTIMAL_OPTIONS is: X(option,
+ * value) for every technique of ladder_options; engine/config.c makes the
+ * config's row from it and engine/search_instance.c the constants, so the
+ * two cannot drift (an option missing from a list is a compile error in its
+ * instance).  Why ladder-tt has one: the table's cost is read against
+ * negamax-ab, and ladder-tt's run-time checks of the options that are off
+ * (deepening, killers, history, PVS, MTD(f), aspiration) cost it 3-4% of its
  * instructions on the cheapest-node games (callgrind: Kalah 14, ttt 9). */
-#define LADDER_TT_OPTIONS(X) \
-    X(tt, true)              \
-    X(deepening, false)      \
-    X(killers, false)        \
-    X(history, false)        \
-    X(pvs, false)            \
-    X(mtdf, false)           \
+#define LADDER_NEGAMAX_AB_OPTIONS(X) X(tt, false) LADDER_AFTER_TT_OFF(X)
+#define LADDER_TT_OPTIONS(X) X(tt, true) LADDER_AFTER_TT_OFF(X)
+/* Every technique after the table, off (in both instances). */
+#define LADDER_AFTER_TT_OFF(X) \
+    X(deepening, false)        \
+    X(killers, false)          \
+    X(history, false)          \
+    X(pvs, false)              \
+    X(mtdf, false)             \
     X(aspiration, false)
 
 typedef struct {

@@ -5,9 +5,10 @@
  * early at that ply in sibling positions (a refutation often refutes its
  * neighbours too).  History: per side and move, the sum of depth * depth
  * over the cutoffs the move caused anywhere in the tree; moves are ordered
- * by it (Schaeffer 1989).  Moves are indexed by their integer value, which
- * is below LADDER_HISTORY_MOVES in every game (a static assertion in
- * ladder_search.h checks the game's move type).  Both are cleared per
+ * by it (Schaeffer 1989).  Moves are indexed by their integer value masked
+ * to LADDER_HISTORY_MOVES slots; every game's moves are below it, so no two
+ * share a slot (engine/ladder_context.h asserts they fit 16 bits, as the
+ * table keeps them).  Both are cleared per
  * search so that a search never depends on the one before.
  */
 #ifndef PRUNE_HISTORY_H

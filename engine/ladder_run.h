@@ -1,7 +1,8 @@
 /*
- * ladder_run.h: a ladder search from request to result, for the game of
- * this instance (included once by engine/search_instance.c, after both
- * state modes of ladder_search.h).
+ * ladder_run.h: a ladder search from request to result (the ladder-*
+ * configs and negamax-ab, the ladder with every option off), for the game
+ * of this instance (included once by engine/search_instance.c, after both
+ * state modes of engine/search_mode.h).
  */
 
 /* Checks the ladder's part of a request (of any config: only ladder
@@ -42,7 +43,8 @@ static bool ladder_prepare(const search_request *request, char *message, size_t 
 }
 
 /* Searches a copy of the root (a soft limit may leave a do-undo search's
- * position half-played) and answers with the deepest completed iteration. */
+ * position half-played) with the config's instance (engine/config.h) and
+ * answers with the deepest completed iteration. */
 static void ladder_run(search_context *ctx, const search_request *request, const GAME_STATE *root, bool undo,
                        GAME_MOVE *best, int *value)
 {
@@ -55,13 +57,19 @@ static void ladder_run(search_context *ctx, const search_request *request, const
                               .deadline = request->time_ms ? clock_seconds() + (double)request->time_ms / 1000 : 0};
     if (ladder.options.killers || ladder.options.history) history_clear(ladder.history);
     if (!setjmp(ladder.stopped)) {
-        if (ladder.options.fixed) { /* ladder-tt's instance (engine/config.h) */
+        switch (ladder.options.instance) { /* engine/config.h */
+        case LADDER_INSTANCE_NEGAMAX_AB:
+            if (undo) negamax_ab_deepen_undo(&ladder, &s, request->depth);
+            else negamax_ab_deepen_copy(&ladder, &s, request->depth);
+            break;
+        case LADDER_INSTANCE_TT:
             if (undo) ladder_tt_deepen_undo(&ladder, &s, request->depth);
             else ladder_tt_deepen_copy(&ladder, &s, request->depth);
-        } else if (undo) {
-            ladder_deepen_undo(&ladder, &s, request->depth);
-        } else {
-            ladder_deepen_copy(&ladder, &s, request->depth);
+            break;
+        case LADDER_INSTANCE_CONFIGURABLE:
+            if (undo) ladder_deepen_undo(&ladder, &s, request->depth);
+            else ladder_deepen_copy(&ladder, &s, request->depth);
+            break;
         }
     }
     *best = ladder.best;

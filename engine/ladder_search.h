@@ -2,184 +2,45 @@
  * ladder_search.h: the technique ladder, negamax-ab plus options, written
  * once.
  *
- * A template like recursive_search.h (included after it, with the same
- * SEARCH_UNDO and SEARCH_NAME, per state mode): one negamax whose
- * techniques are switched by LADDER_OPTION(name), which reads the config's
- * ladder_options; engine/search_instance.c includes it once more per
- * mode as ladder-tt's instance, giving LADDER_OPTION as constants and
- * LADDER_NAME its own names.  With every option off it is negamax-ab node for node:
- * the same counting (one node per call, root included), the same ordering
- * (seeded shuffle, then stable sort by the value after the move), the same
- * win-depth rule and the same treatment of an extra turn (Dots and Boxes:
- * the child keeps the sign and the window).  Each technique is in one
- * place:
+ * A template (the convention is in engine/search_mode.h), included by
+ * engine/search_mode.h three times in each state mode:
+ *   LADDER_NAME(name)    the name of this instance's function `name`;
+ *   LADDER_OPTION(x)     the option x of ladder_options: `lc->options.x` in
+ *                        the configurable instance (the rungs from ladder-id
+ *                        up), a constant in negamax-ab's and ladder-tt's
+ *                        (engine/config.h), so that theirs check no option;
+ * and it reads the state mode's SEARCH_UNDO and SEARCH_NAME (the mode's
+ * enter, leave, evaluate and order_moves of engine/recursive_search.h).
+ * What every instance shares is in engine/ladder_context.h.
+ *
+ * With every option off it is negamax-ab: one node per call, root
+ * included; moves ordered by a seeded shuffle, then a stable sort by the
+ * value after the move; the win-depth rule; an extra turn (Dots and Boxes)
+ * keeps the sign and the window.  Each technique is in one place:
  *   - transposition table: ladder_probe, ladder_store (engine/ttable.h);
  *   - iterative deepening, time and node limits: ladder_deepen;
  *   - killers, history: ladder_order, ladder_cutoff (engine/history.h);
  *   - principal variation search: ladder_child;
  *   - MTD(f): ladder_mtdf;  aspiration windows: ladder_aspiration.
- * Values are from the mover's view, fail-soft, as in negamax-ab.
+ * Values are from the mover's view, fail-soft.
  */
 
-#ifndef PRUNE_LADDER_ONCE
-#define PRUNE_LADDER_ONCE
-#include "history.h"
-#include "random.h"
-#include "ttable.h"
+#if !defined(SEARCH_UNDO) || !defined(SEARCH_NAME) || !defined(LADDER_NAME) || !defined(LADDER_OPTION)
+#error "ladder_search.h: define LADDER_NAME(name) and LADDER_OPTION(option) (and the state mode's names) first"
+#endif
 
-_Static_assert(sizeof(GAME_MOVE) <= 2, "table entries keep 16-bit moves");
-_Static_assert(GAME_CONSTANT(MAX_DEPTH) <= TT_MAX_DRAFT && GAME_CONSTANT(MAX_DEPTH) < LADDER_MAX_PLY,
-               "drafts and plies fit the table and the killers");
-
-#define LADDER_ZOBRIST_SEED 0x7072756E655A6F62ULL /* fixed: keys, and so counts, are the same in every run */
-#define LADDER_CHECK_INTERVAL 1024 /* nodes between two looks at the clock */
-#define LADDER_ASPIRATION_DELTA 2  /* half-width of the first window around the previous value */
-/* The table serves nodes with at least this many plies left.  A node with
- * one ply left only saves the evaluation of its leaf children when its
- * entry cuts, and a probe costs a cache miss, ~100 ns on the EPYC VM: more
- * than a whole node of Kalah or tic-tac-toe.  Worth, ladder-tt against
- * negamax-ab in time over the techniques study's positions (studies_bench,
- * medians, EPYC VM): serving one-ply nodes too took 0.91x / 2.30x / 0.75x /
- * 0.89x / 0.76x / 1.05x of negamax-ab's time on ttt / kalah / dots /
- * minichess / ardri / connect4; from two plies 0.93x / 1.65x / 0.72x /
- * 0.76x / 0.81x / 0.73x (before the prefetch in ladder_expand).  Exactness
- * does not depend on it (see ladder_probe). */
-#define LADDER_TT_MIN_DRAFT 2
+/* Whether a node with `depth` plies left uses the table (LADDER_TT_MIN_DRAFT). */
 #define LADDER_TABLED(depth) (LADDER_OPTION(tt) && (depth) >= LADDER_TT_MIN_DRAFT)
 
-typedef struct {
-    search_context *base;  /* node counts, the hard budget, the ordering's generator */
-    ladder_options options;
-    ttable *table;         /* NULL for a config without one */
-    ladder_history *history; /* killers and history scores: 33 KB, cleared only for the rungs that use them */
-    /* The iteration's depth.  Every child is searched one ply deeper with
-     * one less depth (an extra turn too), so a node's ply is root_depth -
-     * depth, and the root is the node with depth == root_depth: the
-     * recursion passes neither a ply nor a best-move pointer, and its six
-     * arguments fit in registers on x86-64 (about 1% of ladder-tt's
-     * instructions on every game but connect4, callgrind). */
-    int root_depth;
-    GAME_MOVE root_move;   /* the root's best move so far in the pass under way */
-    uint64_t probes, hits, cutoffs, researches;
-    uint64_t node_limit;   /* soft limits of the deepening, armed after iteration 1 */
-    double deadline;
-    bool limited;
-    uint64_t next_check;
-    jmp_buf stopped;       /* a soft limit ends the iteration under way */
-    /* the deepest completed iteration, kept here to survive the longjmp */
-    int value, iterations;
-    GAME_MOVE best;
-    uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS];
-} ladder_context;
-
-/* A game's hashing (games/README.md) is NAME_hash, plus NAME_HASH_KEYS
- * when it uses the engine's Zobrist keys and NAME_hash_step when it steps
- * keys in do-undo (NAME_HASH_STEPPED 1); without them the keys table is a
- * dummy and do-undo recomputes.  (An undefined name is 0 in #if.) */
-#if GAME_CONSTANT(HASH_KEYS) > 0
-#define LADDER_KEY_COUNT GAME_CONSTANT(HASH_KEYS)
-#else
-#define LADDER_KEY_COUNT 1
-#endif
-#if GAME_CONSTANT(HASH_STEPPED)
-#define LADDER_HASH_STEP(key, child, m, undo) GAME(hash_step)(key, child, m, undo, ladder_keys)
-#else
-#define LADDER_HASH_STEP(key, child, m, undo) ((void)(key), (void)(m), (void)(undo), GAME(hash)(child, ladder_keys))
-#endif
-
-static uint64_t ladder_keys[LADDER_KEY_COUNT];
-static ttable ladder_table;
-static ladder_context ladder;  /* one search at a time, as search_context */
-static ladder_history ladder_history_tables;
-
-/* The game's Zobrist keys: splitmix64 from a fixed seed, filled once. */
-static void ladder_init_keys(void)
-{
-    static bool ready;
-    if (ready) return;
-    uint64_t state = LADDER_ZOBRIST_SEED;
-    for (size_t i = 0; i < sizeof ladder_keys / sizeof ladder_keys[0]; i++) ladder_keys[i] = splitmix64_next(&state);
-    ready = true;
-}
-
-#if defined(__GNUC__)
-__attribute__((cold))
-#endif
-static void ladder_check_limits(ladder_context *lc)
-{
-    uint64_t nodes = lc->base->nodes;
-    if (lc->node_limit && nodes > lc->node_limit) longjmp(lc->stopped, 1);
-    if (lc->deadline > 0 && clock_seconds() >= lc->deadline) longjmp(lc->stopped, 1);
-    lc->next_check = nodes + LADDER_CHECK_INTERVAL;
-    if (lc->node_limit && lc->next_check > lc->node_limit + 1) lc->next_check = lc->node_limit + 1;
-}
-
 /* Counts a node against the hard budget and, once armed, the soft limits:
- * a node limit N stops the deepening at node N + 1 exactly. */
-static inline void ladder_count(ladder_context *lc)
+ * a node limit N stops the deepening at node N + 1 exactly.  The limits
+ * need deepening (ladder_prepare refuses them otherwise), so an instance
+ * without it has no check. */
+static inline void LADDER_NAME(count)(ladder_context *lc)
 {
     count_node(lc->base);
-    if (lc->limited && lc->base->nodes >= lc->next_check) ladder_check_limits(lc);
+    if (LADDER_OPTION(deepening) && lc->limited && lc->base->nodes >= lc->next_check) ladder_check_limits(lc);
 }
-
-/* Brings move m, if it is among moves[front..count), to moves[front],
- * keeping the order of the rest; returns 1 when it was there. */
-static inline int ladder_bring(GAME_MOVE *moves, int count, int front, unsigned m)
-{
-    for (int i = front; i < count; i++) {
-        if (moves[i] != m) continue;
-        GAME_MOVE found = moves[i];
-        memmove(moves + front + 1, moves + front, (size_t)(i - front) * sizeof *moves);
-        moves[front] = found;
-        return 1;
-    }
-    return 0;
-}
-
-/* The table's rule, the crux of exactness: an entry decides a node only
- * when its draft EQUALS the remaining depth.  In a depth-limited search a
- * position's value depends on the depth left (the heuristic values at the
- * horizon, the win-depth rule's W + d), so an entry searched deeper holds
- * the value of another function; using it would return a value plain
- * minimax at this depth never gives (tests/oracle_test.c's kept-table test
- * fails if deeper drafts are used).  Any entry's move still orders the
- * children.  Never at the root, which must name its best move. */
-static inline bool ladder_probe(ladder_context *lc, uint64_t key, int depth, int alpha, int beta, unsigned *hint,
-                                int *value)
-{
-    lc->probes++;
-    const tt_entry *e = tt_probe(lc->table, key);
-    if (!e) return false;
-    lc->hits++;
-    *hint = e->move;
-    if (depth == lc->root_depth || tt_draft(e) != depth) return false;
-    tt_bound bound = tt_bound_of(e);
-    if (bound == TT_EXACT || (bound == TT_LOWER && e->value >= beta) || (bound == TT_UPPER && e->value <= alpha)) {
-        lc->cutoffs++;
-        *value = e->value;
-        return true;
-    }
-    return false;
-}
-
-/* A fail-soft result's bound: at most alpha is an upper bound, at least
- * beta a lower one, in between exact. */
-static inline void ladder_store(ladder_context *lc, uint64_t key, int value, int alpha, int beta, int depth,
-                                unsigned move)
-{
-    tt_bound bound = value <= alpha ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(lc->table, key, value, bound, depth, move);
-}
-#endif /* PRUNE_LADDER_ONCE */
-
-#ifndef LADDER_NAME /* a fixed-options instance names its functions itself */
-#define LADDER_NAME(name) SEARCH_NAME(ladder_##name)
-#define LADDER_NAME_LOCAL
-#endif
-#ifndef LADDER_OPTION /* the configurable instance reads the config's options */
-#define LADDER_OPTION(option) (lc->options.option)
-#define LADDER_OPTION_LOCAL
-#endif
 
 /* The key of the child just entered: recomputed in copy-make (as its
  * evaluation is), stepped from the parent's in do-undo. */
@@ -191,9 +52,29 @@ static inline uint64_t LADDER_NAME(child_key)(uint64_t key, const GAME_STATE *ch
     return GAME(hash)(child, ladder_keys);
 }
 
-/* Move ordering, composed: negamax-ab's order; with history, stably
- * re-sorted by history score; then the killers of this ply, then the hint
- * (the table's move, or at the root the previous iteration's) in front. */
+/* LADDER_NAME(expand), the loop over a node's children, takes its steps
+ * in this order, each a small function below and each technique's part of
+ * the loop in one of them (the way Pons' solver keeps its MoveSorter out of
+ * the negamax, and Ethereal numbers its search's steps):
+ *   1. order      the move order: negamax-ab's, history, killers, the hint;
+ *   2. make       the child of the next move, and its table key;
+ *   3. child      its value: principal variation search;
+ *   4. unmake     do-undo takes the move back;
+ *   5. take       a better value becomes the best, raises alpha, and at the
+ *                 root names the search's move;
+ *   6. cutoff     a value reaching beta: the killers and the history learn
+ *                 the move, the table stores the bound, the node returns;
+ *   7. store      the table stores the node's value and best move. */
+
+/* Worth: "ardri 7 ladder-killers/copy vs ladder-id/copy" -- 1.03x fewer instructions (CI, valgrind). */
+/* Worth: "connect4 9 ladder-history/copy vs ladder-killers/copy" -- 1.05x fewer instructions (CI, valgrind). */
+/* Worth: "minichess 7 ladder-killers/copy vs ladder-history/copy" -- 1.38x fewer instructions (CI, valgrind). */
+/* (history pays on connect4 and costs on minichess: its sort is paid at
+ * every node.) */
+/* Step 1, the move order, composed: negamax-ab's order; with history,
+ * stably re-sorted by history score; then the killers of this ply, then
+ * the hint (the table's move, or at the root the previous iteration's) in
+ * front.  The sorts themselves are in engine/move_order.h. */
 static void LADDER_NAME(order)(ladder_context *lc, GAME_STATE *s, GAME_MOVE *moves, int count, int ply,
                                unsigned hint)
 {
@@ -202,28 +83,65 @@ static void LADDER_NAME(order)(ladder_context *lc, GAME_STATE *s, GAME_MOVE *mov
         int side = !GAME(max_to_move)(s);
         uint32_t score[GAME_MAX_MOVES];
         for (int i = 0; i < count; i++) score[i] = history_score(lc->history, side, moves[i]);
-        for (int i = 1; i < count; i++) {
-            GAME_MOVE m = moves[i];
-            uint32_t v = score[i];
-            int j = i;
-            for (; j > 0 && score[j - 1] < v; j--) { moves[j] = moves[j - 1]; score[j] = score[j - 1]; }
-            moves[j] = m;
-            score[j] = v;
-        }
+        order_by_score(moves, score, count);
     }
     if (LADDER_OPTION(killers))
         for (int k = 1; k >= 0; k--)
             if (lc->history->killers[ply][k] != LADDER_NO_KILLER)
-                ladder_bring(moves, count, 0, lc->history->killers[ply][k]);
-    if (hint != TT_NO_MOVE) ladder_bring(moves, count, 0, hint);
+                order_bring_to_front(moves, count, lc->history->killers[ply][k]);
+    if (hint != TT_NO_MOVE) order_bring_to_front(moves, count, hint);
+}
+
+/* The child of move m entered into *scratch (copy-make) or on *s (do-undo),
+ * with its key (0 when it will not use the table), its table slot asked
+ * of memory at once. */
+static inline GAME_STATE *LADDER_NAME(enter)(const ladder_context *lc, GAME_STATE *s, GAME_STATE *scratch,
+                                             GAME_MOVE m, GAME_UNDO *undo, uint64_t key, bool keyed,
+                                             uint64_t *child_key)
+{
+    GAME_STATE *child = SEARCH_NAME(enter)(s, scratch, m, undo);
+    *child_key = keyed ? LADDER_NAME(child_key)(key, child, m, undo) : 0;
+    if (keyed) tt_prefetch(lc->table, *child_key);
+    return child;
+}
+
+/* Whether the children are made one ahead: copy-make with the table.  A
+ * probe is a cache miss (~100 ns here, more than a Kalah node), so the
+ * next child's slot is fetched while this one is searched.  Do-undo has
+ * one position, and makes each child in its turn. */
+#define LADDER_AHEAD(keyed) (!SEARCH_UNDO && (keyed))
+
+/* Before step 2 of the first child: made one ahead, child 0 is made now. */
+static inline void LADDER_NAME(make_first)(const ladder_context *lc, GAME_STATE *s, const GAME_MOVE *moves,
+                                           uint64_t key, bool keyed, ladder_children *made)
+{
+    if (LADDER_AHEAD(keyed)) LADDER_NAME(enter)(lc, s, &made->state[0], moves[0], &made->undo, key, true, &made->key[0]);
+}
+
+/* Worth: "minichess 5 negamax-ab/undo vs negamax-ab/copy" -- 1.96x fewer instructions (CI, valgrind). */
+/* Step 2: the child of moves[i] and its key.  Made one ahead, it is
+ * made->state[i & 1], made at the step before, and child i + 1 is made
+ * now into the other; otherwise it is made now, on *s in do-undo (step 4
+ * takes it back with made->undo), on made->state[0] in copy-make. */
+static inline GAME_STATE *LADDER_NAME(make)(const ladder_context *lc, GAME_STATE *s, const GAME_MOVE *moves,
+                                            int count, int i, uint64_t key, bool keyed, ladder_children *made,
+                                            uint64_t *child_key)
+{
+    if (!LADDER_AHEAD(keyed)) return LADDER_NAME(enter)(lc, s, &made->state[0], moves[i], &made->undo, key, keyed, child_key);
+    int next = (i + 1) & 1;
+    if (i + 1 < count) LADDER_NAME(enter)(lc, s, &made->state[next], moves[i + 1], &made->undo, key, true, &made->key[next]);
+    *child_key = made->key[i & 1];
+    return &made->state[i & 1];
 }
 
 static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta);
 
-/* One child's value from the mover's view.  Principal variation search:
- * after the first move a child is first searched with the null window
- * (alpha, alpha + 1), which only asks "better than alpha?"; a child that
- * answers yes inside the window is searched again with the full one. */
+/* Worth: "minichess 7 ladder-pvs/copy vs ladder-history/copy" -- 1.11x fewer instructions (CI, valgrind). */
+/* Step 3: one child's value from the mover's view.  Principal variation
+ * search (null_first: every move after the first): the child is first
+ * searched with the null window (alpha, alpha + 1), which only asks
+ * "better than alpha?"; a child that answers yes inside the window is
+ * searched again with the full one. */
 static inline int LADDER_NAME(child)(ladder_context *lc, GAME_STATE *child, uint64_t key, bool same, int depth,
                                      int alpha, int beta, bool null_first)
 {
@@ -237,74 +155,83 @@ static inline int LADDER_NAME(child)(ladder_context *lc, GAME_STATE *child, uint
                 : -LADDER_NAME(negamax)(lc, child, key, depth, -beta, -alpha);
 }
 
-/* A cutoff: the killers and the history learn the move. */
-static inline void LADDER_NAME(cutoff)(ladder_context *lc, const GAME_STATE *s, int ply, int depth, GAME_MOVE m)
+/* Step 4: do-undo takes move m back (copy-make has nothing to undo). */
+static inline void LADDER_NAME(unmake)(GAME_STATE *s, GAME_MOVE m, const ladder_children *made)
+{
+    SEARCH_NAME(leave)(s, m, &made->undo);
+}
+
+/* Step 5: a child's value v that beats the best so far becomes the best
+ * (a win at the horizon counted as W + depth), m the node's best move and,
+ * at the root, the search's (lc->root_move, which MTD(f) and the deepening
+ * read); alpha rises to it.  The first strictly better move wins ties. */
+static inline void LADDER_NAME(take)(ladder_context *lc, int v, int depth, int ply, GAME_MOVE m, int *best,
+                                     GAME_MOVE *best_move, int *alpha)
+{
+    if (v <= *best) return;
+    *best = win_for_chooser(v, depth, 1);
+    *best_move = m;
+    if (ply == 0) lc->root_move = m;
+    if (v > *alpha) *alpha = *best;
+}
+
+/* Worth: "ardri 8 ladder-tt/copy vs negamax-ab/copy" -- 1.83x fewer instructions (CI, valgrind). */
+/* Worth: "minichess 9 ladder-tt/copy vs negamax-ab/copy" -- 1.50x fewer instructions (CI, valgrind). */
+/* Worth: "connect4 11 ladder-tt/copy vs negamax-ab/copy" -- 1.43x fewer instructions (CI, valgrind). */
+/* Worth: "kalah 12 negamax-ab/copy vs ladder-tt/copy" -- 1.56x fewer instructions (CI, valgrind). */
+/* (the table, this store and ladder_probe; it costs on Kalah, whose nodes
+ * are cheaper than a probe.) */
+/* Step 7 (and 6's bound): the table keeps the node's value, its bound
+ * against the window the node was given (alpha0, beta) and its best move. */
+static inline void LADDER_NAME(store)(ladder_context *lc, uint64_t key, int depth, int value, int alpha0, int beta,
+                                      GAME_MOVE m)
+{
+    if (LADDER_TABLED(depth)) ladder_store(lc, key, value, alpha0, beta, depth, m);
+}
+
+/* Step 6: a cutoff by move m with value v: the killers and the history
+ * learn the move (their worth is step 1's), the table stores the lower
+ * bound; returns v, the node's value. */
+static inline int LADDER_NAME(cutoff)(ladder_context *lc, const GAME_STATE *s, uint64_t key, int depth, int ply,
+                                      int alpha0, int beta, int v, GAME_MOVE m)
 {
     if (LADDER_OPTION(killers) || LADDER_OPTION(history))
         history_cutoff(lc->history, !GAME(max_to_move)(s), ply, depth, m, LADDER_OPTION(killers),
                        LADDER_OPTION(history));
+    LADDER_NAME(store)(lc, key, depth, v, alpha0, beta, m);
+    return v;
 }
 
-/* The child of move m, entered, with its key (0 when it will not use the
- * table), its table slot asked of memory at once. */
-static inline GAME_STATE *LADDER_NAME(enter)(const ladder_context *lc, GAME_STATE *s, GAME_STATE *scratch,
-                                             GAME_MOVE m, GAME_UNDO *undo, uint64_t key, bool keyed,
-                                             uint64_t *child_key)
-{
-    GAME_STATE *child = SEARCH_NAME(enter)(s, scratch, m, undo);
-    *child_key = keyed ? LADDER_NAME(child_key)(key, child, m, undo) : 0;
-    if (keyed) tt_prefetch(lc->table, *child_key);
-    return child;
-}
-
-static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta,
+/* Worth: "minichess 4 negamax-ab/copy vs negamax/copy" -- 3.37x fewer instructions (CI, valgrind). */
+/* (negamax-ab, the ladder with every option off, against plain negamax:
+ * the window's cutoffs with the shuffle-then-sort order.) */
+/* The loop over a node's children, its steps numbered as above.  Values
+ * are fail-soft, from the mover's view; a child with the same mover (an
+ * extra turn) keeps the sign and the window.  Kept out of negamax, so that
+ * a leaf, about half of all nodes, does not pay this frame. */
+static SEARCH_NOINLINE int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta,
                                unsigned hint)
 {
-    int ply = lc->root_depth - depth;
     GAME_MOVE moves[GAME_MAX_MOVES];
     int count = GAME(generate_moves)(s, moves);
     if (count == 0) return 0;
-    LADDER_NAME(order)(lc, s, moves, count, ply, hint);
+    int ply = lc->root_depth - depth;
+    LADDER_NAME(order)(lc, s, moves, count, ply, hint);  /* 1 */
     bool mover = GAME(max_to_move)(s), keyed = LADDER_TABLED(depth - 1);
-    /* Copy-make with the table: a probe is a cache miss (~100 ns here, more than
-     * a Kalah node), so the children are made one ahead, in turns in made[], and
-     * the next child's slot is fetched while this one is searched.  Do-undo has
-     * one state, and makes each child in its turn. */
-    bool ahead = !SEARCH_UNDO && keyed;
-    GAME_STATE made[2];
-    uint64_t made_key[2];
-    GAME_UNDO unused;
-    if (ahead) LADDER_NAME(enter)(lc, s, &made[0], moves[0], &unused, key, true, &made_key[0]);
+    ladder_children made;
+    LADDER_NAME(make_first)(lc, s, moves, key, keyed, &made);
     int alpha0 = alpha, best = INT_MIN;
-    GAME_MOVE best_here = moves[0];
+    GAME_MOVE best_move = moves[0];
     for (int i = 0; i < count; i++) {
-        GAME_STATE scratch, *child;
-        GAME_UNDO undo;
         uint64_t child_key;
-        if (ahead) {
-            child = &made[i & 1];
-            child_key = made_key[i & 1];
-            if (i + 1 < count)
-                LADDER_NAME(enter)(lc, s, &made[(i + 1) & 1], moves[i + 1], &unused, key, true, &made_key[(i + 1) & 1]);
-        } else {
-            child = LADDER_NAME(enter)(lc, s, &scratch, moves[i], &undo, key, keyed, &child_key);
-        }
+        GAME_STATE *child = LADDER_NAME(make)(lc, s, moves, count, i, key, keyed, &made, &child_key);  /* 2 */
         int v = LADDER_NAME(child)(lc, child, child_key, GAME(max_to_move)(child) == mover, depth - 1, alpha, beta,
-                                   LADDER_OPTION(pvs) && i > 0);
-        SEARCH_NAME(leave)(s, moves[i], &undo);
-        if (v > best) {
-            best = win_for_chooser(v, depth, 1);
-            best_here = moves[i];
-            if (ply == 0) lc->root_move = moves[i];
-            if (v > alpha) alpha = best;
-        }
-        if (v >= beta) {
-            LADDER_NAME(cutoff)(lc, s, ply, depth, moves[i]);
-            if (LADDER_TABLED(depth)) ladder_store(lc, key, v, alpha0, beta, depth, moves[i]);
-            return v;
-        }
+                                   LADDER_OPTION(pvs) && i > 0);  /* 3 */
+        LADDER_NAME(unmake)(s, moves[i], &made);  /* 4 */
+        LADDER_NAME(take)(lc, v, depth, ply, moves[i], &best, &best_move, &alpha);  /* 5 */
+        if (v >= beta) return LADDER_NAME(cutoff)(lc, s, key, depth, ply, alpha0, beta, v, moves[i]);  /* 6 */
     }
-    if (LADDER_TABLED(depth)) ladder_store(lc, key, best, alpha0, beta, depth, best_here);
+    LADDER_NAME(store)(lc, key, depth, best, alpha0, beta, best_move);  /* 7 */
     return best;
 }
 
@@ -313,7 +240,7 @@ static int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, 
  * the table, or expanded. */
 static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta)
 {
-    ladder_count(lc);
+    LADDER_NAME(count)(lc);
 #ifndef NDEBUG
     if (LADDER_TABLED(depth)) assert(key == GAME(hash)(s, ladder_keys)); /* stepped keys equal recomputed ones */
 #endif
@@ -323,10 +250,14 @@ static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key,
     int value;
     if (LADDER_TABLED(depth) && ladder_probe(lc, key, depth, alpha, beta, &table_move, &value)) return value;
     /* At the root the previous iteration's best move goes first. */
-    unsigned hint = depth == lc->root_depth && lc->iterations > 0 ? lc->best : table_move;
+    unsigned hint = LADDER_OPTION(deepening) && depth == lc->root_depth && lc->iterations > 0 ? lc->best : table_move;
     return LADDER_NAME(expand)(lc, s, key, depth, alpha, beta, hint);
 }
 
+/* Worth: "minichess 7 ladder-mtdf/copy vs ladder-history/copy" -- 1.11x fewer instructions (CI, valgrind). */
+/* Worth: "ardri 7 ladder-history/copy vs ladder-mtdf/copy" -- 1.06x fewer instructions (CI, valgrind). */
+/* (MTD(f) pays on minichess and costs on ardri, whose repeated passes the
+ * table does not make cheap enough.) */
 /* MTD(f) (Plaat et al., 1996): null-window passes (beta - 1, beta) from a
  * guess narrow [lower, upper] until they meet, the table keeping repeated
  * passes cheap.  A pass failing high proves its root move reaches beta:
@@ -346,6 +277,8 @@ static int LADDER_NAME(mtdf)(ladder_context *lc, GAME_STATE *s, uint64_t key, in
     return g;
 }
 
+/* Worth: "minichess 7 ladder-pvs/copy vs ladder-aspiration/copy" -- 1.02x fewer instructions (CI, valgrind). */
+/* (a cost: after PVS the narrow window's re-searches outweigh its cutoffs.) */
 /* Aspiration: the iteration first searches a narrow window around the
  * previous iteration's value; a value outside it is only a bound, and the
  * iteration is searched again with the full window. */
@@ -368,6 +301,8 @@ static int LADDER_NAME(iteration)(ladder_context *lc, GAME_STATE *s, uint64_t ke
     return LADDER_NAME(negamax)(lc, s, key, depth, -SEARCH_INFINITY, SEARCH_INFINITY);
 }
 
+/* Worth: "ardri 7 ladder-id/copy vs ladder-tt/copy" -- 1.46x fewer instructions (CI, valgrind). */
+/* (deepening with the table: each iteration's moves order the next.) */
 /* Iterative deepening 1..D (or the single iteration D): each completed
  * iteration becomes the answer, so a soft limit (time, nodes) stopping the
  * next one mid-way answers with the deepest completed iteration, as
@@ -390,11 +325,7 @@ static void LADDER_NAME(deepen)(ladder_context *lc, GAME_STATE *s, int depth)
     }
 }
 
-#ifdef LADDER_NAME_LOCAL
+#undef LADDER_TABLED
+#undef LADDER_AHEAD
 #undef LADDER_NAME
-#undef LADDER_NAME_LOCAL
-#endif
-#ifdef LADDER_OPTION_LOCAL
 #undef LADDER_OPTION
-#undef LADDER_OPTION_LOCAL
-#endif

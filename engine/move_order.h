@@ -1,18 +1,13 @@
 /*
- * move_order.h: every move ordering of the engine, kept out of the
- * searches (as Pons' solver keeps its MoveSorter out of the negamax): the
- * searches call an orderer and contain no sorting loop.
- *
- * A template of engine/search_instance.c, in two parts:
- * - once per game (the first inclusion): negamax-ab's ordering of a move
- *   list, order_shuffle_and_sort;
- * - once per tree instantiation (included by engine/tree_search.h with
- *   TREE_NODE, TREE_OPTION and SEARCH_NAME defined): the orderings of a
- *   tree node's children before a revisit, SEARCH_NAME(order_children).
+ * move_order.h: every ordering of a move list, kept out of the searches
+ * (as Pons' solver keeps its MoveSorter out of the negamax): the recursive
+ * family and the ladder call these and contain no sorting loop.  Plain
+ * include-once, for the game of this instance (engine/search_instance.c).
+ * The tree's orderings of a node's linked children are in
+ * engine/tree_order.h, a part of the tree template.
  */
-
-#ifndef PRUNE_MOVE_ORDER_ONCE
-#define PRUNE_MOVE_ORDER_ONCE
+#ifndef PRUNE_MOVE_ORDER_H
+#define PRUNE_MOVE_ORDER_H
 
 typedef struct {
     GAME_MOVE move;
@@ -38,89 +33,35 @@ static void order_shuffle_and_sort(uint64_t *rng, scored_move *list, int count)
     }
 }
 
-#endif /* PRUNE_MOVE_ORDER_ONCE */
-
-#ifdef TREE_NODE
-
-/* Whether a child has a value.  With lazy creation every child has one:
- * a child is created only to be visited at once. */
-static inline bool SEARCH_NAME(order_evaluated)(const search_context *ctx, const TREE_NODE *child)
+/* The history heuristic's order: a stable insertion sort of moves[] by
+ * score[] (moves[i]'s), highest first, so equal scores keep the order
+ * they had. */
+static void order_by_score(GAME_MOVE *moves, uint32_t *score, int count)
 {
-    (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
-    return TREE_OPTION(generator) || child->progress.depth >= 0;
-}
-
-/* The library's "a before b" of its default (stable) sort: deeper pass
- * first, then higher value; never-evaluated children compare equal. */
-static inline bool SEARCH_NAME(order_sorts_before)(const search_context *ctx, const TREE_NODE *a,
-                                                   const TREE_NODE *b)
-{
-    if (a->progress.depth != b->progress.depth) return a->progress.depth > b->progress.depth;
-    return SEARCH_NAME(order_evaluated)(ctx, a) && a->value > b->value;
-}
-
-/* Stable insertion sort of the list at *head.  The order is a strict weak
- * one (by depth, then by value for evaluated children), so the sorted
- * prefix's children that `moving` sorts before form a suffix: inserting at
- * the first of them, found from the front, is where the array insertion
- * sort from the back would put it.  A child that sorts after the prefix's
- * last (the usual case) costs one comparison. */
-static void SEARCH_NAME(order_stable_sort)(const search_context *ctx, TREE_NODE **head)
-{
-    TREE_NODE *tail = *head;
-    if (!tail) return;
-    for (TREE_NODE *moving = tail->next_sibling; moving; moving = tail->next_sibling) {
-        if (!SEARCH_NAME(order_sorts_before)(ctx, moving, tail)) {
-            tail = moving;
-            continue;
+    for (int i = 1; i < count; i++) {
+        GAME_MOVE m = moves[i];
+        uint32_t v = score[i];
+        int j = i;
+        for (; j > 0 && score[j - 1] < v; j--) {
+            moves[j] = moves[j - 1];
+            score[j] = score[j - 1];
         }
-        tail->next_sibling = moving->next_sibling;
-        TREE_NODE **link = head;
-        while (!SEARCH_NAME(order_sorts_before)(ctx, moving, *link)) link = &(*link)->next_sibling;
-        moving->next_sibling = *link;
-        *link = moving;
+        moves[j] = m;
+        score[j] = v;
     }
 }
 
-/* Worth: "kalah 6 tree-ab-presort-gen/copy vs tree-ab-presort-gen-bubble/copy" -- 1.22x fewer instructions (CI, valgrind). */
-/* (a cost: the stable sort is the cheaper; the bubble sort is kept because the
- * library uses it and tree-optimal reproduces the library.) */
-/* The early-exit bubble sort of Minimaxer 3.2.x on the list at *head: a
- * pass stops at the first child evaluated in a later pass than its
- * predecessor; passes repeat until one swaps nothing.  A never-evaluated
- * child is never swapped forward.  `a` is the child at position i-1 and
- * `link` the pointer to it; a swap leaves `a` at position i. */
-static void SEARCH_NAME(order_bubble_sort)(const search_context *ctx, TREE_NODE **head)
+/* Brings move m, if it is in moves[0..count), to the front, keeping the
+ * order of the rest (killers, the table's move). */
+static inline void order_bring_to_front(GAME_MOVE *moves, int count, unsigned m)
 {
-    for (bool changed = true; changed;) {
-        changed = false;
-        TREE_NODE **link = head, *a = *head;
-        for (TREE_NODE *b = a->next_sibling; b; b = a->next_sibling) {
-            if (b->progress.depth > a->progress.depth) break;
-            if (SEARCH_NAME(order_evaluated)(ctx, b) && b->value > a->value) {
-                a->next_sibling = b->next_sibling;
-                b->next_sibling = a;
-                *link = b;
-                link = &b->next_sibling;
-                changed = true;
-            } else {
-                link = &a->next_sibling;
-                a = b;
-            }
-        }
+    for (int i = 0; i < count; i++) {
+        if (moves[i] != m) continue;
+        GAME_MOVE found = moves[i];
+        memmove(moves + 1, moves, (size_t)i * sizeof *moves);
+        moves[0] = found;
+        return;
     }
 }
 
-/* Worth: "kalah 6 tree-ab-presort/copy vs tree-ab/copy" -- 4.26x fewer instructions (CI, valgrind). */
-/* Orders a node's existing children before a revisit, if the options say
- * so.  Children are created in move order, so next_move is how many there
- * are. */
-static inline void SEARCH_NAME(order_children)(search_context *ctx, TREE_NODE *node)
-{
-    (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
-    if (!TREE_OPTION(presort) || node->progress.next_move < 2) return;
-    if (TREE_OPTION(bubble)) SEARCH_NAME(order_bubble_sort)(ctx, &node->first_child);
-    else SEARCH_NAME(order_stable_sort)(ctx, &node->first_child);
-}
-
-#endif /* TREE_NODE */
+#endif /* PRUNE_MOVE_ORDER_H */

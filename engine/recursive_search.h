@@ -1,12 +1,14 @@
 /*
  * recursive_search.h: the recursive family (minimax, alphabeta,
- * alphabeta-scala, negamax, negamax-ab), written once.
+ * alphabeta-scala, negamax), written once, and the state mode's ways of
+ * reaching a child (enter, leave, evaluate, order_moves) that the ladder
+ * uses too.
  *
- * This file is a template: engine/search_instance.c includes it twice per
- * game, with SEARCH_UNDO 0 (copy-make) and 1 (do-undo) and SEARCH_NAME
- * giving the functions a suffix.  Both modes visit the same positions in the
- * same order, so every count, value and best move is the same; only the
- * cost of reaching a child differs.
+ * A part of the state-mode template: only engine/search_mode.h includes
+ * it, and it reads that template's names, SEARCH_UNDO (0 copy-make, 1
+ * do-undo) and SEARCH_NAME (a suffix per mode).  Both modes visit the same
+ * positions in the same order, so every count, value and best move is the
+ * same; only the cost of reaching a child differs.
  *
  * Conventions shared by every function here (docs/conventions.md):
  * - one node is counted per call, root included;
@@ -21,8 +23,11 @@
  * - the best root move is the first child with a strictly better value.
  */
 
+#if !defined(SEARCH_UNDO) || !defined(SEARCH_NAME)
+#error "recursive_search.h is a part of engine/search_mode.h"
+#endif
+
 /* Worth: "minichess 4 negamax/undo vs negamax/copy" -- 1.64x fewer instructions (CI, valgrind). */
-/* Worth: "minichess 5 negamax-ab/undo vs negamax-ab/copy" -- 1.96x fewer instructions (CI, valgrind). */
 /* Reaches a child of *s by move m: copy-make plays on a clone in *scratch,
  * do-undo plays on *s itself.  Returns the child position. */
 static inline GAME_STATE *SEARCH_NAME(enter)(GAME_STATE *s, GAME_STATE *scratch, GAME_MOVE m,
@@ -64,42 +69,22 @@ static inline int SEARCH_NAME(stop_value)(search_context *ctx, const GAME_STATE 
  * a stop (stop_value) by the caller, inline, and only a position that goes
  * on is expanded by a call.  Leaves, about half of every tree, then cost no
  * call at all. */
-static int SEARCH_NAME(minimax_expand)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best_move)
-{
-    GAME_MOVE moves[GAME_MAX_MOVES];
-    int count = GAME(generate_moves)(s, moves);
-    if (count == 0) return 0;
-    bool maximising = GAME(max_to_move)(s);
-    int best = maximising ? INT_MIN : INT_MAX;
-    for (int i = 0; i < count; i++) {
-        GAME_STATE scratch;
-        GAME_UNDO undo;
-        GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
-        int v = SEARCH_NAME(stop_value)(ctx, child, depth - 1);
-        if (v == INT_MIN) v = SEARCH_NAME(minimax_expand)(ctx, child, depth - 1, NULL);
-        SEARCH_NAME(leave)(s, moves[i], &undo);
-        if (maximising ? v > best : v < best) {
-            best = win_for_chooser(v, depth, maximising ? 1 : -1);
-            if (best_move) *best_move = moves[i];
-        }
-    }
-    return best;
-}
-
-static int SEARCH_NAME(minimax)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best_move)
-{
-    int stop = SEARCH_NAME(stop_value)(ctx, s, depth);
-    return stop != INT_MIN ? stop : SEARCH_NAME(minimax_expand)(ctx, s, depth, best_move);
-}
+static int SEARCH_NAME(minimax_expand)(search_context *ctx, GAME_STATE *s, int depth, int alpha, int beta,
+                                       GAME_MOVE *best_move);
+static int SEARCH_NAME(alphabeta_expand)(search_context *ctx, GAME_STATE *s, int depth, int alpha, int beta,
+                                         GAME_MOVE *best_move);
 
 /* Worth: "ttt 9 alphabeta/copy vs minimax/copy" -- 25.08x fewer instructions (CI, valgrind). */
 /* Worth: "ardri 5 alphabeta/copy vs minimax/copy" -- 28.24x fewer instructions (CI, valgrind). */
 /* Worth: "ardri c3c2 5 alphabeta/undo vs minimax/undo" -- 57.52x fewer instructions (CI, valgrind). */
 /* Worth: "dots 4 alphabeta/copy vs minimax/copy" -- 100.63x fewer instructions (CI, valgrind). */
-/* Fail-soft alpha-beta in the Ard Ri engine's shape: alpha (beta) moves to
- * the new best, and a child value reaching beta (alpha) is returned as is. */
-static int SEARCH_NAME(alphabeta_expand)(search_context *ctx, GAME_STATE *s, int depth, int alpha,
-                                  int beta, GAME_MOVE *best_move)
+/* The max/min pair's one loop over children, minimax's and alpha-beta's:
+ * compiled into each with `pruning` a constant, so minimax carries no
+ * window.  Alpha-beta is fail-soft, in the Ard Ri engine's shape: alpha
+ * (beta) moves to the new best, and a child value reaching beta (alpha) is
+ * returned as is. */
+static TREE_ALWAYS_INLINE int SEARCH_NAME(maxmin_walk)(search_context *ctx, GAME_STATE *s, int depth, int alpha,
+                                                      int beta, GAME_MOVE *best_move, bool pruning)
 {
     GAME_MOVE moves[GAME_MAX_MOVES];
     int count = GAME(generate_moves)(s, moves);
@@ -111,36 +96,62 @@ static int SEARCH_NAME(alphabeta_expand)(search_context *ctx, GAME_STATE *s, int
         GAME_UNDO undo;
         GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
         int v = SEARCH_NAME(stop_value)(ctx, child, depth - 1);
-        if (v == INT_MIN) v = SEARCH_NAME(alphabeta_expand)(ctx, child, depth - 1, alpha, beta, NULL);
+        if (v == INT_MIN)
+            v = pruning ? SEARCH_NAME(alphabeta_expand)(ctx, child, depth - 1, alpha, beta, NULL)
+                        : SEARCH_NAME(minimax_expand)(ctx, child, depth - 1, alpha, beta, NULL);
         SEARCH_NAME(leave)(s, moves[i], &undo);
         if (maximising) {
             if (v > best) {
                 best = win_for_chooser(v, depth, 1);
                 if (best_move) *best_move = moves[i];
-                if (v > alpha) alpha = best;
+                if (pruning && v > alpha) alpha = best;
             }
-            if (v >= beta) return v;
+            if (pruning && v >= beta) return v;
         } else {
             if (v < best) {
                 best = win_for_chooser(v, depth, -1);
                 if (best_move) *best_move = moves[i];
-                if (v < beta) beta = best;
+                if (pruning && v < beta) beta = best;
             }
-            if (v <= alpha) return v;
+            if (pruning && v <= alpha) return v;
         }
     }
     return best;
 }
 
-static int SEARCH_NAME(alphabeta)(search_context *ctx, GAME_STATE *s, int depth, int alpha,
-                                  int beta, GAME_MOVE *best_move)
+/* Each compiled twice: at depth 1, where every child is a leaf, the walk
+ * has the constant depth, so its children's stop test and recursion fold
+ * away (callgrind, ardri alphabeta depth 8: 152.7 -> 144.2 instructions a
+ * node). */
+static int SEARCH_NAME(minimax_expand)(search_context *ctx, GAME_STATE *s, int depth, int alpha, int beta,
+                                       GAME_MOVE *best_move)
+{
+    if (depth == 1) return SEARCH_NAME(maxmin_walk)(ctx, s, 1, alpha, beta, best_move, false);
+    return SEARCH_NAME(maxmin_walk)(ctx, s, depth, alpha, beta, best_move, false);
+}
+
+static int SEARCH_NAME(alphabeta_expand)(search_context *ctx, GAME_STATE *s, int depth, int alpha, int beta,
+                                         GAME_MOVE *best_move)
+{
+    if (depth == 1) return SEARCH_NAME(maxmin_walk)(ctx, s, 1, alpha, beta, best_move, true);
+    return SEARCH_NAME(maxmin_walk)(ctx, s, depth, alpha, beta, best_move, true);
+}
+
+/* minimax (pruning false) or alpha-beta from the root: values from the
+ * maximiser's view. */
+static int SEARCH_NAME(maxmin)(search_context *ctx, GAME_STATE *s, int depth, bool pruning, GAME_MOVE *best_move)
 {
     int stop = SEARCH_NAME(stop_value)(ctx, s, depth);
-    return stop != INT_MIN ? stop : SEARCH_NAME(alphabeta_expand)(ctx, s, depth, alpha, beta, best_move);
+    if (stop != INT_MIN) return stop;
+    return pruning ? SEARCH_NAME(alphabeta_expand)(ctx, s, depth, INT_MIN, INT_MAX, best_move)
+                   : SEARCH_NAME(minimax_expand)(ctx, s, depth, INT_MIN, INT_MAX, best_move);
 }
 
 /* Worth: "dots 4 alphabeta-scala/copy vs minimax/copy" -- 14.52x fewer instructions (CI, valgrind). */
 /* (alpha-beta as published, slip included: about 7x dearer than alphabeta above.) */
+/* A loop of its own (with scala_root's): the published code's shape,
+ * functions alternating by ply whoever moves and the slip kept, is what
+ * it reproduces, and it shares neither with the max/min pair. */
 /* The Scala post's functions: minimize and maximize alternate strictly by
  * ply whoever moves, return the mover's heuristic at a finished game or
  * depth 0, and keep the published slip (minimize clamps with the beta it
@@ -215,36 +226,31 @@ static void SEARCH_NAME(order_moves)(search_context *ctx, GAME_STATE *s, GAME_MO
     for (int i = 0; i < count; i++) moves[i] = scored[i].move;
 }
 
-/* Worth: "minichess 4 negamax-ab/copy vs negamax/copy" -- 3.37x fewer instructions (CI, valgrind). */
-/* (alpha-beta with the seeded shuffle-then-sort ordering of order_moves.) */
-/* Negamax, values from the mover's view.  A child with the same mover (an
- * extra turn) keeps the sign and the window; otherwise both flip.  With
- * `pruning` off the window is ignored and nothing is ordered. */
-static int SEARCH_NAME(negamax)(search_context *ctx, GAME_STATE *s, int depth, int alpha, int beta,
-                                bool pruning, GAME_MOVE *best_move)
+/* Plain negamax, values from the mover's view: every child is searched,
+ * with no window and no ordering.  A child with the same mover (an extra
+ * turn) keeps the sign; otherwise it flips.  A loop of its own, as the
+ * do-undo study's baseline: the ladder's loop (engine/ladder_search.h,
+ * whose every-option-off instance is negamax-ab) always orders and cuts. */
+static int SEARCH_NAME(negamax)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best_move)
 {
     int stop = SEARCH_NAME(stop_value)(ctx, s, depth);
     if (stop != INT_MIN) return mover_sign(s) * stop;
     GAME_MOVE moves[GAME_MAX_MOVES];
     int count = GAME(generate_moves)(s, moves);
     if (count == 0) return 0;
-    if (pruning) SEARCH_NAME(order_moves)(ctx, s, moves, count);
     bool mover = GAME(max_to_move)(s);
     int best = INT_MIN;
     for (int i = 0; i < count; i++) {
         GAME_STATE scratch;
         GAME_UNDO undo;
         GAME_STATE *child = SEARCH_NAME(enter)(s, &scratch, moves[i], &undo);
-        bool same = GAME(max_to_move)(child) == mover;
-        int v = same ? SEARCH_NAME(negamax)(ctx, child, depth - 1, alpha, beta, pruning, NULL)
-                     : -SEARCH_NAME(negamax)(ctx, child, depth - 1, -beta, -alpha, pruning, NULL);
+        int v = SEARCH_NAME(negamax)(ctx, child, depth - 1, NULL);
+        if (GAME(max_to_move)(child) != mover) v = -v;
         SEARCH_NAME(leave)(s, moves[i], &undo);
         if (v > best) {
             best = win_for_chooser(v, depth, 1);
             if (best_move) *best_move = moves[i];
-            if (v > alpha) alpha = best;
         }
-        if (pruning && v >= beta) return v;
     }
     return best;
 }

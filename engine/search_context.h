@@ -12,6 +12,23 @@
 
 _Static_assert(GAME_MAX_MOVES < TREE_GAME_OVER, "tree nodes count moves in a byte");
 
+/* Games whose whole move list takes at most 16 bytes keep it in the node
+ * (for Kalah it fills what would be padding), so creating a child later
+ * needs no regeneration; other games regenerate when they create. */
+#define TREE_KEEPS_MOVES (GAME_MAX_MOVES * sizeof(GAME_MOVE) <= 16)
+
+/* Forces inlining where a body must be compiled once per call site, with
+ * that site's constants; and keeps a body out of its caller where inlining
+ * it would make a small hot caller pay a large frame (GCC and Clang;
+ * elsewhere a hint, and nothing). */
+#if defined(__GNUC__)
+#define TREE_ALWAYS_INLINE inline __attribute__((always_inline))
+#define SEARCH_NOINLINE __attribute__((noinline))
+#else
+#define TREE_ALWAYS_INLINE inline
+#define SEARCH_NOINLINE
+#endif
+
 /* Why a search ended before its result: passed through longjmp, so
  * STOP_NONE (0, what setjmp returns first) is never a reason given. */
 typedef enum {

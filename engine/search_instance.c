@@ -9,12 +9,15 @@
  *
  * The engine's parts, included in this order (each written once):
  *   search_context.h   the search context, stop reasons, value conventions
- *   move_order.h       every move ordering (negamax-ab's and the tree's)
- *   recursive_search.h minimax, alpha-beta, negamax (a template per state mode)
- *   ladder_search.h    negamax-ab with the technique ladder's options (TT, deepening,
- *                      killers, history, PVS, MTD(f), aspiration; a template per state mode)
- *   tree_search.h      the persistent-tree negamax, with tree_node.h (a
- *                      template per state mode and option set)
+ *   move_order.h       the orderings of a move list (negamax-ab's, history's)
+ *   ladder_context.h   what every ladder instance shares: context, keys, table rule
+ *   search_mode.h      every search in one state mode, included twice
+ *                      (copy-make, do-undo); its head states the template
+ *                      convention.  It holds recursive_search.h (minimax,
+ *                      alpha-beta, the Scala pair, negamax), ladder_search.h
+ *                      (negamax-ab, ladder-tt and the configurable ladder)
+ *                      and tree_search.h (the persistent tree, configurable
+ *                      and tree-optimal)
  *   ladder_run.h       a ladder request: its table, limits and counters
  *   position_tools.h   move lists, perft, show, random lines
  *   search_run.h       one search request, dispatch and early stops
@@ -47,56 +50,24 @@
 #define ENTRY_NAME EXPAND3(prune_game_, PRUNE_GAME, )
 
 #include "search_context.h"
-#include "move_order.h" /* the ordering of negamax-ab; the tree part comes with tree_search.h */
+#include "move_order.h"
+#include "ladder_context.h"
 
-/* The search templates, each instantiated per state mode (copy-make,
- * do-undo); the tree search also once more as tree-optimal, its options
- * the constants of TREE_OPTIMAL_OPTIONS, and the ladder once more as
- * ladder-tt, its options the constants of LADDER_TT_OPTIONS
- * (engine/config.h). */
+/* The constants of the instances compiled with fixed options
+ * (engine/config.h): tree-optimal, negamax-ab, ladder-tt. */
+#define TREE_OPTIMAL_CONSTANT(option, value) TREE_OPTIMAL_##option = (value),
+enum { TREE_OPTIMAL_OPTIONS(TREE_OPTIMAL_CONSTANT) };
+#define LADDER_NEGAMAX_AB_CONSTANT(option, value) LADDER_NEGAMAX_AB_##option = (value),
+enum { LADDER_NEGAMAX_AB_OPTIONS(LADDER_NEGAMAX_AB_CONSTANT) };
 #define LADDER_TT_CONSTANT(option, value) LADDER_TT_##option = (value),
-enum { LADDER_TT_OPTIONS(LADDER_TT_CONSTANT) }; /* engine/config.h */
+enum { LADDER_TT_OPTIONS(LADDER_TT_CONSTANT) };
+
 #define SEARCH_UNDO 0
 #define SEARCH_NAME(name) name##_copy
-#include "recursive_search.h"
-#include "ladder_search.h"
-#define LADDER_NAME(name) SEARCH_NAME(ladder_tt_##name)
-#define LADDER_OPTION(option) LADDER_TT_##option
-#include "ladder_search.h"
-#undef LADDER_NAME
-#undef LADDER_OPTION
-#define TREE_OPTION(option) (ctx->options.option)
-#include "tree_search.h"
-#undef SEARCH_NAME
-#undef TREE_OPTION
-#define SEARCH_NAME(name) name##_copy_optimal
-#define TREE_OPTION(option) OPTIMAL_##option
-#define OPTIMAL_CONSTANT(option, value) OPTIMAL_##option = (value),
-enum { TREE_OPTIMAL_OPTIONS(OPTIMAL_CONSTANT) }; /* engine/config.h */
-#include "tree_search.h"
-#undef SEARCH_NAME
-#undef TREE_OPTION
-#undef SEARCH_UNDO
-
+#include "search_mode.h"
 #define SEARCH_UNDO 1
 #define SEARCH_NAME(name) name##_undo
-#include "recursive_search.h"
-#include "ladder_search.h"
-#define LADDER_NAME(name) SEARCH_NAME(ladder_tt_##name)
-#define LADDER_OPTION(option) LADDER_TT_##option
-#include "ladder_search.h"
-#undef LADDER_NAME
-#undef LADDER_OPTION
-#define TREE_OPTION(option) (ctx->options.option)
-#include "tree_search.h"
-#undef SEARCH_NAME
-#undef TREE_OPTION
-#define SEARCH_NAME(name) name##_undo_optimal
-#define TREE_OPTION(option) OPTIMAL_##option
-#include "tree_search.h"
-#undef SEARCH_NAME
-#undef TREE_OPTION
-#undef SEARCH_UNDO
+#include "search_mode.h"
 
 #include "ladder_run.h"
 #include "position_tools.h"

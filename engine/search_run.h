@@ -14,22 +14,18 @@ static void run_recursive(search_context *ctx, const search_config *config, GAME
     int sign = mover_sign(s);
     switch (config->algorithm) {
     case ALGORITHM_MINIMAX:
-        *value = sign * (undo ? minimax_undo(ctx, s, depth, best) : minimax_copy(ctx, s, depth, best));
+    case ALGORITHM_ALPHABETA: {
+        bool pruning = config->algorithm == ALGORITHM_ALPHABETA;
+        *value = sign * (undo ? maxmin_undo(ctx, s, depth, pruning, best) : maxmin_copy(ctx, s, depth, pruning, best));
         break;
-    case ALGORITHM_ALPHABETA:
-        *value = sign * (undo ? alphabeta_undo(ctx, s, depth, INT_MIN, INT_MAX, best)
-                              : alphabeta_copy(ctx, s, depth, INT_MIN, INT_MAX, best));
-        break;
+    }
     case ALGORITHM_ALPHABETA_SCALA:
         *value = undo ? scala_root_undo(ctx, s, depth, best) : scala_root_copy(ctx, s, depth, best);
         break;
     case ALGORITHM_NEGAMAX:
-    case ALGORITHM_NEGAMAX_AB: {
-        bool pruning = config->algorithm == ALGORITHM_NEGAMAX_AB;
-        *value = undo ? negamax_undo(ctx, s, depth, -SEARCH_INFINITY, SEARCH_INFINITY, pruning, best)
-                      : negamax_copy(ctx, s, depth, -SEARCH_INFINITY, SEARCH_INFINITY, pruning, best);
+        *value = undo ? negamax_undo(ctx, s, depth, best) : negamax_copy(ctx, s, depth, best);
         break;
-    }
+    case ALGORITHM_NEGAMAX_AB: /* the ladder's instance with every option off: ladder_run */
     case ALGORITHM_TREE:
     case ALGORITHM_LADDER:
         break;
@@ -42,8 +38,8 @@ static void run_recursive(search_context *ctx, const search_config *config, GAME
 static void run_tree(search_context *ctx, GAME_STATE *s, int depth, bool undo)
 {
     if (ctx->options.optimal) {
-        if (undo) tree_search_undo_optimal(ctx, s, depth);
-        else tree_search_copy_optimal(ctx, s, depth);
+        if (undo) tree_optimal_search_undo(ctx, s, depth);
+        else tree_optimal_search_copy(ctx, s, depth);
     } else {
         if (undo) tree_search_undo(ctx, s, depth);
         else tree_search_copy(ctx, s, depth);
@@ -81,7 +77,7 @@ static search_status search(const search_request *request, search_result *result
     if (!play_moves(request->moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
     const search_config *config = request->config;
     bool undo = request->state == STATE_UNDO;
-    bool ladder = config->algorithm == ALGORITHM_LADDER;
+    bool ladder_config = config->algorithm == ALGORITHM_LADDER; /* reports the ladder's counters */
     if (!ladder_prepare(request, message, message_size)) return SEARCH_BAD_INPUT;
     static search_context ctx;  /* one search at a time; jmp_buf is large */
     arena kept = ctx.arena;     /* blocks reused from the last search */
@@ -103,7 +99,7 @@ static search_status search(const search_request *request, search_result *result
         run_tree(&ctx, &s, request->depth, undo);
         best = ctx.root_best;
         value = ctx.root_value;
-    } else if (ladder) {
+    } else if (ladder_config || config->algorithm == ALGORITHM_NEGAMAX_AB) {
         ladder_run(&ctx, request, &s, undo, &best, &value);
     } else {
         run_recursive(&ctx, config, &s, request->depth, undo, &best, &value);
@@ -113,7 +109,7 @@ static search_status search(const search_request *request, search_result *result
     *result = (search_result){.value = value, .root_max = GAME(max_to_move)(&s), .nodes = ctx.nodes, .created = ctx.created,
                               .evals = ctx.evals, .passes = ctx.passes, .seconds = seconds,
                               .tree_bytes = tree ? arena_count(&ctx.arena) * ctx.arena.node_size : 0};
-    if (ladder) ladder_report(result);
+    if (ladder_config) ladder_report(result);
     if (has_moves) GAME(format_move)(best, result->best, sizeof result->best);
     else snprintf(result->best, sizeof result->best, "none");
     arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);

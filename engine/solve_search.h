@@ -6,7 +6,9 @@
  *   SOLVE_RUN          the name of the entry point (solve_bitboard_run)
  *   SOLVE_HAS_BITS     1 when the board offers the bitboard operations that
  *                      parts 9 to 12 need (non-losing moves, move scores)
- * and includes this file once.
+ * and includes this file once (the template convention of
+ * engine/search_mode.h: it stops if a name is missing and undefines them
+ * at its end).
  *
  * Two recursive functions, because part 9 rewrites the head of the search:
  * negamax_columns is parts 3 to 8 (every playable column, a win at once
@@ -14,8 +16,15 @@
  * (solve_config) switch each technique on; a comment at each says what it
  * adds and its measured worth (End-Easy, 1000 positions, strong: mean
  * nodes before -> after).  Every early return sits exactly where the
- * series has it: the node counts depend on it.
+ * series has it: the node counts depend on it.  That is also why their
+ * loops over children are their own and not the engine's negamax (the
+ * ladder): the solver must reproduce Pons' node counts position by
+ * position, so its tests, bounds and table writes stay in his order, on
+ * his score scale, over a board the game-independent engine does not use.
  */
+#if !defined(SOLVE_BOARD_TYPE) || !defined(SOLVE_BOARD) || !defined(SOLVE_RUN) || !defined(SOLVE_HAS_BITS)
+#error "solve_search.h: define SOLVE_BOARD_TYPE, SOLVE_BOARD(op), SOLVE_RUN and SOLVE_HAS_BITS first"
+#endif
 #include "connect4.h"
 #include "move_sorter.h"
 #include "solve_instance.h"
@@ -298,3 +307,9 @@ int SOLVE_RUN(solve_context *ctx, const char *moves, bool weak)
     ctx->lower = -bound, ctx->upper = bound;
     return solve_search(ctx, &b, -bound, bound);
 }
+
+#undef SOLVE_WIN_NOW
+#undef SOLVE_BOARD_TYPE
+#undef SOLVE_BOARD
+#undef SOLVE_RUN
+#undef SOLVE_HAS_BITS

@@ -2,17 +2,25 @@
  * tree_search.h: the Minimaxer library's persistent-tree negamax
  * (docs/kalah.md), written once.
  *
- * This file is a template, included by engine/search_instance.c once per
- * (state mode, option set):
- *   SEARCH_UNDO   0: every node stores its position (copy-make, as the
- *                    library does); 1: nodes store only their move and one
- *                    working position is moved down and back (do-undo).
- *   TREE_OPTION(x) the option x of tree_options: `ctx->options.x` for the
- *                    configurable search, a constant for tree-optimal, so
- *                    that the specialised function has no option checks.
- *   SEARCH_NAME   a suffix for this instantiation's functions.
- * The nodes and their creation, eager or lazy, are in engine/tree_node.h;
- * the orderings of children before a revisit in engine/move_order.h.
+ * A template (the convention is in engine/search_mode.h), included by
+ * engine/search_mode.h once per option set, in each state mode:
+ *   TREE_NAME(name)   the name of this instance's function `name`
+ *                     (tree-optimal's are apart from the configurable one's);
+ *   TREE_OPTION(x)    the option x of tree_options: `ctx->options.x` for the
+ *                     configurable search, a constant for tree-optimal, so
+ *                     that the specialised function has no option checks;
+ * and it reads the state mode's SEARCH_UNDO (0: every node stores its
+ * position, copy-make, as the library does; 1: nodes store only their move
+ * and one working position is moved down and back, do-undo).  Its parts:
+ * the nodes and their creation, eager or lazy, in engine/tree_node.h; the
+ * orderings of children before a revisit in engine/tree_order.h.
+ *
+ * Why its loops over children are its own, not the recursive family's:
+ * the tree persists across the deepening passes, so a walk visits the
+ * children a node already has (in the order the last pass sorted them)
+ * before it creates any, lays new leaves out in the arena, and keeps each
+ * child's value in the node for the next pass's sort; the Minimaxer
+ * library's counts (created, evals) depend on exactly that.
  *
  * A negamax call is one of three bodies: tree_negamax_frontier at depth 1,
  * where every child is a leaf (most calls are there, and it is compiled
@@ -21,15 +29,20 @@
  * by kind (evals, frontier_expansions, nodes) and summed at the end.
  */
 
+#if !defined(SEARCH_UNDO) || !defined(TREE_NAME) || !defined(TREE_OPTION)
+#error "tree_search.h: define TREE_NAME(name) and TREE_OPTION(option) (and the state mode's SEARCH_UNDO) first"
+#endif
+
+#define TREE_NODE TREE_NAME(node)
 #include "tree_node.h"
-#include "move_order.h"
+#include "tree_order.h"
 
 /* Counts one expansion at depth 2 or more.  Every negamax call is counted
  * once, by its kind: an expansion here or in frontier_expansions (depth
  * 1), a leaf value in evals; tree_search sums them into nodes.  No call
  * tests a budget: what bounds a tree search is the arena, which hands out
  * at most max_nodes children. */
-static inline void SEARCH_NAME(tree_count_expansion)(search_context *ctx)
+static inline void TREE_NAME(count_expansion)(search_context *ctx)
 {
     ctx->nodes++;
 }
@@ -40,7 +53,7 @@ static inline void SEARCH_NAME(tree_count_expansion)(search_context *ctx)
  * and the window; returns whether the window closed.  Game values lie
  * within +-INT_MAX (negamax negates them), so the first child always
  * beats INT_MIN. */
-static inline bool SEARCH_NAME(tree_take_value)(search_context *ctx, int value, int depth, int *best, int *alpha,
+static inline bool TREE_NAME(take_value)(search_context *ctx, int value, int depth, int *best, int *alpha,
                                                 int beta)
 {
     (void)ctx; /* read by TREE_OPTION in the configurable instantiation */
@@ -58,12 +71,12 @@ static inline bool SEARCH_NAME(tree_take_value)(search_context *ctx, int value, 
  * position and the new leaves' progress stay in registers (a store into a
  * node could otherwise alias them) and the counters are added once.
  * Returns the best value. */
-static TREE_ALWAYS_INLINE int SEARCH_NAME(tree_frontier_walk)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+static TREE_ALWAYS_INLINE int TREE_NAME(frontier_walk)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                                                const GAME_MOVE *moves, int count, int sign,
                                                                int alpha, int beta)
 {
     const tree_progress leaf = ctx->leaf_progress;
-    TREE_NODE *child = SEARCH_NAME(tree_lay_out_begin)(ctx, node);
+    TREE_NODE *child = TREE_NAME(lay_out_begin)(ctx, node);
     int best = INT_MIN;
 #if !SEARCH_UNDO
     GAME_STATE parent = *s; /* in registers: the children's stores cannot change it */
@@ -71,10 +84,10 @@ static TREE_ALWAYS_INLINE int SEARCH_NAME(tree_frontier_walk)(search_context *ct
 #endif
     const GAME_MOVE *move = moves;
     for (const GAME_MOVE *last = moves + count - 1;; move++, child++) {
-        int value = SEARCH_NAME(tree_lay_out_leaf)(child, s, *move, sign, leaf);
-        if (SEARCH_NAME(tree_take_value)(ctx, value, 1, &best, &alpha, beta) || move == last) break;
+        int value = TREE_NAME(lay_out_leaf)(child, s, *move, sign, leaf);
+        if (TREE_NAME(take_value)(ctx, value, 1, &best, &alpha, beta) || move == last) break;
     }
-    SEARCH_NAME(tree_lay_out_end)(ctx, child);
+    TREE_NAME(lay_out_end)(ctx, child);
     int visited = (int)(move - moves) + 1;
     ctx->evals += (uint64_t)visited;
     node->progress.next_move = (uint8_t)visited;
@@ -84,29 +97,29 @@ static TREE_ALWAYS_INLINE int SEARCH_NAME(tree_frontier_walk)(search_context *ct
 /* The walk of a depth-1 node otherwise: children created all at once on
  * this first visit (eager creation), or one at a time from wherever the
  * arena has room.  Every child visited is a leaf. */
-static int SEARCH_NAME(tree_frontier_walk_general)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+static int TREE_NAME(frontier_walk_general)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                                    const GAME_MOVE *moves, int count, int sign, int alpha,
                                                    int beta)
 {
-    SEARCH_NAME(tree_create_eagerly)(ctx, node, moves, count);
+    TREE_NAME(create_eagerly)(ctx, node, moves, count);
     int best = INT_MIN;
     TREE_NODE **link = &node->first_child;
     for (TREE_NODE *child = *link;; link = &child->next_sibling, child = *link) {
         if (!child) {
             int next = node->progress.next_move;
             if (next >= count) break;
-            child = SEARCH_NAME(tree_create_next)(ctx, node, link, moves, next);
+            child = TREE_NAME(create_next)(ctx, node, link, moves, next);
         }
 #if SEARCH_UNDO
         GAME_UNDO undo;
         GAME(do_move)(s, child->move, &undo);
-        SEARCH_NAME(tree_assign_leaf)(ctx, child, s, 0, sign, true);
+        TREE_NAME(assign_leaf)(ctx, child, s, 0, sign, true);
         GAME(undo_move)(s, child->move, &undo);
 #else
         (void)s;
-        SEARCH_NAME(tree_assign_leaf)(ctx, child, &child->state, 0, sign, true);
+        TREE_NAME(assign_leaf)(ctx, child, &child->state, 0, sign, true);
 #endif
-        if (SEARCH_NAME(tree_take_value)(ctx, child->value, 1, &best, &alpha, beta)) break;
+        if (TREE_NAME(take_value)(ctx, child->value, 1, &best, &alpha, beta)) break;
     }
     return best;
 }
@@ -115,7 +128,7 @@ static int SEARCH_NAME(tree_frontier_walk_general)(search_context *ctx, TREE_NOD
  * changes; returns the mover's sign and sets *flip.  In a game where every
  * move passes the turn the mover is known without asking the position,
  * and the window always flips. */
-static inline int SEARCH_NAME(tree_enter)(const GAME_STATE *s, int parent_sign, bool *flip, int *alpha, int *beta)
+static inline int TREE_NAME(enter)(const GAME_STATE *s, int parent_sign, bool *flip, int *alpha, int *beta)
 {
     (void)s;
     assert(!GAME_ALTERNATES || mover_sign(s) == -parent_sign);
@@ -136,7 +149,7 @@ static inline int SEARCH_NAME(tree_enter)(const GAME_STATE *s, int parent_sign, 
  * the working position, already moved to this node; in copy mode it is
  * unused.  Compiled into each caller, with no calls on its usual path:
  * most negamax calls are at depth 1. */
-static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context *ctx, TREE_NODE *node,
+static TREE_ALWAYS_INLINE void TREE_NAME(negamax_frontier)(search_context *ctx, TREE_NODE *node,
                                                                     GAME_STATE *s, int parent_sign, int alpha,
                                                                     int beta)
 {
@@ -145,9 +158,9 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context
 #endif
     GAME_MOVE local_moves[TREE_KEEPS_MOVES ? 1 : GAME_MAX_MOVES];
     GAME_MOVE *moves = TREE_KEEPS_MOVES ? node->moves : local_moves;
-    int move_count = SEARCH_NAME(tree_first_moves)(node, s, moves);
-    if (SEARCH_NAME(tree_has_no_children)(move_count)) {
-        SEARCH_NAME(tree_assign_leaf)(ctx, node, s, 1, parent_sign, move_count != 0);
+    int move_count = TREE_NAME(first_moves)(node, s, moves);
+    if (TREE_NAME(has_no_children)(move_count)) {
+        TREE_NAME(assign_leaf)(ctx, node, s, 1, parent_sign, move_count != 0);
         return;
     }
     /* Leaves at depth 0 are the children of depth-1 nodes: a pass meets
@@ -155,36 +168,36 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_negamax_frontier)(search_context
      * of their own. */
     ctx->frontier_expansions++;
     bool flip;
-    int sign = SEARCH_NAME(tree_enter)(s, parent_sign, &flip, &alpha, &beta);
-    int best = TREE_OPTION(generator) && SEARCH_NAME(tree_block_has_room)(ctx)
-                   ? SEARCH_NAME(tree_frontier_walk)(ctx, node, s, moves, move_count, sign, alpha, beta)
-                   : SEARCH_NAME(tree_frontier_walk_general)(ctx, node, s, moves, move_count, sign, alpha, beta);
+    int sign = TREE_NAME(enter)(s, parent_sign, &flip, &alpha, &beta);
+    int best = TREE_OPTION(generator) && TREE_NAME(block_has_room)(ctx)
+                   ? TREE_NAME(frontier_walk)(ctx, node, s, moves, move_count, sign, alpha, beta)
+                   : TREE_NAME(frontier_walk_general)(ctx, node, s, moves, move_count, sign, alpha, beta);
     node->value = flip ? -best : best;
     node->progress.depth = (int16_t)ctx->pass;
 }
 
-static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
+static void TREE_NAME(negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
                                       int parent_sign, int alpha, int beta);
-static void SEARCH_NAME(tree_negamax_depth2)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+static void TREE_NAME(negamax_depth2)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                              int parent_sign, int alpha, int beta);
-static void SEARCH_NAME(tree_negamax_depth3)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+static void TREE_NAME(negamax_depth3)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                              int parent_sign, int alpha, int beta);
 
 /* A negamax call on a child at depth 1 or more, dispatched on the depth
  * left: a depth-1 node costs no function call, depths 2 and 3 have bodies
  * of their own.  (Leaves at depth 0 are met only by the frontier walks.) */
-static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_visit)(search_context *ctx, TREE_NODE *child, GAME_STATE *s,
+static TREE_ALWAYS_INLINE void TREE_NAME(visit)(search_context *ctx, TREE_NODE *child, GAME_STATE *s,
                                                        int depth, int parent_sign, int alpha, int beta)
 {
     assert(depth >= 1);
     if (depth == 1) {
-        SEARCH_NAME(tree_negamax_frontier)(ctx, child, s, parent_sign, alpha, beta);
+        TREE_NAME(negamax_frontier)(ctx, child, s, parent_sign, alpha, beta);
     } else if (depth == 2) {
-        SEARCH_NAME(tree_negamax_depth2)(ctx, child, s, parent_sign, alpha, beta);
+        TREE_NAME(negamax_depth2)(ctx, child, s, parent_sign, alpha, beta);
     } else if (depth == 3) {
-        SEARCH_NAME(tree_negamax_depth3)(ctx, child, s, parent_sign, alpha, beta);
+        TREE_NAME(negamax_depth3)(ctx, child, s, parent_sign, alpha, beta);
     } else {
-        SEARCH_NAME(tree_negamax)(ctx, child, s, depth, parent_sign, alpha, beta);
+        TREE_NAME(negamax)(ctx, child, s, depth, parent_sign, alpha, beta);
     }
 }
 
@@ -194,17 +207,17 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_visit)(search_context *ctx, TREE
 /* tree_visit on a child of the node whose position is `s` (do-undo: the
  * working position, moved down to the child and back; copy-make: the
  * child's own). */
-static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_visit_child)(search_context *ctx, TREE_NODE *child, GAME_STATE *s,
+static TREE_ALWAYS_INLINE void TREE_NAME(visit_child)(search_context *ctx, TREE_NODE *child, GAME_STATE *s,
                                                              int depth, int sign, int alpha, int beta)
 {
 #if SEARCH_UNDO
     GAME_UNDO undo;
     GAME(do_move)(s, child->move, &undo);
-    SEARCH_NAME(tree_visit)(ctx, child, s, depth, sign, alpha, beta);
+    TREE_NAME(visit)(ctx, child, s, depth, sign, alpha, beta);
     GAME(undo_move)(s, child->move, &undo);
 #else
     (void)s;
-    SEARCH_NAME(tree_visit)(ctx, child, &child->state, depth, sign, alpha, beta);
+    TREE_NAME(visit)(ctx, child, &child->state, depth, sign, alpha, beta);
 #endif
 }
 
@@ -212,7 +225,7 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_visit_child)(search_context *ctx
  * the working position, already moved to this node; in copy mode it is
  * unused.  Moves are generated on the first expansion (to know whether
  * there are any) and afterwards only when a new child must be created. */
-static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+static TREE_ALWAYS_INLINE void TREE_NAME(expand)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                                          int depth, int parent_sign, int alpha, int beta)
 {
 #if !SEARCH_UNDO
@@ -223,18 +236,18 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
     bool have_moves = TREE_KEEPS_MOVES;
     int move_count = node->progress.move_count;
     if (move_count == TREE_MOVES_UNKNOWN) {
-        move_count = SEARCH_NAME(tree_first_moves)(node, s, moves);
+        move_count = TREE_NAME(first_moves)(node, s, moves);
         have_moves = true;
     }
-    if (SEARCH_NAME(tree_has_no_children)(move_count)) {
-        SEARCH_NAME(tree_assign_leaf)(ctx, node, s, depth, parent_sign, move_count != 0);
+    if (TREE_NAME(has_no_children)(move_count)) {
+        TREE_NAME(assign_leaf)(ctx, node, s, depth, parent_sign, move_count != 0);
         return;
     }
-    SEARCH_NAME(tree_count_expansion)(ctx);
+    TREE_NAME(count_expansion)(ctx);
     bool flip;
-    int sign = SEARCH_NAME(tree_enter)(s, parent_sign, &flip, &alpha, &beta);
-    SEARCH_NAME(order_children)(ctx, node);
-    SEARCH_NAME(tree_create_eagerly)(ctx, node, moves, move_count);
+    int sign = TREE_NAME(enter)(s, parent_sign, &flip, &alpha, &beta);
+    TREE_NAME(order_children)(ctx, node);
+    TREE_NAME(create_eagerly)(ctx, node, moves, move_count);
     int best = INT_MIN;
     bool closed = false;
     /* The existing children first, in list order; then new ones (lazy
@@ -242,15 +255,15 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
      * so that the first keeps only what it needs in registers. */
     TREE_NODE **link = &node->first_child;
     for (TREE_NODE *child = *link; child; link = &child->next_sibling, child = *link) {
-        SEARCH_NAME(tree_visit_child)(ctx, child, s, depth - 1, sign, alpha, beta);
-        if ((closed = SEARCH_NAME(tree_take_value)(ctx, child->value, depth, &best, &alpha, beta))) break;
+        TREE_NAME(visit_child)(ctx, child, s, depth - 1, sign, alpha, beta);
+        if ((closed = TREE_NAME(take_value)(ctx, child->value, depth, &best, &alpha, beta))) break;
     }
     if (!closed && node->progress.next_move < move_count) {
         if (!have_moves) GAME(generate_moves)(s, moves);
         for (int next = node->progress.next_move; next < move_count; next++) {
-            TREE_NODE *child = SEARCH_NAME(tree_create_next)(ctx, node, link, moves, next);
-            SEARCH_NAME(tree_visit_child)(ctx, child, s, depth - 1, sign, alpha, beta);
-            if (SEARCH_NAME(tree_take_value)(ctx, child->value, depth, &best, &alpha, beta)) break;
+            TREE_NODE *child = TREE_NAME(create_next)(ctx, node, link, moves, next);
+            TREE_NAME(visit_child)(ctx, child, s, depth - 1, sign, alpha, beta);
+            if (TREE_NAME(take_value)(ctx, child->value, depth, &best, &alpha, beta)) break;
             link = &child->next_sibling;
         }
     }
@@ -262,23 +275,23 @@ static TREE_ALWAYS_INLINE void SEARCH_NAME(tree_expand)(search_context *ctx, TRE
  * the depth-2 body has the depth-1 expansion inlined into its walk, and
  * neither tests its children's depth.  Most of the tree's interior is at
  * these depths, so this saves a call and a dispatch per child there. */
-static void SEARCH_NAME(tree_negamax_depth2)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+static void TREE_NAME(negamax_depth2)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                              int parent_sign, int alpha, int beta)
 {
-    SEARCH_NAME(tree_expand)(ctx, node, s, 2, parent_sign, alpha, beta);
+    TREE_NAME(expand)(ctx, node, s, 2, parent_sign, alpha, beta);
 }
 
-static void SEARCH_NAME(tree_negamax_depth3)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
+static void TREE_NAME(negamax_depth3)(search_context *ctx, TREE_NODE *node, GAME_STATE *s,
                                              int parent_sign, int alpha, int beta)
 {
-    SEARCH_NAME(tree_expand)(ctx, node, s, 3, parent_sign, alpha, beta);
+    TREE_NAME(expand)(ctx, node, s, 3, parent_sign, alpha, beta);
 }
 
 /* tree_expand at depth 4 or more. */
-static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
+static void TREE_NAME(negamax)(search_context *ctx, TREE_NODE *node, GAME_STATE *s, int depth,
                                       int parent_sign, int alpha, int beta)
 {
-    SEARCH_NAME(tree_expand)(ctx, node, s, depth, parent_sign, alpha, beta);
+    TREE_NAME(expand)(ctx, node, s, depth, parent_sign, alpha, beta);
 }
 
 /* The root's best move after its last pass, found again from its children
@@ -286,7 +299,7 @@ static void SEARCH_NAME(tree_negamax)(search_context *ctx, TREE_NODE *node, GAME
  * so the pass visited all its children in list order (sorting happens only
  * before a walk), and the same strict comparison over their final values
  * picks the same child.  The root must have children. */
-static GAME_MOVE SEARCH_NAME(tree_root_best)(const TREE_NODE *root, int depth)
+static GAME_MOVE TREE_NAME(root_best)(const TREE_NODE *root, int depth)
 {
     int best = INT_MIN;
     GAME_MOVE move = 0;
@@ -305,9 +318,9 @@ static GAME_MOVE SEARCH_NAME(tree_root_best)(const TREE_NODE *root, int depth)
 /* Runs the passes (1..D with deepening, else D alone) on a fresh tree.
  * Deepening stops early after a pass that never met its horizon: the whole
  * game tree was searched, as the library's FULL_DEPTH exit does. */
-static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state, int depth)
+static void TREE_NAME(search)(search_context *ctx, GAME_STATE *root_state, int depth)
 {
-    TREE_NODE *root = SEARCH_NAME(tree_new_node)(ctx, 0);
+    TREE_NODE *root = TREE_NAME(new_node)(ctx, 0);
 #if SEARCH_UNDO
     GAME_STATE *s = root_state;
 #else
@@ -320,10 +333,10 @@ static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state
         ctx->leaf_progress = (tree_progress){.depth = (int16_t)pass, .next_move = 0, .move_count = TREE_MOVES_UNKNOWN};
         ctx->passes++;
         uint64_t frontier_expansions = ctx->frontier_expansions;
-        SEARCH_NAME(tree_visit)(ctx, root, s, pass, -sign, -SEARCH_INFINITY, SEARCH_INFINITY);
+        TREE_NAME(visit)(ctx, root, s, pass, -sign, -SEARCH_INFINITY, SEARCH_INFINITY);
         if (ctx->frontier_expansions == frontier_expansions) break;
     }
-    if (root->first_child) ctx->root_best = SEARCH_NAME(tree_root_best)(root, ctx->pass);
+    if (root->first_child) ctx->root_best = TREE_NAME(root_best)(root, ctx->pass);
     ctx->nodes += ctx->frontier_expansions + ctx->evals;
     ctx->created = tree_created(ctx);
     /* The root's value is kept in its (absent) parent's frame. */
@@ -331,3 +344,5 @@ static void SEARCH_NAME(tree_search)(search_context *ctx, GAME_STATE *root_state
 }
 
 #undef TREE_NODE
+#undef TREE_NAME
+#undef TREE_OPTION

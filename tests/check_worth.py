@@ -14,8 +14,10 @@ technique's), as instruction_counts.py prints it.
 Fails when a Worth comment in engine/ or games/ is malformed or names no
 row, when a quoted ratio is more than 5% off the committed baseline
 (tests/instructions/baseline.csv, so a stated gain cannot drift from the
-measured one), when a README row names a missing row, file or function, or
-when there is no Worth comment or README row at all.
+measured one), when a README row names a missing row, file or function, when a row of
+comparisons.csv has no Worth comment at its site, when a technique of the
+ladder (a ladder-* config of engine/config.c, or negamax-ab, its base) is
+in no row, or when there is no Worth comment or README row at all.
 
 usage: check_worth.py REPO_ROOT
 """
@@ -74,7 +76,8 @@ def source_files(root):
 
 
 def check_comments(root, ratios, failures):
-    found = 0
+    """Checks every Worth comment; returns the rows they cite."""
+    cited = set()
     for path in source_files(root):
         with open(path) as f:
             for number, line in enumerate(f, 1):
@@ -86,15 +89,37 @@ def check_comments(root, ratios, failures):
                     failures.append(f"{where}: a Worth comment not in the form "
                                     f'Worth: "ROW" -- R.RRx fewer instructions (CI, valgrind).')
                     continue
-                found += 1
+                cited.add(match.group(1))
                 check_claim(where, match.group(1), match.group(2), ratios, failures)
-    return found
+    return cited
+
+
+LADDER_CONFIG = re.compile(r'\{"((?:ladder-[a-z-]+)|negamax-ab)"')
+
+
+def check_sites(root, cited, failures):
+    """Every row has a Worth comment at its site, and every technique of
+    the ladder (the configs named in engine/config.c) is in some row."""
+    here = os.path.join(root, "tests", "instructions", "comparisons.csv")
+    rows = csv_rows(here)
+    for r in rows:
+        if row_name(r) not in cited:
+            failures.append(f'"{row_name(r)}" has no Worth comment in engine/ or games/')
+    with open(os.path.join(root, "engine", "config.c")) as f:
+        ladder = LADDER_CONFIG.findall(f.read())
+    if not ladder:
+        failures.append("engine/config.c names no ladder config")
+    in_rows = {r["technique"] for r in rows} | {r["baseline"] for r in rows}
+    for name in ladder:
+        if name not in in_rows:
+            failures.append(f"the ladder's {name} is in no row of tests/instructions/comparisons.csv")
+    return len(ladder)
 
 
 def defines(path, function):
     """Whether the C file defines `function` (plainly or as a template's
-    SEARCH_NAME(function))."""
-    pattern = re.compile(r"^static\b[^;=]*\b(?:SEARCH_NAME\(" + function + r"\)|" + function + r")\s*\(", re.M)
+    SEARCH_NAME(function), TREE_NAME(function), LADDER_NAME(function))."""
+    pattern = re.compile(r"^static\b[^;=]*\b(?:[A-Z]+_NAME\(" + function + r"\)|" + function + r")\s*\(", re.M)
     with open(path) as f:
         return bool(pattern.search(f.read()))
 
@@ -131,7 +156,9 @@ def main():
     root = sys.argv[1]
     ratios = measured_ratios(root)
     failures = []
-    comments = check_comments(root, ratios, failures)
+    cited = check_comments(root, ratios, failures)
+    comments = len(cited)
+    ladder = check_sites(root, cited, failures)
     table = check_readme(root, ratios, failures)
     if comments == 0:
         failures.append("no Worth comment found in engine/ or games/")
@@ -139,7 +166,8 @@ def main():
         failures.append(f"no table row found under '{SECTION}' in README.md")
     for failure in failures:
         print("FAIL " + failure)
-    print(f"{comments} Worth comments and {table} README rows checked; {len(failures)} failed")
+    print(f"{comments} rows cited by Worth comments, {ladder} ladder techniques and {table} README rows checked; "
+          f"{len(failures)} failed")
     return 1 if failures else 0
 
 

@@ -9,8 +9,8 @@
  *     entries of larger draft are used), with both replacement schemes;
  *   - deeper: at the test depth + 2, every ladder config returns
  *     negamax-ab's value, and do-undo repeats copy-make's counts and
- *     counters exactly; ladder-tt's fixed-options instance repeats the
- *     configurable instance's;
+ *     counters exactly; the constant-options instances (negamax-ab,
+ *     ladder-tt) repeat the configurable instance's;
  *   - counters: the iterations' nodes add up to the nodes;
  *   - limits: a node limit of the nodes of iterations 1..k stops at node
  *     N + 1 and answers with iteration k (the result of a search to depth
@@ -232,25 +232,30 @@ static void test_table(void)
     free(t.entries);
 }
 
-/* ladder-tt runs its own instance, its options compiled in as constants
- * (engine/config.h, LADDER_TT_OPTIONS); the configurable instance given
- * the same options must search the same tree, in both state modes. */
-static void test_fixed_instance(const game_entry *game, const char *moves, int depth)
+/* negamax-ab and ladder-tt run instances of the ladder of their own, their
+ * options compiled in as constants (engine/config.h,
+ * LADDER_NEGAMAX_AB_OPTIONS, LADDER_TT_OPTIONS); the configurable instance
+ * given the same options must search the same tree, in both state modes. */
+static void test_constant_instances(const game_entry *game, const char *moves, int depth)
 {
-    const search_config *fixed = config_find("ladder-tt");
-    search_config configurable = *fixed;
-    configurable.ladder.fixed = false;
-    for (int state = STATE_COPY; state <= STATE_UNDO; state++) {
-        search_request request = plain("ladder-tt", moves, depth);
-        request.state = (state_mode)state;
-        search_result a, b;
-        if (!run(game, request, &a)) continue;
-        request.config = &configurable;
-        if (!run(game, request, &b)) continue;
-        check(a.nodes == b.nodes && a.tt_probes == b.tt_probes && a.tt_hits == b.tt_hits &&
-              a.tt_cutoffs == b.tt_cutoffs && a.value == b.value && strcmp(a.best, b.best) == 0,
-              game->name, moves, fixed->name, depth, "fixed instance differs from the configurable one (nodes)",
-              (long long)a.nodes, (long long)b.nodes);
+    for (size_t c = 0; c < config_count(); c++) {
+        const search_config *fixed = config_at(c);
+        if (fixed->ladder.instance == LADDER_INSTANCE_CONFIGURABLE) continue;
+        search_config configurable = *fixed;
+        configurable.algorithm = ALGORITHM_LADDER;
+        configurable.ladder.instance = LADDER_INSTANCE_CONFIGURABLE;
+        for (int state = STATE_COPY; state <= STATE_UNDO; state++) {
+            search_request request = plain(fixed->name, moves, depth);
+            request.state = (state_mode)state;
+            search_result a, b;
+            if (!run(game, request, &a)) continue;
+            request.config = &configurable;
+            if (!run(game, request, &b)) continue;
+            check(a.nodes == b.nodes && a.tt_probes == b.tt_probes && a.tt_hits == b.tt_hits &&
+                  a.tt_cutoffs == b.tt_cutoffs && a.value == b.value && strcmp(a.best, b.best) == 0,
+                  game->name, moves, fixed->name, depth, "constant instance differs from the configurable one (nodes)",
+                  (long long)a.nodes, (long long)b.nodes);
+        }
     }
 }
 
@@ -270,7 +275,7 @@ int main(int argc, char **argv)
             int limit_depth = game->test_depth + 2 < game->max_depth ? game->test_depth + 2 : game->max_depth;
             if (i < 4) {
                 test_deeper(game, moves, limit_depth);
-                test_fixed_instance(game, moves, limit_depth);
+                test_constant_instances(game, moves, limit_depth);
                 test_node_limit(game, moves, "ladder-id", limit_depth);
                 test_node_limit(game, moves, "ladder-mtdf", limit_depth);
             }

@@ -1,0 +1,146 @@
+/*
+ * ladder_context.h: what every instance of the ladder (engine/ladder_search.h)
+ * shares, for the game of this per-game engine: the search's context, the
+ * game's Zobrist keys, the table's rule (probe and store) and the soft
+ * limits.  Plain include-once; engine/search_instance.c includes it before
+ * the state modes.
+ */
+#ifndef PRUNE_LADDER_CONTEXT_H
+#define PRUNE_LADDER_CONTEXT_H
+
+#include "history.h"
+#include "random.h"
+#include "ttable.h"
+
+_Static_assert(sizeof(GAME_MOVE) <= 2, "table entries keep 16-bit moves");
+_Static_assert(GAME_CONSTANT(MAX_DEPTH) <= TT_MAX_DRAFT && GAME_CONSTANT(MAX_DEPTH) < LADDER_MAX_PLY,
+               "drafts and plies fit the table and the killers");
+
+#define LADDER_ZOBRIST_SEED 0x7072756E655A6F62ULL /* fixed: keys, and so counts, are the same in every run */
+#define LADDER_CHECK_INTERVAL 1024 /* nodes between two looks at the clock */
+#define LADDER_ASPIRATION_DELTA 2  /* half-width of the first window around the previous value */
+/* The table serves nodes with at least this many plies left.  A node with
+ * one ply left only saves the evaluation of its leaf children when its
+ * entry cuts, and a probe costs a cache miss, ~100 ns on the EPYC VM: more
+ * than a whole node of Kalah or tic-tac-toe.  Worth, ladder-tt against
+ * negamax-ab in time over the techniques study's positions (studies_bench,
+ * medians, EPYC VM): serving one-ply nodes too took 0.91x / 2.30x / 0.75x /
+ * 0.89x / 0.76x / 1.05x of negamax-ab's time on ttt / kalah / dots /
+ * minichess / ardri / connect4; from two plies 0.93x / 1.65x / 0.72x /
+ * 0.76x / 0.81x / 0.73x (before the prefetch of ladder_search.h's make step).  Exactness
+ * does not depend on it (see ladder_probe). */
+#define LADDER_TT_MIN_DRAFT 2
+
+typedef struct {
+    search_context *base;  /* node counts, the hard budget, the ordering's generator */
+    ladder_options options;
+    ttable *table;         /* NULL for a config without one */
+    ladder_history *history; /* killers and history scores: 33 KB, cleared only for the rungs that use them */
+    /* The iteration's depth.  Every child is searched one ply deeper with
+     * one less depth (an extra turn too), so a node's ply is root_depth -
+     * depth, and the root is the node with depth == root_depth: the
+     * recursion passes neither a ply nor a best-move pointer, and its six
+     * arguments fit in registers on x86-64 (about 1% of ladder-tt's
+     * instructions on every game but connect4, callgrind). */
+    int root_depth;
+    GAME_MOVE root_move;   /* the root's best move so far in the pass under way */
+    uint64_t probes, hits, cutoffs, researches;
+    uint64_t node_limit;   /* soft limits of the deepening, armed after iteration 1 */
+    double deadline;
+    bool limited;
+    uint64_t next_check;
+    jmp_buf stopped;       /* a soft limit ends the iteration under way */
+    /* the deepest completed iteration, kept here to survive the longjmp */
+    int value, iterations;
+    GAME_MOVE best;
+    uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS];
+} ladder_context;
+
+/* A game's hashing (games/README.md) is NAME_hash, plus NAME_HASH_KEYS
+ * when it uses the engine's Zobrist keys and NAME_hash_step when it steps
+ * keys in do-undo (NAME_HASH_STEPPED 1); without them the keys table is a
+ * dummy and do-undo recomputes.  (An undefined name is 0 in #if.) */
+#if GAME_CONSTANT(HASH_KEYS) > 0
+#define LADDER_KEY_COUNT GAME_CONSTANT(HASH_KEYS)
+#else
+#define LADDER_KEY_COUNT 1
+#endif
+#if GAME_CONSTANT(HASH_STEPPED)
+#define LADDER_HASH_STEP(key, child, m, undo) GAME(hash_step)(key, child, m, undo, ladder_keys)
+#else
+#define LADDER_HASH_STEP(key, child, m, undo) ((void)(key), (void)(m), (void)(undo), GAME(hash)(child, ladder_keys))
+#endif
+
+/* The children of a node being expanded (ladder_search.h, steps 2 and 4):
+ * copy-make plays each child on a copy in state[] (made one ahead with the
+ * table: the child searched and the next, in turns, with their keys);
+ * do-undo plays it on the node's own position, and `undo` takes it back. */
+typedef struct {
+    GAME_STATE state[2];
+    uint64_t key[2];
+    GAME_UNDO undo;
+} ladder_children;
+
+static uint64_t ladder_keys[LADDER_KEY_COUNT];
+static ttable ladder_table;
+static ladder_context ladder;  /* one search at a time, as search_context */
+static ladder_history ladder_history_tables;
+
+/* The game's Zobrist keys: splitmix64 from a fixed seed, filled once. */
+static void ladder_init_keys(void)
+{
+    static bool ready;
+    if (ready) return;
+    uint64_t state = LADDER_ZOBRIST_SEED;
+    for (size_t i = 0; i < sizeof ladder_keys / sizeof ladder_keys[0]; i++) ladder_keys[i] = splitmix64_next(&state);
+    ready = true;
+}
+
+#if defined(__GNUC__)
+__attribute__((cold))
+#endif
+static void ladder_check_limits(ladder_context *lc)
+{
+    uint64_t nodes = lc->base->nodes;
+    if (lc->node_limit && nodes > lc->node_limit) longjmp(lc->stopped, 1);
+    if (lc->deadline > 0 && clock_seconds() >= lc->deadline) longjmp(lc->stopped, 1);
+    lc->next_check = nodes + LADDER_CHECK_INTERVAL;
+    if (lc->node_limit && lc->next_check > lc->node_limit + 1) lc->next_check = lc->node_limit + 1;
+}
+
+/* The table's rule, the crux of exactness: an entry decides a node only
+ * when its draft EQUALS the remaining depth.  In a depth-limited search a
+ * position's value depends on the depth left (the heuristic values at the
+ * horizon, the win-depth rule's W + d), so an entry searched deeper holds
+ * the value of another function; using it would return a value plain
+ * minimax at this depth never gives (tests/oracle_test.c's kept-table test
+ * fails if deeper drafts are used).  Any entry's move still orders the
+ * children.  Never at the root, which must name its best move. */
+static inline bool ladder_probe(ladder_context *lc, uint64_t key, int depth, int alpha, int beta, unsigned *hint,
+                                int *value)
+{
+    lc->probes++;
+    const tt_entry *e = tt_probe(lc->table, key);
+    if (!e) return false;
+    lc->hits++;
+    *hint = e->move;
+    if (depth == lc->root_depth || tt_draft(e) != depth) return false;
+    tt_bound bound = tt_bound_of(e);
+    if (bound == TT_EXACT || (bound == TT_LOWER && e->value >= beta) || (bound == TT_UPPER && e->value <= alpha)) {
+        lc->cutoffs++;
+        *value = e->value;
+        return true;
+    }
+    return false;
+}
+
+/* A fail-soft result's bound: at most alpha is an upper bound, at least
+ * beta a lower one, in between exact. */
+static inline void ladder_store(ladder_context *lc, uint64_t key, int value, int alpha, int beta, int depth,
+                                unsigned move)
+{
+    tt_bound bound = value <= alpha ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(lc->table, key, value, bound, depth, move);
+}
+
+#endif /* PRUNE_LADDER_CONTEXT_H */

@@ -1,0 +1,50 @@
+/*
+ * search_mode.h: the engine's searches in one state mode, the one
+ * instantiation block: engine/search_instance.c includes it once with
+ * copy-make and once with do-undo.
+ *
+ * The template convention, which every template of engine/ follows: the
+ * file that includes a template defines its names (listed at the
+ * template's head) just before the #include; the template stops with
+ * #error if one is missing and undefines all of them at its end, so that
+ * no instance leaks into the next.  Templates nest: this one's names,
+ *   SEARCH_UNDO          0 copy-make (a child is a played copy), 1 do-undo
+ *                        (one position, moved down and back);
+ *   SEARCH_NAME(name)    the name of this mode's function `name`;
+ * are read by the templates it includes, ladder_search.h (LADDER_NAME,
+ * LADDER_OPTION) and tree_search.h (TREE_NAME, TREE_OPTION), which
+ * undefine only their own.  A part of a template (recursive_search.h of
+ * this one; tree_node.h and tree_order.h of tree_search.h) is included by
+ * that template alone and reads its names.  Every other header is plain
+ * include-once.
+ */
+#if !defined(SEARCH_UNDO) || !defined(SEARCH_NAME)
+#error "search_mode.h: define SEARCH_UNDO and SEARCH_NAME(name) first"
+#endif
+
+/* minimax, alphabeta, alphabeta-scala, negamax; how a child is reached */
+#include "recursive_search.h"
+
+/* The ladder (engine/config.h): negamax-ab and ladder-tt with their
+ * options as constants, then the configurable instance of the rungs. */
+#define LADDER_NAME(name) SEARCH_NAME(negamax_ab_##name)
+#define LADDER_OPTION(option) LADDER_NEGAMAX_AB_##option
+#include "ladder_search.h"
+#define LADDER_NAME(name) SEARCH_NAME(ladder_tt_##name)
+#define LADDER_OPTION(option) LADDER_TT_##option
+#include "ladder_search.h"
+#define LADDER_NAME(name) SEARCH_NAME(ladder_##name)
+#define LADDER_OPTION(option) (lc->options.option)
+#include "ladder_search.h"
+
+/* The persistent tree: configurable, then tree-optimal, its options the
+ * constants of TREE_OPTIMAL_OPTIONS (engine/config.h). */
+#define TREE_NAME(name) SEARCH_NAME(tree_##name)
+#define TREE_OPTION(option) (ctx->options.option)
+#include "tree_search.h"
+#define TREE_NAME(name) SEARCH_NAME(tree_optimal_##name)
+#define TREE_OPTION(option) TREE_OPTIMAL_##option
+#include "tree_search.h"
+
+#undef SEARCH_UNDO
+#undef SEARCH_NAME
