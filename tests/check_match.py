@@ -3,10 +3,14 @@
 match runner, its shards and its statistics.
 
     check_match.py search PRUNE      a limit without --depth deepens as deep as the game allows
+    check_match.py match PRUNE       reproducibility, sanity, shards and merge, malformed openings
 """
 import json
+import os
+import re
 import subprocess
 import sys
+import tempfile
 
 from checks import Tally
 
@@ -45,10 +49,129 @@ def check_search(tally, prune):
                  "no depth and no limit", done.stderr.strip())
 
 
+def match_lines(tally, prune, label, args):
+    """The --json lines of a match, each parsed; [] (recorded) on failure."""
+    done = run([prune, "match"] + args + ["--json"])
+    tally.record(done.returncode == 0 and done.stderr == "", f"{label} status", f"{done.returncode} {done.stderr.strip()}")
+    return [json.loads(line) for line in done.stdout.splitlines()] if done.returncode == 0 else [{}]
+
+
+def without_times(lines):
+    return [{k: v for k, v in line.items() if not k.endswith("_seconds")} for line in lines]
+
+
+def check_reproducible(tally, prune):
+    for limit in (["--nodes", "3000"], ["--depth", "3"]):
+        args = ["minichess", "--a", "ladder-pvs,tt-mb=2", "--b", "negamax-ab", "--pairs", "3", "--seed", "7"] + limit
+        first, second = (without_times(match_lines(tally, prune, " ".join(limit), args)) for _ in range(2))
+        tally.record(first == second and len(first) == 7, f"{' '.join(limit)}: two runs, the same games",
+                     f"{len(first)} lines")
+        tally.record(first[-1].get("reproducible") is True, f"{' '.join(limit)} says reproducible", first[-1])
+    timed = match_lines(tally, prune, "time", ["ttt", "--a", "ladder-id", "--b", "ladder-id", "--time-ms", "5"])
+    tally.record(timed[-1].get("reproducible") is False, "--time-ms says it is not reproducible", timed[-1])
+    done = run([prune, "match", "ttt", "--a", "ladder-id", "--b", "ladder-id", "--time-ms", "5"])
+    tally.record("reproducible no" in done.stdout, "--time-ms text says so", done.stdout.splitlines()[-1:])
+
+
+def check_sanity(tally, prune):
+    # A config against itself: the interval holds 0 (seeded orderings differ per game).
+    for game in ("kalah", "connect4"):
+        s = match_lines(tally, prune, f"{game} self", [game, "--a", "ladder-pvs", "--b", "ladder-pvs",
+                                                       "--nodes", "2000", "--pairs", "20"])[-1]
+        low, high = s.get("elo_low"), s.get("elo_high")
+        tally.record(s.get("games") == 40 and (low is None or low <= 0) and (high is None or high >= 0),
+                     f"{game}: ladder-pvs against itself holds 0", f"{low} .. {high}")
+    # Depth 1 against depth 4 loses decisively: the whole interval far below 0.
+    for game in ("kalah", "connect4"):
+        s = match_lines(tally, prune, f"{game} crippled", [game, "--a", "negamax-ab,depth=1", "--b", "negamax-ab,depth=4",
+                                                           "--depth", "1", "--pairs", "10"])[-1]
+        tally.record(s.get("elo_high") is not None and s["elo_high"] < -200 and s.get("los", 1) < 0.001,
+                     f"{game}: depth 1 against depth 4 loses", f"{s.get('pentanomial')} elo_high {s.get('elo_high')}")
+    # The SPRT decides, and the match stops there.
+    s = match_lines(tally, prune, "sprt", ["kalah", "--a", "negamax-ab,depth=4", "--b", "negamax-ab,depth=1",
+                                           "--depth", "1", "--pairs", "100", "--sprt", "0,50"])[-1]
+    tally.record(s.get("verdict") == "H1" and s.get("stopped_early") is True and s.get("games", 200) < 200,
+                 "sprt 0,50: H1, stopped early", f"{s.get('verdict')} {s.get('games')} games llr {s.get('llr')}")
+
+
+def check_shards(tally, prune):
+    args = ["dots", "--a", "ladder-killers", "--b", "negamax-ab", "--nodes", "1500", "--pairs", "7", "--seed", "3"]
+    whole = match_lines(tally, prune, "unsharded", args)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "shards.jsonl")
+        pairs = []
+        with open(path, "w") as out:
+            for k in (1, 2, 3):
+                done = run([prune, "match"] + args + ["--shard", f"{k}/3", "--json"])
+                tally.record(done.returncode == 0, f"shard {k}/3 status", done.stderr.strip())
+                pairs += [json.loads(line).get("pair") for line in done.stdout.splitlines()[:-1]]
+                out.write(done.stdout)  # as written, the way GNU parallel collects it
+        tally.record(sorted(pairs) == sorted(p for p in range(7) for _ in range(2)), "shards play every pair once", pairs)
+        done = run([prune, "match-merge", path, "--json"])
+        merged = json.loads(done.stdout) if done.returncode == 0 else {}
+    tally.record(merged == whole[-1], "3 shards merged = the unsharded summary", f"{merged}\n     {whole[-1]}")
+    games = sorted(json.dumps(g, sort_keys=True) for g in without_times(whole[:-1]))
+    tally.record(len(games) == 14, "unsharded games", len(games))
+
+
+def check_openings_file(tally, prune):
+    with tempfile.TemporaryDirectory() as tmp:
+        for text, message in (("# two good lines, then a bad one\n4,4\n\n3\n4,x\n", r"openings.txt:5: malformed move 'x'"),
+                              ("1,1,2,2,3,3,4\n", r"openings.txt:1: the game is over after these moves")):
+            path = os.path.join(tmp, "openings.txt")
+            with open(path, "w") as f:
+                f.write(text)
+            done = run([prune, "match", "connect4", "--a", "negamax-ab", "--b", "negamax-ab", "--depth", "1",
+                        "--openings", path])
+            lines = done.stderr.splitlines()
+            tally.record(done.returncode == 2 and done.stdout == "" and len(lines) == 1 and re.search(message, lines[0]),
+                         f"openings: {message}", done.stderr.strip())
+        with open(path, "w") as f:
+            f.write("4453\n4,4\n")
+        lines = match_lines(tally, prune, "openings", ["connect4", "--a", "negamax-ab", "--b", "negamax-ab", "--depth", "1",
+                                                        "--openings", path, "--pairs", "3"])
+        tally.record([line.get("opening") for line in lines[:-1]] == ["4,4,5,3"] * 2 + ["4,4"] * 2 + ["4,4,5,3"] * 2,
+                     "pair i plays opening i modulo the count", [line.get("opening") for line in lines[:-1]])
+
+
+def check_openings_data(tally, prune, repo):
+    """Each committed openings file is what its first line's command prints."""
+    for game in ("ttt", "kalah", "connect4", "dots"):
+        path = os.path.join(repo, "studies", "openings", game + ".txt")
+        with open(path) as f:
+            text = f.read()
+        command = text.splitlines()[0].split(" (")[0].split()
+        tally.record(command[:3] == ["#", "prune", "openings"], f"{game}: header", command)
+        done = run([prune] + command[2:])
+        tally.record(done.returncode == 0 and done.stdout == text, f"{game}: openings regenerate", done.stderr.strip())
+        lines = [line for line in text.splitlines() if not line.startswith("#")]
+        tally.record(len(lines) == len(set(lines)), f"{game}: no duplicate", len(lines))
+
+
+def check_caps(tally, prune, repo):
+    """docs/strength.md's ply caps are the ones the summaries print."""
+    with open(os.path.join(repo, "docs", "strength.md")) as f:
+        rows = dict(re.findall(r"^\| (\w+) \| (\d+) \| [^|]*\|$", f.read(), re.M))
+    for game in ("ttt", "kalah", "dots", "minichess", "ardri", "connect4"):
+        s = match_lines(tally, prune, f"{game} cap", [game, "--a", "negamax", "--b", "negamax", "--depth", "1"])[-1]
+        tally.record(str(s.get("ply_cap")) == rows.get(game), f"{game}: ply cap in docs/strength.md",
+                     f"{s.get('ply_cap')} docs {rows.get(game)}")
+
+
+def check_match(tally, prune):
+    check_reproducible(tally, prune)
+    check_sanity(tally, prune)
+    check_shards(tally, prune)
+    check_openings_file(tally, prune)
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    check_openings_data(tally, prune, repo)
+    check_caps(tally, prune, repo)
+
+
 def main():
     mode, prune = sys.argv[1], sys.argv[2]
     tally = Tally()
-    {"search": check_search}[mode](tally, prune)
+    {"search": check_search, "match": check_match}[mode](tally, prune)
     return tally.summary()
 
 

@@ -1,0 +1,90 @@
+/* match.h: what the match commands share (docs/strength.md).
+ *
+ *   match.c         prune match: its options, the sides, the openings
+ *   match_play.c    one game between two sides, move by move
+ *   match_report.c  the records: game lines, the summary, prune match-merge
+ *   match_openings.c  prune openings: balanced start positions
+ */
+#ifndef PRUNE_MATCH_H
+#define PRUNE_MATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "elo.h"
+#include "search.h"
+
+#define MATCH_MOVES_SIZE 4096 /* a game's move list: the longest cap (ply_cap) times the longest move, with commas */
+
+/* How each move is limited. */
+typedef enum { LIMIT_NODES, LIMIT_TIME, LIMIT_DEPTH } match_limit_kind;
+
+typedef struct {
+    match_limit_kind kind;
+    uint64_t value; /* nodes, milliseconds or plies */
+} match_limit;
+
+/* One side: a config and its own options (match.c reads
+ * CONFIG[,tt-mb=N][,tt-replace=R][,state=S][,depth=D]). */
+typedef struct {
+    const char *text;             /* as given, for the records */
+    const search_config *config;
+    state_mode state;
+    size_t tt_mb;
+    int tt_replace;
+    int depth;                    /* > 0: this side searches to this depth whatever the match's limit */
+    ttable table;                 /* its own, kept across the moves of a game, emptied per game */
+} match_side;
+
+/* A game from A's side. */
+typedef enum { OUTCOME_LOSS = 0, OUTCOME_DRAW = 1, OUTCOME_WIN = 2 } match_outcome;
+
+/* How a game ended. */
+typedef enum {
+    END_OVER,   /* the game's own end: a win, a loss or a draw by its rules */
+    END_CAPPED, /* the ply cap: a draw */
+} match_end;
+
+typedef struct {
+    char moves[MATCH_MOVES_SIZE]; /* every move from the start, opening included */
+    int plies;                    /* plies played after the opening */
+    bool a_first;                 /* A played the side that moves first from the start */
+    match_outcome outcome;
+    match_end end;
+    uint64_t nodes[2];            /* A, B */
+    double seconds[2];
+} match_game;
+
+/* The per-game ply cap: a game that reaches it is a draw. */
+int match_ply_cap(const game_entry *game);
+
+typedef enum { PLAY_OK = 0, PLAY_FAILED = 1 } match_play_status;
+
+/* Plays one game from `opening` (a move list, "" for the start) with A on
+ * the first player's side when a_first; `seed` seeds both sides' move
+ * orderings.  PLAY_FAILED (message written) when a search failed. */
+match_play_status match_play(const game_entry *game, match_side sides[2], const match_limit *limit, const char *opening,
+                             bool a_first, uint64_t seed, match_game *out, char *message, size_t message_size);
+
+/* Whether `moves` is a position the game can go on from: legal, and not
+ * over.  False with a message otherwise. */
+bool match_position_playable(const game_entry *game, const char *moves, char *message, size_t message_size);
+
+/* What a match's summary says, and what match-merge adds up. */
+typedef struct {
+    const char *game, *a, *b;
+    match_limit limit;
+    uint64_t seed;
+    int ply_cap;
+    uint64_t counts[ELO_OUTCOMES]; /* pentanomial, from A's side */
+    uint64_t wins, draws, losses;
+    bool has_sprt;
+    elo_sprt sprt;
+    bool stopped;                  /* the SPRT decided before the last pair */
+} match_summary;
+
+const char *match_limit_name(match_limit_kind kind);
+void match_print_game_json(const match_summary *s, uint64_t pair, const char *opening, const match_game *g);
+void match_print_summary(const match_summary *s, bool json);
+
+#endif
