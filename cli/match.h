@@ -55,6 +55,9 @@ typedef struct {
     double seconds[2];
 } match_game;
 
+/* The plies of a move list ("" has none). */
+int match_count_plies(const char *moves);
+
 /* The per-game ply cap: a game that reaches it is a draw. */
 int match_ply_cap(const game_entry *game);
 

@@ -28,13 +28,6 @@ static bool seen_before(char *const *kept, size_t count, const char *moves)
     return false;
 }
 
-static int count_plies(const char *moves)
-{
-    int plies = *moves ? 1 : 0;
-    for (const char *p = moves; *p; p++) plies += *p == ',';
-    return plies;
-}
-
 /* The shallow search's value of the position, from the maximiser's view. */
 static bool shallow_value(const game_entry *game, const char *moves, int depth, uint64_t seed, int *value)
 {
@@ -65,7 +58,7 @@ static int run_openings(const options *o)
         uint64_t state = seed ^ (i * 0x9E3779B97F4A7C15ULL), line_seed = splitmix64_next(&state);
         game->random_line(line_seed, plies, moves, sizeof moves);
         int value;
-        if (count_plies(moves) != plies || !match_position_playable(game, moves, message, sizeof message)) continue;
+        if (match_count_plies(moves) != plies || !match_position_playable(game, moves, message, sizeof message)) continue;
         if (seen_before(kept, found, moves)) continue;
         if (!shallow_value(game, moves, depth, line_seed, &value) || abs(value - start) > margin) continue;
         kept[found] = strdup(moves);

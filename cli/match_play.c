@@ -63,10 +63,9 @@ bool match_position_playable(const game_entry *game, const char *moves, char *me
     return false;
 }
 
-static int count_plies(const char *moves)
+int match_count_plies(const char *moves)
 {
-    if (!*moves) return 0;
-    int plies = 1;
+    int plies = *moves ? 1 : 0;
     for (const char *p = moves; *p; p++) plies += *p == ',';
     return plies;
 }
@@ -156,22 +155,29 @@ static match_outcome outcome_for_a(int maximiser_value, bool a_first)
     return (maximiser_value > 0) == a_first ? OUTCOME_WIN : OUTCOME_LOSS;
 }
 
+/* Probes the game's position; records its end when it is over. */
+static bool check_end(const game_entry *game, match_game *g, position_status *status, char *message, size_t size)
+{
+    if (!probe(game, g->moves, status, message, size)) return false;
+    if (status->over) {
+        g->end = END_OVER;
+        g->outcome = outcome_for_a(status->maximiser_value, g->a_first);
+    }
+    return true;
+}
+
 match_play_status match_play(const game_entry *game, match_side sides[2], const match_limit *limit, const char *opening,
                              bool a_first, uint64_t seed, match_game *out, char *message, size_t size)
 {
     *out = (match_game){.a_first = a_first, .end = END_CAPPED, .outcome = OUTCOME_DRAW};
     snprintf(out->moves, sizeof out->moves, "%s", opening);
-    int cap = match_ply_cap(game), played = count_plies(opening);
+    int cap = match_ply_cap(game), played = match_count_plies(opening);
     bool searched[2] = {false, false};
     uint64_t rng = seed;
+    position_status status;
     for (; played < cap; played++, out->plies++) {
-        position_status status;
-        if (!probe(game, out->moves, &status, message, size)) return PLAY_FAILED;
-        if (status.over) {
-            out->end = END_OVER;
-            out->outcome = outcome_for_a(status.maximiser_value, a_first);
-            return PLAY_OK;
-        }
+        if (!check_end(game, out, &status, message, size)) return PLAY_FAILED;
+        if (status.over) return PLAY_OK;
         int mover = status.max_to_move == a_first ? 0 : 1; /* the first player maximises */
         search_result r;
         uint64_t nodes;
@@ -188,11 +194,5 @@ match_play_status match_play(const game_entry *game, match_side sides[2], const 
         }
     }
     /* At the cap: a game that ended on its last ply still counts as ended. */
-    position_status status;
-    if (!probe(game, out->moves, &status, message, size)) return PLAY_FAILED;
-    if (status.over) {
-        out->end = END_OVER;
-        out->outcome = outcome_for_a(status.maximiser_value, a_first);
-    }
-    return PLAY_OK;
+    return check_end(game, out, &status, message, size) ? PLAY_OK : PLAY_FAILED;
 }
