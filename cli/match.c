@@ -27,7 +27,7 @@ typedef struct {
 } opening_list;
 
 /* CONFIG[,tt-mb=N][,tt-replace=always|depth][,state=copy|undo][,depth=D] */
-static void parse_side(const char *flag, const char *text, match_side *side)
+void match_side_parse(const char *flag, const char *text, match_side *side)
 {
     char copy[256];
     if (!text) cli_fail("missing --%s CONFIG (prune configs lists them)", flag);
@@ -58,7 +58,7 @@ static void parse_side(const char *flag, const char *text, match_side *side)
 }
 
 /* A side with a table gets its own, allocated now (not mid-match). */
-static void allocate_table(const char *flag, match_side *side)
+void match_side_allocate(const char *flag, match_side *side)
 {
     if (side->config->algorithm != ALGORITHM_LADDER || !side->config->ladder.tt) return;
     size_t megabytes = side->tt_mb ? side->tt_mb : TT_DEFAULT_MB;
@@ -178,16 +178,16 @@ static int run_match(const options *o)
 {
     const game_entry *game = cli_game(o);
     match_side sides[2];
-    parse_side("a", options_value(o, "a"), &sides[0]);
-    parse_side("b", options_value(o, "b"), &sides[1]);
+    match_side_parse("a", options_value(o, "a"), &sides[0]);
+    match_side_parse("b", options_value(o, "b"), &sides[1]);
     match_summary s = {.game = game->name, .a = sides[0].text, .b = sides[1].text, .limit = limit_of(o),
                        .seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, 1), .ply_cap = match_ply_cap(game)};
     uint64_t pairs = (uint64_t)cli_number(o, "pairs", 1, MATCH_MAX_PAIRS, 1), shard, shards;
     parse_shard(options_value(o, "shard"), &shard, &shards);
     parse_sprt(options_value(o, "sprt"), &s);
     opening_list openings = read_openings(game, options_value(o, "openings"));
-    allocate_table("a", &sides[0]);
-    allocate_table("b", &sides[1]);
+    match_side_allocate("a", &sides[0]);
+    match_side_allocate("b", &sides[1]);
     bool json = options_given(o, "json");
     char message[MESSAGE_SIZE];
     for (uint64_t pair = shard; pair < pairs && !s.stopped; pair += shards) {

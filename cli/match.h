@@ -36,6 +36,11 @@ typedef struct {
     ttable table;                 /* its own, kept across the moves of a game, emptied per game */
 } match_side;
 
+/* Reads a side's spec (fails naming --flag on bad input), and allocates
+ * its table when its config has one. */
+void match_side_parse(const char *flag, const char *text, match_side *side);
+void match_side_allocate(const char *flag, match_side *side);
+
 /* A game from A's side. */
 typedef enum { OUTCOME_LOSS = 0, OUTCOME_DRAW = 1, OUTCOME_WIN = 2 } match_outcome;
 
@@ -68,6 +73,24 @@ typedef enum { PLAY_OK = 0, PLAY_FAILED = 1 } match_play_status;
  * orderings.  PLAY_FAILED (message written) when a search failed. */
 match_play_status match_play(const game_entry *game, match_side sides[2], const match_limit *limit, const char *opening,
                              bool a_first, uint64_t seed, match_game *out, char *message, size_t message_size);
+
+/* One move of `side` from the position after `moves` under `limit` (its
+ * own depth=D first): the answer in r->best, the nodes spent in *nodes;
+ * `keep` keeps the side's table from its last search. */
+search_status match_side_move(const game_entry *game, match_side *side, const match_limit *limit, const char *moves,
+                              uint64_t seed, bool keep, search_result *r, uint64_t *nodes, char *message,
+                              size_t size);
+
+/* What a position is: over or not, who moves, and its value. */
+typedef struct {
+    bool over;
+    bool max_to_move;
+    int maximiser_value; /* at a finished game, its result: > 0 the first player won, 0 a draw */
+} match_position;
+
+/* Plays `moves` and says what the position is; false (message written)
+ * on a bad or illegal move. */
+bool match_probe(const game_entry *game, const char *moves, match_position *out, char *message, size_t size);
 
 /* Whether `moves` is a position the game can go on from: legal, and not
  * over.  False with a message otherwise. */

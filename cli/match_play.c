@@ -36,28 +36,21 @@ int match_ply_cap(const game_entry *game)
     return DEFAULT_PLY_CAP;
 }
 
-/* What a position is: over or not, who moves, and its value. */
-typedef struct {
-    bool over;
-    bool max_to_move;
-    int maximiser_value; /* at a finished game, its result: > 0 the first player won */
-} position_status;
-
 /* A one-ply negamax search answers all three (and checks the moves). */
-static bool probe(const game_entry *game, const char *moves, position_status *out, char *message, size_t size)
+bool match_probe(const game_entry *game, const char *moves, match_position *out, char *message, size_t size)
 {
     search_request q = {.config = config_find("negamax"), .moves = moves, .depth = 1, .untimed = true};
     search_result r;
     if (game->search(&q, &r, message, size) != SEARCH_OK) return false;
-    *out = (position_status){.over = strcmp(r.best, "none") == 0, .max_to_move = r.root_max,
+    *out = (match_position){.over = strcmp(r.best, "none") == 0, .max_to_move = r.root_max,
                              .maximiser_value = r.root_max ? r.value : -r.value};
     return true;
 }
 
 bool match_position_playable(const game_entry *game, const char *moves, char *message, size_t size)
 {
-    position_status status;
-    if (!probe(game, moves, &status, message, size)) return false;
+    match_position status;
+    if (!match_probe(game, moves, &status, message, size)) return false;
     if (!status.over) return true;
     snprintf(message, size, "the game is over after these moves");
     return false;
@@ -116,8 +109,7 @@ static search_status deepen_outside(const game_entry *game, search_request q, co
     return SEARCH_OK;
 }
 
-/* One move of `side`: its text in `best`, its nodes and time added. */
-static search_status side_move(const game_entry *game, match_side *side, const match_limit *limit, const char *moves,
+search_status match_side_move(const game_entry *game, match_side *side, const match_limit *limit, const char *moves,
                                uint64_t seed, bool keep, search_result *r, uint64_t *nodes, char *message,
                                size_t size)
 {
@@ -156,9 +148,9 @@ static match_outcome outcome_for_a(int maximiser_value, bool a_first)
 }
 
 /* Probes the game's position; records its end when it is over. */
-static bool check_end(const game_entry *game, match_game *g, position_status *status, char *message, size_t size)
+static bool check_end(const game_entry *game, match_game *g, match_position *status, char *message, size_t size)
 {
-    if (!probe(game, g->moves, status, message, size)) return false;
+    if (!match_probe(game, g->moves, status, message, size)) return false;
     if (status->over) {
         g->end = END_OVER;
         g->outcome = outcome_for_a(status->maximiser_value, g->a_first);
@@ -174,7 +166,7 @@ match_play_status match_play(const game_entry *game, match_side sides[2], const 
     int cap = match_ply_cap(game), played = match_count_plies(opening);
     bool searched[2] = {false, false};
     uint64_t rng = seed;
-    position_status status;
+    match_position status;
     for (; played < cap; played++, out->plies++) {
         if (!check_end(game, out, &status, message, size)) return PLAY_FAILED;
         if (status.over) return PLAY_OK;
@@ -182,7 +174,7 @@ match_play_status match_play(const game_entry *game, match_side sides[2], const 
         search_result r;
         uint64_t nodes;
         double start = clock_seconds();
-        if (side_move(game, &sides[mover], limit, out->moves, splitmix64_next(&rng), searched[mover], &r, &nodes,
+        if (match_side_move(game, &sides[mover], limit, out->moves, splitmix64_next(&rng), searched[mover], &r, &nodes,
                       message, size) != SEARCH_OK)
             return PLAY_FAILED;
         out->seconds[mover] += clock_seconds() - start;
