@@ -34,6 +34,13 @@ void match_side_parse(const char *flag, const char *text, match_side *side)
     if (strlen(text) >= sizeof copy) cli_fail("--%s is too long", flag);
     strcpy(copy, text);
     *side = (match_side){.text = text, .state = STATE_COPY};
+    if (strncmp(text, "ugi:", 4) == 0) { /* an external engine: its command, run at the first game */
+        side->engine_command = text + 4;
+        if (!*side->engine_command) cli_fail("--%s ugi: needs a command", flag);
+        side->engine = match_engine_new();
+        if (!side->engine) cli_fail("out of memory");
+        return;
+    }
     char *save = NULL, *name = strtok_r(copy, ",", &save);
     side->config = name ? config_find(name) : NULL;
     if (!side->config) cli_fail("unknown config '%s' in --%s (prune configs lists them)", name ? name : "", flag);
@@ -60,7 +67,7 @@ void match_side_parse(const char *flag, const char *text, match_side *side)
 /* A side with a table gets its own, allocated now (not mid-match). */
 void match_side_allocate(const char *flag, match_side *side)
 {
-    if (side->config->algorithm != ALGORITHM_LADDER || !side->config->ladder.tt) return;
+    if (!side->config || side->config->algorithm != ALGORITHM_LADDER || !side->config->ladder.tt) return;
     size_t megabytes = side->tt_mb ? side->tt_mb : TT_DEFAULT_MB;
     if (megabytes > tt_max_megabytes())
         cli_fail("--%s: a table of %zu MiB is more than this machine allows (at most %zu MiB)", flag, megabytes,
@@ -204,6 +211,8 @@ static int run_match(const options *o)
         s.stopped = add_pair(&s, games) && pair + shards < pairs;
     }
     match_print_summary(&s, json);
+    match_engine_free(sides[0].engine);
+    match_engine_free(sides[1].engine);
     return CLI_OK;
 }
 
@@ -223,6 +232,7 @@ const command command_match = {
         "usage: prune match GAME --a CONFIG --b CONFIG (--nodes N | --time-ms T | --depth D) [options]\n"
         "\n"
         "  --a CONFIG, --b CONFIG  each side: a config of prune configs, then its own options,\n"
+        "                     or ugi:COMMAND, an external engine speaking UGI (prune ugi ...);\n"
         "                     comma-separated: tt-mb=N, tt-replace=always|depth (ladder configs),\n"
         "                     state=copy|undo, depth=D (this side searches to depth D whatever\n"
         "                     the limit); e.g. --a ladder-pvs,tt-mb=64\n"

@@ -24,11 +24,33 @@ typedef struct {
     uint64_t value; /* nodes, milliseconds or plies */
 } match_limit;
 
+/* An external engine (match_engine.c): a child process speaking UGI. */
+typedef struct match_engine match_engine;
+typedef enum {
+    ENGINE_OK = 0,
+    ENGINE_CRASH,    /* it died, or could not be started */
+    ENGINE_HANG,     /* no answer within its time */
+    ENGINE_NONSENSE, /* an answer that is not a move */
+    ENGINE_ILLEGAL,  /* a move the position does not allow */
+} engine_end;
+
+match_engine *match_engine_new(void);
+/* Starts the child if it is not running, and a new game in it. */
+engine_end match_engine_new_game(match_engine *e, const char *command);
+/* Its move in the position after `moves` under `limit`, with `seed` sent
+ * as its seed option; the nodes it reports (info nodes N), else 0.  On an
+ * end other than ENGINE_OK (but ENGINE_NONSENSE) the child is stopped. */
+engine_end match_engine_move(match_engine *e, const match_limit *limit, const char *moves, uint64_t seed, char *best,
+                             size_t size, uint64_t *nodes);
+void match_engine_free(match_engine *e);
+
 /* One side: a config and its own options (match.c reads
  * CONFIG[,tt-mb=N][,tt-replace=R][,state=S][,depth=D]). */
 typedef struct {
     const char *text;             /* as given, for the records */
-    const search_config *config;
+    const search_config *config;  /* NULL for an external engine */
+    const char *engine_command;   /* ugi:COMMAND: the command; NULL for a config */
+    match_engine *engine;
     state_mode state;
     size_t tt_mb;
     int tt_replace;
@@ -48,6 +70,7 @@ typedef enum { OUTCOME_LOSS = 0, OUTCOME_DRAW = 1, OUTCOME_WIN = 2 } match_outco
 typedef enum {
     END_OVER,   /* the game's own end: a win, a loss or a draw by its rules */
     END_CAPPED, /* the ply cap: a draw */
+    END_ENGINE, /* an external engine failed (engine_end says how): it lost */
 } match_end;
 
 typedef struct {
@@ -56,6 +79,8 @@ typedef struct {
     bool a_first;                 /* A played the side that moves first from the start */
     match_outcome outcome;
     match_end end;
+    engine_end failure;           /* with END_ENGINE */
+    int failed_side;              /* with END_ENGINE: 0 A, 1 B */
     uint64_t nodes[2];            /* A, B */
     double seconds[2];
 } match_game;

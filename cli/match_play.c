@@ -158,6 +158,40 @@ static bool check_end(const game_entry *game, match_game *g, match_position *sta
     return true;
 }
 
+/* One move of an external engine, checked against the position. */
+static engine_end engine_move(const game_entry *game, match_side *side, const match_limit *limit, const char *moves,
+                              uint64_t seed, char *best, size_t size, uint64_t *nodes)
+{
+    engine_end end = match_engine_move(side->engine, limit, moves, seed, best, size, nodes);
+    if (end != ENGINE_OK) return end;
+    char after[MATCH_MOVES_SIZE + 80], message[256]; /* the moves, a comma and a move of at most 63 */
+    match_position p;
+    snprintf(after, sizeof after, "%s%s%s", moves, *moves ? "," : "", best);
+    return match_probe(game, after, &p, message, sizeof message) ? ENGINE_OK : ENGINE_ILLEGAL;
+}
+
+/* The side that failed loses the game. */
+static match_play_status engine_failed(match_game *g, int side, engine_end why)
+{
+    g->end = END_ENGINE;
+    g->failure = why;
+    g->failed_side = side;
+    g->outcome = side == 0 ? OUTCOME_LOSS : OUTCOME_WIN;
+    return PLAY_OK;
+}
+
+/* One move of either kind of side; ENGINE_OK or how an engine failed. */
+static engine_end any_move(const game_entry *game, match_side *side, const match_limit *limit, const char *moves,
+                           uint64_t seed, bool keep, char *best, size_t size, uint64_t *nodes, bool *failed,
+                           char *message, size_t message_size)
+{
+    if (side->engine) return engine_move(game, side, limit, moves, seed, best, size, nodes);
+    search_result r;
+    *failed = match_side_move(game, side, limit, moves, seed, keep, &r, nodes, message, message_size) != SEARCH_OK;
+    snprintf(best, size, "%s", r.best);
+    return ENGINE_OK;
+}
+
 match_play_status match_play(const game_entry *game, match_side sides[2], const match_limit *limit, const char *opening,
                              bool a_first, uint64_t seed, match_game *out, char *message, size_t size)
 {
@@ -167,20 +201,26 @@ match_play_status match_play(const game_entry *game, match_side sides[2], const 
     bool searched[2] = {false, false};
     uint64_t rng = seed;
     match_position status;
+    for (int i = 0; i < 2; i++) {
+        engine_end end = sides[i].engine ? match_engine_new_game(sides[i].engine, sides[i].engine_command) : ENGINE_OK;
+        if (end != ENGINE_OK) return engine_failed(out, i, end);
+    }
     for (; played < cap; played++, out->plies++) {
         if (!check_end(game, out, &status, message, size)) return PLAY_FAILED;
         if (status.over) return PLAY_OK;
         int mover = status.max_to_move == a_first ? 0 : 1; /* the first player maximises */
-        search_result r;
-        uint64_t nodes;
+        char best[64];
+        uint64_t nodes = 0;
+        bool failed = false;
         double start = clock_seconds();
-        if (match_side_move(game, &sides[mover], limit, out->moves, splitmix64_next(&rng), searched[mover], &r, &nodes,
-                      message, size) != SEARCH_OK)
-            return PLAY_FAILED;
+        engine_end end = any_move(game, &sides[mover], limit, out->moves, splitmix64_next(&rng), searched[mover], best,
+                                  sizeof best, &nodes, &failed, message, size);
+        if (failed) return PLAY_FAILED;
+        if (end != ENGINE_OK) return engine_failed(out, mover, end);
         out->seconds[mover] += clock_seconds() - start;
         out->nodes[mover] += nodes;
         searched[mover] = true;
-        if (!append_move(out->moves, r.best)) {
+        if (!append_move(out->moves, best)) {
             snprintf(message, size, "the game's move list passed %d characters", MATCH_MOVES_SIZE);
             return PLAY_FAILED;
         }

@@ -15,6 +15,7 @@
 
 static const char *const limit_names[] = {"nodes", "time-ms", "depth"};
 static const char *const outcome_names[] = {"loss", "draw", "win"};
+static const char *const failure_names[] = {"ok", "crash", "hang", "nonsense", "illegal-move"};
 
 const char *match_limit_name(match_limit_kind kind) { return limit_names[kind]; }
 
@@ -26,10 +27,11 @@ void match_print_game_json(const match_summary *s, uint64_t pair, const char *op
     escape_json(stdout, opening);
     printf(",\"a_plays\":\"%s\",\"moves\":", g->a_first ? "first" : "second");
     escape_json(stdout, g->moves);
-    printf(",\"plies\":%d,\"result\":\"%s\",\"end\":\"%s\",\"a_nodes\":%" PRIu64 ",\"b_nodes\":%" PRIu64
-           ",\"a_seconds\":%.6f,\"b_seconds\":%.6f}\n",
-           g->plies, outcome_names[g->outcome], g->end == END_OVER ? "over" : "ply-cap", g->nodes[0], g->nodes[1],
-           g->seconds[0], g->seconds[1]);
+    const char *end = g->end == END_OVER ? "over" : g->end == END_CAPPED ? "ply-cap" : failure_names[g->failure];
+    printf(",\"plies\":%d,\"result\":\"%s\",\"end\":\"%s\"", g->plies, outcome_names[g->outcome], end);
+    if (g->end == END_ENGINE) printf(",\"failed\":\"%s\"", g->failed_side == 0 ? "a" : "b");
+    printf(",\"a_nodes\":%" PRIu64 ",\"b_nodes\":%" PRIu64 ",\"a_seconds\":%.6f,\"b_seconds\":%.6f}\n", g->nodes[0],
+           g->nodes[1], g->seconds[0], g->seconds[1]);
 }
 
 /* JSON has no infinity: an interval that passes a score of 0 or 1 is null. */

@@ -10,6 +10,7 @@
  * side would get.  Lines it does not understand are answered with
  * `info string` and otherwise ignored, as UCI engines do. */
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -120,14 +121,21 @@ static void ugi_go(ugi_engine *e, char *rest)
     reply("bestmove %s", r.best);
 }
 
+/* setoption name seed value S: S is any 64-bit seed (prune match sends
+ * splitmix64 outputs), in decimal digits. */
 static void ugi_setoption(ugi_engine *e, char *rest)
 {
-    long long number;
-    char name[64], value[64];
-    if (sscanf(rest, "name %63s value %63s", name, value) == 2 && strcmp(name, "seed") == 0 &&
-        parse_whole_number(value, 0, INT64_MAX, &number))
-        e->seed = (uint64_t)number;
-    else reply("info string prune ugi takes the option seed only");
+    char name[64], value[64], *end;
+    if (sscanf(rest, "name %63s value %63s", name, value) == 2 && strcmp(name, "seed") == 0 && value[0] >= '0' &&
+        value[0] <= '9') {
+        errno = 0;
+        unsigned long long seed = strtoull(value, &end, 10);
+        if (!*end && !errno) {
+            e->seed = seed;
+            return;
+        }
+    }
+    reply("info string prune ugi takes the option seed (a whole number below 2^64) only");
 }
 
 /* Answers one line; false on quit. */
@@ -141,7 +149,7 @@ static bool ugi_line(ugi_engine *e, char *line)
     if (strcmp(line, "ugi") == 0) {
         reply("id name prune %s", e->side.text);
         reply("id author prune");
-        reply("option name seed type spin default 1 min 0 max 9223372036854775807");
+        reply("option name seed type string default 1");
         reply("ugiok");
     } else if (strcmp(line, "isready") == 0) {
         reply("readyok");
