@@ -75,6 +75,21 @@ void match_side_allocate(const char *flag, match_side *side)
     if (!tt_resize(&side->table, megabytes)) cli_fail("--%s: cannot allocate a table of %zu MiB", flag, megabytes);
 }
 
+void match_side_free(match_side *side)
+{
+    free(side->table.entries); /* table_memory_zeroed's memory (engine/table_memory.h) */
+    side->table = (ttable){0};
+    match_engine_free(side->engine);
+    side->engine = NULL;
+}
+
+static void free_openings(opening_list *list)
+{
+    if (list->lines[0][0] == '\0' && list->count == 1) return; /* the start alone: nothing allocated */
+    for (size_t i = 0; i < list->count; i++) free(list->lines[i]);
+    free(list->lines);
+}
+
 static match_limit limit_of(const options *o)
 {
     static const char *const names[] = {"nodes", "time-ms", "depth"};
@@ -204,6 +219,8 @@ static int run_match(const options *o)
             if (match_play(game, sides, &s.limit, opening, g == 0, mix(s.seed, pair * 2 + (uint64_t)g), &games[g],
                            message, sizeof message) != PLAY_OK) {
                 fprintf(stderr, "prune: pair %" PRIu64 " game %d: %s\n", pair, g + 1, message);
+                match_side_free(&sides[0]);
+                match_side_free(&sides[1]);
                 return CLI_FAILED;
             }
             if (json) match_print_game_json(&s, pair, opening, &games[g]);
@@ -211,8 +228,9 @@ static int run_match(const options *o)
         s.stopped = add_pair(&s, games) && pair + shards < pairs;
     }
     match_print_summary(&s, json);
-    match_engine_free(sides[0].engine);
-    match_engine_free(sides[1].engine);
+    match_side_free(&sides[0]);
+    match_side_free(&sides[1]);
+    free_openings(&openings);
     return CLI_OK;
 }
 

@@ -62,6 +62,8 @@ typedef struct {
  * its table when its config has one. */
 void match_side_parse(const char *flag, const char *text, match_side *side);
 void match_side_allocate(const char *flag, match_side *side);
+/* Frees a side's table and stops its engine. */
+void match_side_free(match_side *side);
 
 /* A game from A's side. */
 typedef enum { OUTCOME_LOSS = 0, OUTCOME_DRAW = 1, OUTCOME_WIN = 2 } match_outcome;

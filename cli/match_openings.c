@@ -70,7 +70,11 @@ static int run_openings(const options *o)
                  "or widen --margin)", found, count, plies, margin, start, depth);
     printf("# prune openings %s --count %zu --plies %d --depth %d --margin %d --seed %" PRIu64
            " (the start scores %d at depth %d)\n", game->name, count, plies, depth, margin, seed, start, depth);
-    for (size_t i = 0; i < found; i++) printf("%s\n", kept[i]);
+    for (size_t i = 0; i < found; i++) {
+        printf("%s\n", kept[i]);
+        free(kept[i]);
+    }
+    free(kept);
     return CLI_OK;
 }
 

@@ -195,8 +195,7 @@ static bool same_match(const summary_line *x, const summary_line *y)
 /* Adds the summary lines of one file into `total`; returns how many. */
 static int merge_file(const char *path, summary_line *total, int *seen)
 {
-    bool standard_input = strcmp(path, "-") == 0;
-    FILE *f = standard_input ? stdin : fopen(path, "r");
+    FILE *f = fopen(path, "r");
     if (!f) cli_fail("cannot read %s: %s", path, strerror(errno));
     char line[8192];
     int found = 0;
@@ -216,14 +215,14 @@ static int merge_file(const char *path, summary_line *total, int *seen)
         }
         found++;
     }
-    if (!standard_input) fclose(f);
+    fclose(f);
     if (!found) cli_fail("%s: no prune match --json summary line", path);
     return found;
 }
 
 static int run_match_merge(const options *o)
 {
-    if (!o->operand) cli_fail("missing FILE: the --json outputs of a match's shards, or - for standard input");
+    if (!o->operand) cli_fail("missing FILE: the --json outputs of a match's shards (/dev/stdin reads standard input)");
     summary_line total;
     int seen = 0;
     merge_file(o->operand, &total, &seen);
@@ -242,13 +241,13 @@ static const option_spec merge_options[] = {{"json", false}, {"help", false}, {N
 const command command_match_merge = {
     .name = "match-merge", .operand = "FILE", .options = merge_options, .run = run_match_merge,
     .synopsis = "FILE [--json]",
-    .summary = "add up the --json summaries of a match's shards (FILE, or - for standard input)\n"
+    .summary = "add up the --json summaries of a match's shards (FILE; /dev/stdin for a pipe)\n"
                "and print the match's summary, its statistics recomputed",
     .help =
         "usage: prune match-merge FILE [--json]\n"
         "\n"
-        "  FILE        the --json outputs of a match's shards, concatenated (- reads standard\n"
-        "              input); every summary line must be of the same match (game, sides,\n"
+        "  FILE        the --json outputs of a match's shards, concatenated (/dev/stdin reads\n"
+        "              a pipe); every summary line must be of the same match (game, sides,\n"
         "              limit, seed, sprt); game lines are skipped\n"
         "  --json      the summary as one JSON line, as prune match --json prints it\n"
         "  --help, -h  print this help\n",

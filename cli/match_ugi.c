@@ -22,6 +22,7 @@
 #include "numbers.h"
 
 #define UGI_LINE_SIZE 16384
+#define UGI_DEFAULT_MOVETIME_MS 1000
 
 typedef struct {
     const game_entry *game;
@@ -87,7 +88,9 @@ static void ugi_query(ugi_engine *e, const char *question)
 /* go nodes N | depth D | movetime T | p1time T p2time T [p1inc I p2inc I] */
 static void ugi_go(ugi_engine *e, char *rest)
 {
-    match_limit limit = {.kind = LIMIT_DEPTH, .value = (uint64_t)e->game->max_depth};
+    /* Searches are synchronous, so stop cannot end one: go and go infinite
+     * search for a second instead. */
+    match_limit limit = {.kind = LIMIT_TIME, .value = UGI_DEFAULT_MOVETIME_MS};
     match_position p;
     char message[256];
     char *save = NULL;
@@ -179,6 +182,7 @@ static int run_ugi(const options *o)
     e.seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, 1);
     static char line[UGI_LINE_SIZE];
     while (fgets(line, sizeof line, stdin) && ugi_line(&e, line)) {}
+    match_side_free(&e.side);
     return CLI_OK;
 }
 
