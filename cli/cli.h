@@ -29,7 +29,7 @@ typedef struct {
 } command;
 
 extern const command command_games, command_configs, command_search, command_perft, command_show,
-    command_bench, command_solve;
+    command_bench, command_solve, command_match, command_match_merge, command_openings, command_ugi;
 
 /* Prints "prune: " and the formatted message on one line of stderr (user
  * input in it escaped: escape.h) and exits with CLI_BAD_INPUT.  Every

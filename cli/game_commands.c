@@ -23,13 +23,22 @@ static const char *moves_of(const options *o)
     return moves ? moves : "";
 }
 
+/* The deepest iteration the search completed: the requested depth unless
+ * a limit stopped the deepening (a ladder config counts its iterations
+ * 1..d; ladder-tt's single iteration is the requested depth). */
+static int depth_completed(const search_request *q, const search_result *r)
+{
+    if (q->config->algorithm != ALGORITHM_LADDER || !q->config->ladder.deepening) return q->depth;
+    return r->iterations;
+}
+
 static void print_search_json(const game_entry *game, const search_request *q, const search_result *r)
 {
     fputs("{\"game\":", stdout);
     escape_json(stdout, game->name);
     fputs(",\"config\":", stdout);
     escape_json(stdout, q->config->name);
-    printf(",\"depth\":%d,\"moves\":", q->depth);
+    printf(",\"depth\":%d,\"depth_completed\":%d,\"moves\":", q->depth, depth_completed(q, r));
     escape_json(stdout, q->moves);
     printf(",\"state\":\"%s\",\"best\":", q->state == STATE_UNDO ? "undo" : "copy");
     escape_json(stdout, r->best);
@@ -50,8 +59,8 @@ static void print_search_json(const game_entry *game, const search_request *q, c
 
 static void print_search_text(const game_entry *game, const search_request *q, const search_result *r)
 {
-    printf("game     %s\nconfig   %s\ndepth    %d\nmoves    %s\nstate    %s\n", game->name, q->config->name,
-           q->depth, *q->moves ? q->moves : "(start)", q->state == STATE_UNDO ? "undo" : "copy");
+    printf("game     %s\nconfig   %s\ndepth    %d\ncompleted %d\nmoves    %s\nstate    %s\n", game->name,
+           q->config->name, q->depth, depth_completed(q, r), *q->moves ? q->moves : "(start)", q->state == STATE_UNDO ? "undo" : "copy");
     printf("best     %s\nvalue    %d (side to move)\nnodes    %" PRIu64 "\n", r->best, r->value, r->nodes);
     if (q->config->algorithm == ALGORITHM_TREE)
         printf("created  %" PRIu64 "\nevals    %" PRIu64 "\npasses   %d\ntree     %" PRIu64 " bytes\n",
@@ -80,27 +89,30 @@ static void ladder_options_of(const options *o, search_request *q)
 }
 
 /* The search request the options describe; fails on any bad one. */
-static search_request search_request_of(const options *o)
+static search_request search_request_of(const game_entry *game, const options *o)
 {
     const char *config_name = options_value(o, "config"), *state = options_value(o, "state");
     if (!config_name) cli_fail("missing --config NAME (prune configs lists them)");
     const search_config *config = config_find(config_name);
     if (!config) cli_fail("unknown config '%s' (prune configs lists them)", config_name);
-    if (!options_given(o, "depth")) cli_fail("missing --depth N");
     search_request q = {.config = config, .moves = moves_of(o), .state = STATE_COPY};
-    q.depth = (int)cli_number(o, "depth", 0, 1000, 0);
+    ladder_options_of(o, &q);
+    /* A limit alone bounds the search: it then deepens as deep as the game
+     * allows, and the result says how deep it got (depth_completed). */
+    bool limited = q.time_ms || q.node_limit;
+    if (!options_given(o, "depth") && !limited) cli_fail("missing --depth N (or a limit, --time-ms or --node-limit)");
+    q.depth = (int)cli_number(o, "depth", 0, 1000, game->max_depth);
     if (state && strcmp(state, "undo") == 0) q.state = STATE_UNDO;
     else if (state && strcmp(state, "copy") != 0) cli_fail("--state must be copy or undo, not '%s'", state);
     q.max_nodes = (uint64_t)cli_number(o, "max-nodes", 1, NUMBERS_MAX_NODES, SEARCH_DEFAULT_MAX_NODES);
     q.seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, SEARCH_DEFAULT_SEED);
-    ladder_options_of(o, &q);
     return q;
 }
 
 static int run_search(const options *o)
 {
     const game_entry *game = cli_game(o);
-    search_request q = search_request_of(o);
+    search_request q = search_request_of(game, o);
     search_result r;
     char message[MESSAGE_SIZE];
     if (game->search(&q, &r, message, sizeof message) != SEARCH_OK) cli_fail("%s", message);
@@ -150,15 +162,16 @@ static const option_spec search_options[] = {
 
 const command command_search = {
     .name = "search", .operand = "GAME", .options = search_options, .run = run_search,
-    .synopsis = "GAME --config NAME --depth N [--moves M,...] [--state copy|undo]\n"
-                "         [--max-nodes N] [--seed N] [--tt-mb N] [--tt-replace always|depth]\n"
-                "         [--time-ms N] [--node-limit N] [--json]",
+    .synopsis = "GAME --config NAME (--depth N | --time-ms N | --node-limit N) [--moves M,...]\n"
+                "         [--state copy|undo] [--max-nodes N] [--seed N] [--tt-mb N]\n"
+                "         [--tt-replace always|depth] [--json]",
     .summary = "search a position and print the best move, its value and the node counts",
     .help =
-        "usage: prune search GAME --config NAME --depth N [options]\n"
+        "usage: prune search GAME --config NAME (--depth N | --time-ms N | --node-limit N) [options]\n"
         "\n"
         "  --config NAME      a search configuration (prune configs lists them)\n"
-        "  --depth N          plies below the root; 1 looks at the root's children\n"
+        "  --depth N          plies below the root; 1 looks at the root's children (without it,\n"
+        "                     a limit deepens as deep as the game allows)\n"
         "  --moves M1,M2,...  moves played from the start first, in the game's notation\n"
         "  --state copy|undo  copy-make (default) or do-undo; both search the same tree\n"
         "  --max-nodes N      stop with status 2 if the search would visit, or a tree config\n"
@@ -170,9 +183,10 @@ const command command_search = {
         "                     ladder configs: a store always replaces its slot (default), or\n"
         "                     keeps an entry of larger draft\n"
         "  --time-ms N        deepening ladder configs: stop deepening after N ms and answer\n"
-        "                     with the deepest completed iteration\n"
+        "                     with the deepest completed iteration (depth_completed)\n"
         "  --node-limit N     the same after N nodes (deterministic)\n"
-        "  --json             one JSON object on one line: game, config, depth, moves, state,\n"
+        "  --json             one JSON object on one line: game, config, depth, depth_completed,\n"
+        "                     moves, state,\n"
         "                     best, value, maximiser_value (the value from the maximising side's\n"
         "                     view), nodes, seconds, and for tree configs created, evals, passes\n"
         "                     and tree_bytes; for ladder configs tt_probes, tt_hits, tt_cutoffs,\n"

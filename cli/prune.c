@@ -18,7 +18,7 @@
 /* Every command, in the order prune --help lists them. */
 static const command *const commands[] = {
     &command_games, &command_configs, &command_search, &command_perft, &command_show, &command_bench,
-    &command_solve,
+    &command_solve, &command_match, &command_match_merge, &command_openings, &command_ugi,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 

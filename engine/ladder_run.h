@@ -23,8 +23,13 @@ static bool ladder_prepare(const search_request *request, char *message, size_t 
         return false;
     }
     if (!options->tt) return true;
-    size_t megabytes = request->tt_mb ? request->tt_mb : TT_DEFAULT_MB;
     ladder_init_keys();
+    if (request->table) { /* the caller's own, sized by it */
+        request->table->replace = (tt_replace)request->tt_replace;
+        tt_new_search(request->table, request->keep_tt);
+        return true;
+    }
+    size_t megabytes = request->tt_mb ? request->tt_mb : TT_DEFAULT_MB;
     if (ladder_table.megabytes != megabytes) { /* searches in a row keep the table (and skip a system call) */
         size_t most = tt_max_megabytes();
         if (megabytes > most) {
@@ -52,7 +57,8 @@ static void ladder_run(search_context *ctx, const search_request *request, const
     s = *root;
     ladder = (ladder_context){.base = ctx, .options = request->config->ladder,
                               .history = &ladder_history_tables,
-                              .table = request->config->ladder.tt ? &ladder_table : NULL,
+                              .table = !request->config->ladder.tt ? NULL
+                                       : request->table ? request->table : &ladder_table,
                               .node_limit = request->node_limit,
                               .deadline = request->time_ms ? clock_seconds() + (double)request->time_ms / 1000 : 0};
     if (ladder.options.killers || ladder.options.history) history_clear(ladder.history);

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "ttable.h"
 
 /* How children are produced: copy-make clones the parent and plays the move
  * on the clone; do-undo changes one position in place and restores it. */
@@ -42,6 +43,8 @@ typedef struct {
     size_t tt_mb;        /* transposition table size in MiB; 0 means TT_DEFAULT_MB */
     int tt_replace;      /* a tt_replace (engine/ttable.h): 0 always, 1 depth-preferred */
     bool keep_tt;        /* search with the table the last search of this game left */
+    ttable *table;       /* the caller's own table, sized by it (a match keeps one per side across a
+                            game's moves); NULL: the instance's, sized by tt_mb */
     uint64_t time_ms;    /* deepening configs: stop deepening when this is up; 0 no limit */
     uint64_t node_limit; /* deepening configs: the same in nodes (deterministic); 0 no limit */
 } search_request;

@@ -24,7 +24,7 @@
  * on this bound: it writes 4 slots per piece, so it never writes slot 64. */
 #define ARDRI_MAX_MOVES 64
 #define ARDRI_TEST_DEPTH 4 /* minimax: tens of thousands of nodes, at most ~1.5M in theory */
-#define ARDRI_MAX_DEPTH 12
+#define ARDRI_MAX_DEPTH 63 /* what the engine holds: the table keeps drafts in 6 bits (engine/ttable.h) */
 #define ARDRI_WIN_SCORE 10000
 #define ARDRI_ALTERNATES 1 /* every move passes the turn */
 

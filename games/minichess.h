@@ -53,7 +53,7 @@
  * rook (9), a bishop (8) and a knight (8): 135 moves can never be exceeded. */
 #define MINICHESS_MAX_MOVES 135
 #define MINICHESS_TEST_DEPTH 3 /* minimax affordable in tests */
-#define MINICHESS_MAX_DEPTH 12
+#define MINICHESS_MAX_DEPTH 63 /* what the engine holds: the table keeps drafts in 6 bits (engine/ttable.h) */
 #define MINICHESS_WIN_SCORE 0  /* wins are a flat +-1000, no depth term */
 #define MINICHESS_ALTERNATES 1 /* every move passes the turn */
 

@@ -1,0 +1,143 @@
+/* match.h: what the match commands share (docs/strength.md).
+ *
+ *   match.c         prune match: its options, the sides, the openings
+ *   match_play.c    one game between two sides, move by move
+ *   match_report.c  the records: game lines, the summary, prune match-merge
+ *   match_openings.c  prune openings: balanced start positions
+ */
+#ifndef PRUNE_MATCH_H
+#define PRUNE_MATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "elo.h"
+#include "search.h"
+
+#define MATCH_MOVES_SIZE 4096 /* a game's move list: the longest cap (ply_cap) times the longest move, with commas */
+
+/* How each move is limited. */
+typedef enum { LIMIT_NODES, LIMIT_TIME, LIMIT_DEPTH } match_limit_kind;
+
+typedef struct {
+    match_limit_kind kind;
+    uint64_t value; /* nodes, milliseconds or plies */
+} match_limit;
+
+/* An external engine (match_engine.c): a child process speaking UGI. */
+typedef struct match_engine match_engine;
+typedef enum {
+    ENGINE_OK = 0,
+    ENGINE_CRASH,    /* it died, or could not be started */
+    ENGINE_HANG,     /* no answer within its time */
+    ENGINE_NONSENSE, /* an answer that is not a move */
+    ENGINE_ILLEGAL,  /* a move the position does not allow */
+} engine_end;
+
+match_engine *match_engine_new(void);
+/* Starts the child if it is not running, and a new game in it. */
+engine_end match_engine_new_game(match_engine *e, const char *command);
+/* Its move in the position after `moves` under `limit`, with `seed` sent
+ * as its seed option; the nodes it reports (info nodes N), else 0.  On an
+ * end other than ENGINE_OK (but ENGINE_NONSENSE) the child is stopped. */
+engine_end match_engine_move(match_engine *e, const match_limit *limit, const char *moves, uint64_t seed, char *best,
+                             size_t size, uint64_t *nodes);
+void match_engine_free(match_engine *e);
+
+/* One side: a config and its own options (match.c reads
+ * CONFIG[,tt-mb=N][,tt-replace=R][,state=S][,depth=D]). */
+typedef struct {
+    const char *text;             /* as given, for the records */
+    const search_config *config;  /* NULL for an external engine */
+    const char *engine_command;   /* ugi:COMMAND: the command; NULL for a config */
+    match_engine *engine;
+    state_mode state;
+    size_t tt_mb;
+    int tt_replace;
+    int depth;                    /* > 0: this side searches to this depth whatever the match's limit */
+    ttable table;                 /* its own, kept across the moves of a game, emptied per game */
+} match_side;
+
+/* Reads a side's spec (fails naming --flag on bad input), and allocates
+ * its table when its config has one. */
+void match_side_parse(const char *flag, const char *text, match_side *side);
+void match_side_allocate(const char *flag, match_side *side);
+/* Frees a side's table and stops its engine. */
+void match_side_free(match_side *side);
+
+/* A game from A's side. */
+typedef enum { OUTCOME_LOSS = 0, OUTCOME_DRAW = 1, OUTCOME_WIN = 2 } match_outcome;
+
+/* How a game ended. */
+typedef enum {
+    END_OVER,   /* the game's own end: a win, a loss or a draw by its rules */
+    END_CAPPED, /* the ply cap: a draw */
+    END_ENGINE, /* an external engine failed (engine_end says how): it lost */
+} match_end;
+
+typedef struct {
+    char moves[MATCH_MOVES_SIZE]; /* every move from the start, opening included */
+    int plies;                    /* plies played after the opening */
+    bool a_first;                 /* A played the side that moves first from the start */
+    match_outcome outcome;
+    match_end end;
+    engine_end failure;           /* with END_ENGINE */
+    int failed_side;              /* with END_ENGINE: 0 A, 1 B */
+    uint64_t nodes[2];            /* A, B */
+    double seconds[2];
+} match_game;
+
+/* The plies of a move list ("" has none). */
+int match_count_plies(const char *moves);
+
+/* The per-game ply cap: a game that reaches it is a draw. */
+int match_ply_cap(const game_entry *game);
+
+typedef enum { PLAY_OK = 0, PLAY_FAILED = 1 } match_play_status;
+
+/* Plays one game from `opening` (a move list, "" for the start) with A on
+ * the first player's side when a_first; `seed` seeds both sides' move
+ * orderings.  PLAY_FAILED (message written) when a search failed. */
+match_play_status match_play(const game_entry *game, match_side sides[2], const match_limit *limit, const char *opening,
+                             bool a_first, uint64_t seed, match_game *out, char *message, size_t message_size);
+
+/* One move of `side` from the position after `moves` under `limit` (its
+ * own depth=D first): the answer in r->best, the nodes spent in *nodes;
+ * `keep` keeps the side's table from its last search. */
+search_status match_side_move(const game_entry *game, match_side *side, const match_limit *limit, const char *moves,
+                              uint64_t seed, bool keep, search_result *r, uint64_t *nodes, char *message,
+                              size_t size);
+
+/* What a position is: over or not, who moves, and its value. */
+typedef struct {
+    bool over;
+    bool max_to_move;
+    int maximiser_value; /* at a finished game, its result: > 0 the first player won, 0 a draw */
+} match_position;
+
+/* Plays `moves` and says what the position is; false (message written)
+ * on a bad or illegal move. */
+bool match_probe(const game_entry *game, const char *moves, match_position *out, char *message, size_t size);
+
+/* Whether `moves` is a position the game can go on from: legal, and not
+ * over.  False with a message otherwise. */
+bool match_position_playable(const game_entry *game, const char *moves, char *message, size_t message_size);
+
+/* What a match's summary says, and what match-merge adds up. */
+typedef struct {
+    const char *game, *a, *b;
+    match_limit limit;
+    uint64_t seed;
+    int ply_cap;
+    uint64_t counts[ELO_OUTCOMES]; /* pentanomial, from A's side */
+    uint64_t wins, draws, losses;
+    bool has_sprt;
+    elo_sprt sprt;
+    bool stopped;                  /* the SPRT decided before the last pair */
+} match_summary;
+
+const char *match_limit_name(match_limit_kind kind);
+void match_print_game_json(const match_summary *s, uint64_t pair, const char *opening, const match_game *g);
+void match_print_summary(const match_summary *s, bool json);
+
+#endif
