@@ -40,6 +40,12 @@ static bool shallow_value(const game_entry *game, const char *moves, int depth, 
     return true;
 }
 
+static void free_openings(char **kept, size_t found)
+{
+    for (size_t i = 0; i < found; i++) free(kept[i]);
+    free(kept);
+}
+
 static int run_openings(const options *o)
 {
     const game_entry *game = cli_game(o);
@@ -48,11 +54,11 @@ static int run_openings(const options *o)
     int depth = (int)cli_number(o, "depth", 1, game->max_depth, game->max_depth < 4 ? game->max_depth : 4);
     int margin = (int)cli_number(o, "margin", 0, 1000000, 0);
     uint64_t seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, 1);
+    int start;
+    if (!shallow_value(game, "", depth, seed, &start)) cli_fail("depth %d is too deep for a judging search", depth);
     char **kept = calloc(count, sizeof *kept);
     if (!kept) cli_fail("out of memory");
     size_t found = 0;
-    int start;
-    if (!shallow_value(game, "", depth, seed, &start)) cli_fail("depth %d is too deep for a judging search", depth);
     char moves[MATCH_MOVES_SIZE], message[256];
     for (uint64_t i = 0; found < count && i < (uint64_t)count * OPENINGS_TRIES_PER_OPENING; i++) {
         uint64_t state = seed ^ (i * 0x9E3779B97F4A7C15ULL), line_seed = splitmix64_next(&state);
@@ -65,16 +71,15 @@ static int run_openings(const options *o)
         if (!kept[found]) cli_fail("out of memory");
         found++;
     }
-    if (found < count)
+    if (found < count) {
+        free_openings(kept, found);  /* cli_fail exits: free first, so a leak check sees none */
         cli_fail("only %zu of %zu openings of %d plies score within %d of the start's %d at depth %d (lower --count, "
                  "or widen --margin)", found, count, plies, margin, start, depth);
+    }
     printf("# prune openings %s --count %zu --plies %d --depth %d --margin %d --seed %" PRIu64
            " (the start scores %d at depth %d)\n", game->name, count, plies, depth, margin, seed, start, depth);
-    for (size_t i = 0; i < found; i++) {
-        printf("%s\n", kept[i]);
-        free(kept[i]);
-    }
-    free(kept);
+    for (size_t i = 0; i < found; i++) printf("%s\n", kept[i]);
+    free_openings(kept, found);
     return CLI_OK;
 }
 

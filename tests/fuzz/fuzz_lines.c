@@ -93,7 +93,7 @@ static int listed(const char *legal, const char *move)
     return 0;
 }
 
-static int tt_replace;  /* the ladder's replacement scheme, from the input */
+static int replace_scheme;  /* the ladder's replacement scheme (a tt_replace), from the input */
 
 static search_status run_search(const game_entry *game, const search_config *config, const char *moves,
                                 int depth, state_mode state, search_result *result, char *message,
@@ -101,7 +101,7 @@ static search_status run_search(const game_entry *game, const search_config *con
 {
     /* A 1 MiB table: cleared per search, and full sooner, so replacement runs. */
     search_request request = {.config = config, .moves = moves, .depth = depth, .max_nodes = FUZZ_MAX_NODES,
-                              .state = state, .seed = 7, .untimed = true, .tt_mb = 1, .tt_replace = tt_replace};
+                              .state = state, .seed = 7, .untimed = true, .tt_mb = 1, .tt_replace = replace_scheme};
     *result = (search_result){0};
     message[0] = '\0';
     return game->search(&request, result, message, message_size);
@@ -169,7 +169,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const game_entry *game = game_at(data[0] % game_count());
     const search_config *config = config_at(data[1] % config_count());
     int depth = 1 + data[2] % 3;
-    tt_replace = data[2] / 3 % 2;
+    replace_scheme = data[2] / 3 % 2;
     int plies = data[3];
     static char line[LINE_SIZE];
     line[0] = '\0';
