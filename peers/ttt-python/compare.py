@@ -150,10 +150,7 @@ def parse(argv):
                         f"(default: ${CHECKOUT_VARIABLE})")
     parser.add_argument("-o", "--output", help="CSV, one row per search")
     options = parser.parse_args(argv)
-    if options.pairs is None:
-        options.pairs = 6 if options.quick else 12
-    if options.pairs < 0:
-        parser.error("--pairs must be at least 0")
+    paired.pairs_option(parser, options)
     if options.repeats < 1:
         parser.error("--repeats must be at least 1")
     paired.executable(parser, options.prune)
@@ -206,9 +203,7 @@ def main(argv):
             row, same = compare_one(options, config, commit, module, method)
             rows.append(row)
             different += not same
-    if options.output:
-        paired.write_csv_atomically(options.output, COLUMNS, rows)
-    return paired.DIFFERENT if different else paired.OK
+    return paired.finish(options.output, COLUMNS, rows, different)
 
 
 if __name__ == "__main__":
