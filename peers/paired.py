@@ -73,6 +73,23 @@ def describe(pairs):
     return "not timed" if summary is None else f"prune's speedup {format_ratio(summary)}"
 
 
+def pairs_option(parser, options, quick=6, full=12):
+    """Sets options.pairs, when not given, to `quick` under --quick and
+    `full` otherwise; a negative --pairs is a usage error (exit 2)."""
+    if options.pairs is None:
+        options.pairs = quick if options.quick else full
+    if options.pairs < 0:
+        parser.error("--pairs must be at least 0")
+
+
+def finish(output, columns, rows, differ):
+    """Writes `rows` to the CSV `output` (when one was asked for) and
+    returns the exit status: DIFFERENT when `differ`, else OK."""
+    if output:
+        write_csv_atomically(output, columns, rows)
+    return DIFFERENT if differ else OK
+
+
 def skip(why):
     """Prints the one `skipped:` line (`why` may already be one) and
     returns SKIPPED."""

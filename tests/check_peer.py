@@ -11,7 +11,10 @@ usage: check_peer.py NAME PRUNE
    one (tafl-rust: 2,813,265 at depth 8 from the start, and the peer's
    equal to prune's on the whole line), or, where the counts differ by
    design (fhourstones), both must solve every position to agreeing
-   scores.  Without the variable the test is skipped (77).
+   scores; ttt-python: both programs choose square 0 on the empty board,
+   with 549,946 positions for minimax and 18,297 for alpha-beta (docs/ttt.md,
+   the root counted on both sides).  Without the variable the test is
+   skipped (77).
 Pons' solver has its own test, check_pons_peer.py (every tag, strong and
 weak); here it gets step 1 only.
 """
@@ -26,10 +29,14 @@ SKIPPED = 77
 # The variable naming each peer's checkout, and the ones that would fetch
 # it without one.
 CHECKOUT = {"pons": "PRUNE_PONS_CHECKOUT", "tafl-rust": "PRUNE_TAFL_CHECKOUT",
-            "fhourstones": "PRUNE_FHOURSTONES_CHECKOUT"}
+            "fhourstones": "PRUNE_FHOURSTONES_CHECKOUT", "ttt-python": "PRUNE_TTT_PYTHON_CHECKOUT"}
 FETCH = ["PRUNE_PONS_FETCH"]
 # Node counts published by the posts (docs/ardri.md): alpha-beta at depth 8.
 TAFL_COUNTS = {"P0": 2813265, "P1": 1286582, "P2": 1263869, "P3": 2989600, "P4": 9128178}
+# docs/ttt.md: the empty board searched to the end, the root counted; X
+# plays square 0.
+TTT_COUNTS = {"minimax": 549946, "alphabeta": 18297}
+TTT_SQUARE = "0"
 
 
 def fail(message):
@@ -89,6 +96,29 @@ def check_fhourstones(prune):
     return 0
 
 
+def check_ttt(prune):
+    status, _, rows = compare("ttt-python", prune, ["--pairs", "0"], dict(os.environ))
+    if status != 0 or rows is None:
+        return fail(f"ttt-python: compare.py exited {status}")
+    found = {r["config"]: r for r in rows}
+    for config, expected in TTT_COUNTS.items():
+        row = found.get(config)
+        if row is None:
+            return fail(f"ttt-python: no row for {config}")
+        counts = (int(row["prune_nodes"]), int(row["peer_nodes"]))
+        if counts != (expected, expected):
+            return fail(f"ttt-python {config}: (prune, Python) nodes {counts}, expected {expected} for both")
+        if (row["prune_best"], row["peer_best"]) != (TTT_SQUARE, TTT_SQUARE):
+            return fail(f"ttt-python {config}: (prune, Python) squares {row['prune_best']}, {row['peer_best']}, "
+                        f"expected {TTT_SQUARE} for both")
+    print(f"check_peer.py: ttt-python: {len(TTT_COUNTS)} searches, square {TTT_SQUARE} and every count equal "
+          "and published")
+    return 0
+
+
+CHECK = {"tafl-rust": check_tafl, "fhourstones": check_fhourstones, "ttt-python": check_ttt}
+
+
 def main(argv):
     if len(argv) != 2 or argv[0] not in CHECKOUT:
         print(f"usage: check_peer.py {{{','.join(CHECKOUT)}}} PRUNE", file=sys.stderr)
@@ -102,7 +132,7 @@ def main(argv):
     if not os.environ.get(CHECKOUT[name]):
         print(f"skipped: {CHECKOUT[name]} is unset (the absent-checkout path passed)")
         return SKIPPED
-    return check_tafl(prune) if name == "tafl-rust" else check_fhourstones(prune)
+    return CHECK[name](prune)
 
 
 if __name__ == "__main__":

@@ -153,9 +153,7 @@ def main(argv):
         row, _, agree = compare_position(options, binary, "", options.empty_board)
         rows.append(row)
         disagreements += not agree
-    if options.output:
-        paired.write_csv_atomically(options.output, COLUMNS, rows)
-    return paired.DIFFERENT if disagreements else paired.OK
+    return paired.finish(options.output, COLUMNS, rows, disagreements)
 
 
 if __name__ == "__main__":

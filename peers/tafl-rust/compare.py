@@ -116,10 +116,7 @@ def parse(argv):
     parser.add_argument("--checkout", help="default: $PRUNE_TAFL_CHECKOUT")
     parser.add_argument("-o", "--output", help="CSV, one row per position and one for the line")
     options = parser.parse_args(argv)
-    if options.pairs is None:
-        options.pairs = 6 if options.quick else 12
-    if options.pairs < 0:
-        parser.error("--pairs must be at least 0")
+    paired.pairs_option(parser, options)
     paired.executable(parser, options.prune)
     return options
 
@@ -151,9 +148,7 @@ def main(argv):
         rows.append(["line", line[-1][1], DEPTH, sum(o[2] for o in ours), sum(t[2] for t in theirs),
                      "", "", "", ""] + paired.timing_cells(times))
         print(f"compare.py: the whole line: {paired.describe(times)}")
-    if options.output:
-        paired.write_csv_atomically(options.output, COLUMNS, rows)
-    return paired.DIFFERENT if different else paired.OK
+    return paired.finish(options.output, COLUMNS, rows, different)
 
 
 if __name__ == "__main__":
