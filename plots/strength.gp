@@ -12,6 +12,7 @@ if (system("test -f ".f." && echo yes") eq "yes") {
     games = (columns - 1) / 3
     set datafile separator comma
     set datafile missing "NaN"
+    set key autotitle columnhead   # the header line is never a data line
     set title "Elo of each rung against negamax-ab at a fixed node budget per move (95% intervals)" noenhanced
     set ylabel "Elo (positive: the rung is stronger)"
     set yrange [-600:900]
@@ -23,7 +24,9 @@ if (system("test -f ".f." && echo yes") eq "yes") {
     # Each game's points are shifted a little sideways so the intervals do not overlap.
     set terminal svg size 1000,560 dynamic enhanced font "sans,12" background "#ffffff"
     set output outdir."/strength.svg"
-    plot for [i=0:games-1] f using ($0 - 0.3 + 0.6 * i / (games - 1)):(column(2 + 3 * i)):(column(3 + 3 * i)):(column(4 + 3 * i)):xtic(1) \
+    # The first plot only names the rungs on the x axis (once), drawing nothing.
+    plot f using 0:(NaN):xtic(1) notitle, \
+        for [i=0:games-1] f using ($0 - 0.3 + 0.6 * i / (games - 1)):(column(2 + 3 * i)):(column(3 + 3 * i)):(column(4 + 3 * i)) \
         with yerrorbars pointtype 7 title columnhead(2 + 3 * i)
     set terminal pngcairo size 1000,560 enhanced font "sans,10" background "#ffffff"
     set output outdir."/strength.png"
