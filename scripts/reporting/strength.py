@@ -78,6 +78,10 @@ def game_readings(game, rows, gains, budget):
             out.append(f"- `{r['a']}` saves nodes over `{r['b']}` at a fixed depth ({fx(gain, 2)}) but loses "
                        f"strength against it at {budget} nodes a move ({cell(r)}): the nodes it saves on one "
                        f"search do not become a deeper or better move within the budget.")
+        elif r["b"] != BASE and decided(r) < 0:
+            cost = "" if gain is None else f" (it needs {fx(ratio(1, gain), 2)} the nodes of `{r['b']}` at a fixed depth)"
+            out.append(f"- `{r['a']}` loses to the rung it builds on, `{r['b']}`, at {budget} nodes a move "
+                       f"({cell(r)}){cost}: within the budget what it adds costs more than it buys.")
     for verdict, how in ((-1, "weaker than"), (0, "not shown stronger than")):
         named = [f"`{r['a']}` ({cell(r)})" for r in rows if r["b"] == BASE and decided(r) == verdict]
         if named:
