@@ -14,9 +14,10 @@ on any number of cores (--jobs) and give the same file.
                          the fixed-time variant: each row at --time-ms TIME_MS,
                          each match split into --jobs shards run side by side
                          and added up by `prune match-merge`
-    strength.py --prune PRUNE --time --shard K/N --out FILE.jsonl
+    strength.py --prune PRUNE --time --shard K/N --out FILE.jsonl|-
                          one shard of every time-limited match (another host or
                          core plays the others): the summaries' JSON lines
+                         (on stdout with --out -)
     strength.py --prune PRUNE --merge FILE.jsonl... --out strength_time.csv
                          adds the shards' summaries up, match by match
 
@@ -56,16 +57,20 @@ def match_argv(prune, row, limit, pairs, shard=None):
     return argv + (["--shard", shard] if shard else [])
 
 
-def summary_of(argv):
-    """The summary line of a `prune match ... --json` run, as a dict."""
+def summary_line(argv):
+    """The summary line of a `prune match ... --json` run, as printed (match-merge reads it so)."""
     done = subprocess.run(argv, capture_output=True, text=True)
     if done.returncode != 0:
         raise MatchFailed(f"{' '.join(argv[1:8])}: exit {done.returncode}: {done.stderr.strip()}")
     last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "{}"
-    summary = json.loads(last)
-    if not summary.get("summary"):
+    if not json.loads(last).get("summary"):
         raise MatchFailed(f"{' '.join(argv[1:8])}: no summary line")
-    return summary
+    return last
+
+
+def summary_of(argv):
+    """The summary of a `prune match ... --json` run (or a match-merge), as a dict."""
+    return json.loads(summary_line(argv))
 
 
 def merged(prune, lines):
@@ -101,8 +106,8 @@ def time_matches(prune, rows, jobs):
         argvs = [match_argv(prune, r, ["--time-ms", r["time_ms"]], r["pairs"], f"{k}/{jobs}")
                  for k in range(1, jobs + 1)]
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            shards = list(pool.map(summary_of, argvs))
-        out.append(merged(prune, [json.dumps(s) for s in shards]) if jobs > 1 else shards[0])
+            shards = list(pool.map(summary_line, argvs))
+        out.append(merged(prune, shards))
     return out
 
 
@@ -150,9 +155,11 @@ def main(argv):
         if args.merge:
             summaries = merge_files(args.prune, rows, args.merge)
         elif args.time and args.shard:
-            lines = [json.dumps(summary_of(match_argv(args.prune, r, ["--time-ms", r["time_ms"]], r["pairs"],
-                                                      args.shard))) for r in rows]
-            write_text_atomically(args.out, "".join(line + "\n" for line in lines))
+            lines = [summary_line(match_argv(args.prune, r, ["--time-ms", r["time_ms"]], r["pairs"],
+                                                      args.shard)) for r in rows]
+            text = "".join(line + "\n" for line in lines)
+            # "-": the lines on stdout, for GNU parallel to collect from another host.
+            sys.stdout.write(text) if args.out == "-" else write_text_atomically(args.out, text)
             return 0
         elif args.time:
             summaries = time_matches(args.prune, rows, args.jobs)
