@@ -4,6 +4,9 @@ and the plots (benchmarks/README.md describes the harness).
 
     scripts/reproduce.sh            the full reproduction into results/
     scripts/reproduce.sh --quick    a smaller pass (under 2 minutes) into results/quick/
+    scripts/reproduce.sh --long     the full reproduction and the studies' long variants
+                                    (the strength study at a fixed time per move, sharded
+                                    over the cores: about an hour; docs/strength.md)
 
 Options: --no-install (never call apt-get or npm), --build-dir DIR (default
 build-release), --isa auto|baseline|x86-64-v3 (auto takes x86-64-v3 when
@@ -59,6 +62,7 @@ MODES = {
     "full": {"out": "results", "carry": ["quick"], "repetitions": 5, "min_time": 0.2, "pons_budget": 5,
              "sweep_budget": 0.25, "time_budgets": "10,100,1000"},
 }
+MATCH_JOBS = 2   # the matches of a match study run side by side (the machine's two cores)
 TOOLS = {"meson": "meson", "ninja": "ninja-build", "cc": "gcc", "c++": "g++", "pkg-config": "pkg-config",
          "hyperfine": "hyperfine", "gnuplot": "gnuplot-nox", "node": "nodejs", "npm": "npm", "git": "git"}
 
@@ -174,6 +178,18 @@ class Run:
         for path in outputs:
             shutil.copy(path, self.stage)
 
+    def run_match(self, study, meta, env):
+        # The study's matches (studies/STUDY.csv) at their node budgets, two at a time
+        # (exact under --nodes: the order and the cores change nothing); --long adds
+        # each at its time per move, every match split into shards over the cores.
+        runner = [sys.executable, os.path.join(ROOT, "scripts", "strength.py"), "--prune",
+                  os.path.join(self.build, "prune"), "--jobs", str(MATCH_JOBS)]
+        self.call(runner + ["--out", os.path.join(self.stage, meta["outputs"][0])] + (["--quick"] if self.quick else []),
+                  f"the {study} study failed (a match failed)", log=f"{study}.log")
+        if self.args.long:
+            self.call(runner + ["--time", "--out", os.path.join(self.stage, study + "_time.csv")],
+                      f"the {study} study's fixed-time variant failed", log=f"{study}_time.log")
+
     def run_pons_study(self, study, meta, env):
         # All 1000 positions of a cell where that fits the budget (checked against
         # the published means), a declared sample elsewhere; the sets from
@@ -267,7 +283,7 @@ class Run:
             cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
                         if line.startswith("model name")), "?")
             memory = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
-            self.info = {"run": self.run_id, "mode": "quick" if self.quick else "full", "commit": self.commit,
+            self.info = {"run": self.run_id, "mode": "quick" if self.quick else "full", "long": self.args.long, "commit": self.commit,
                          "date": self.date, "isa": self.args.isa, **{k: v for k, v in self.mode.items()
                                                                      if k not in ("out", "carry")},
                          "gbench": version("dpkg-query", "-W", "-f=${Version}", "libbenchmark-dev"),
@@ -393,12 +409,15 @@ def main():
     parser = Parser(prog="reproduce.sh", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--long", action="store_true")
     parser.add_argument("--no-install", action="store_true")
     parser.add_argument("--allow-dirty", action="store_true")
     parser.add_argument("--allow-noisy", action="store_true")
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build-release"))
     parser.add_argument("--isa", choices=("auto", "baseline", "x86-64-v3"), default="auto")
     args = parser.parse_args()
+    if args.long and args.quick:
+        parser.error("--long and --quick exclude each other")
     signal.signal(signal.SIGTERM, interrupted)
     signal.signal(signal.SIGINT, interrupted)
     run = Run(args)

@@ -19,7 +19,13 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUDIES = os.path.join(ROOT, "studies", "studies.csv")
 META = os.path.join(ROOT, "studies", "studies_meta.csv")
-RUNNERS = ("studies_bench", "pons_study")
+# The strength study's matches: one row per match, not per search, so a file
+# of their own (studies.csv's columns are a search's); its runner is `match`.
+STRENGTH = os.path.join(ROOT, "studies", "strength.csv")
+STRENGTH_COLUMNS = ("game", "a", "b", "nodes", "pairs", "quick_pairs", "time_ms")
+RUNNERS = ("studies_bench", "pons_study", "match")
+# Runners whose rows are not studies.csv's (each such study's rows are its own file).
+OWN_ROWS = ("match",)
 
 
 class StudiesError(Exception):
@@ -42,14 +48,39 @@ def names(path=STUDIES):
 
 
 def meta(path=META, studies_path=STUDIES):
-    """{study: its row of studies_meta.csv, peers as a list}; every study has one."""
+    """{study: its row of studies_meta.csv, peers as a list}; every study has one.
+    The studies of studies.csv in its order, then those whose runner keeps its
+    own rows (the strength study's matches)."""
     table = {r["study"]: dict(r, peer=r["peer"].split(), outputs=r["outputs"].split()) for r in read_rows(path)}
-    for study in names(studies_path):
+    listed = names(studies_path) + [s for s, m in table.items() if m["runner"] in OWN_ROWS]
+    for study in listed:
         if study not in table:
             raise StudiesError(f"{os.path.basename(path)} has no row for study {study}")
         if table[study]["runner"] not in RUNNERS:
             raise StudiesError(f"study {study}: runner '{table[study]['runner']}' is not one of {', '.join(RUNNERS)}")
-    return {study: table[study] for study in names(studies_path)}
+    return {study: table[study] for study in listed}
+
+
+def strength_rows(path=STRENGTH):
+    """studies/strength.csv's matches, in file order, each checked: a StudiesError names the first bad one."""
+    out = read_rows(path)
+    if not out or any(c not in out[0] for c in STRENGTH_COLUMNS):
+        raise StudiesError(f"{os.path.basename(path)}: needs the columns {','.join(STRENGTH_COLUMNS)}")
+    for n, r in enumerate(out, 1):
+        if not all(r[c] for c in STRENGTH_COLUMNS):
+            raise StudiesError(f"{os.path.basename(path)}: match {n} has an empty field")
+        if not all(r[c].isdigit() and int(r[c]) > 0 for c in ("nodes", "pairs", "quick_pairs", "time_ms")):
+            raise StudiesError(f"{os.path.basename(path)}: match {n}: nodes, pairs, quick_pairs and time_ms "
+                               f"must be positive integers")
+    return out
+
+
+def strength_opponents(path=STRENGTH):
+    """Per game, per rung: its opponents in file order (negamax-ab first, then the rung below)."""
+    games = {}
+    for r in strength_rows(path):
+        games.setdefault(r["game"], {}).setdefault(r["a"], []).append(r["b"])
+    return games
 
 
 def configs(study):

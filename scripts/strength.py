@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""strength.py: the strength study's runner (studies_meta.csv's runner `match`).
+
+Plays every row of studies/strength.csv (game, a, b, nodes, pairs,
+quick_pairs, time_ms; scripts/studies.py reads it) as one
+`prune match GAME --a A --b B --nodes NODES --pairs PAIRS
+--openings studies/openings/GAME.txt --seed 1 --json` and writes one CSV
+row per match, the summary's counts and statistics, atomically.  Under
+--nodes a match is exactly reproducible, so the rows may run in any order
+on any number of cores (--jobs) and give the same file.
+
+    strength.py --prune PRUNE --out strength.csv [--quick] [--jobs N] [--rows PATH]
+    strength.py --prune PRUNE --time --out strength_time.csv [--jobs N]
+                         the fixed-time variant: each row at --time-ms TIME_MS,
+                         each match split into --jobs shards run side by side
+                         and added up by `prune match-merge`
+    strength.py --prune PRUNE --time --shard K/N --out FILE.jsonl|-
+                         one shard of every time-limited match (another host or
+                         core plays the others): the summaries' JSON lines
+                         (on stdout with --out -)
+    strength.py --prune PRUNE --merge FILE.jsonl... --out strength_time.csv
+                         adds the shards' summaries up, match by match
+
+Exit status: 0 done, 1 a match failed (its message on stderr), 2 bad usage
+or rows (one line on stderr; nothing written).
+"""
+import argparse
+import concurrent.futures
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from atomic_file import write_csv_atomically, write_text_atomically  # noqa: E402
+import studies  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OPENINGS = os.path.join(ROOT, "studies", "openings")
+SEED = 1
+EXIT_FAILED, EXIT_USAGE = 1, 2
+# The columns of strength.csv: the row, then prune match's summary.
+COLUMNS = ["game", "a", "b", "limit", "limit_value", "pairs", "games", "wins", "draws", "losses", "pentanomial",
+           "score", "elo", "elo_low", "elo_high", "los"]
+
+
+class MatchFailed(Exception):
+    """A match that did not give a summary: one line for the user."""
+
+
+def match_argv(prune, row, limit, pairs, shard=None):
+    argv = [prune, "match", row["game"], "--a", row["a"], "--b", row["b"], *limit, "--pairs", str(pairs),
+            "--openings", os.path.join(OPENINGS, row["game"] + ".txt"), "--seed", str(SEED), "--json"]
+    return argv + (["--shard", shard] if shard else [])
+
+
+def summary_line(argv):
+    """The summary line of a `prune match ... --json` run, as printed (match-merge reads it so)."""
+    done = subprocess.run(argv, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise MatchFailed(f"{' '.join(argv[1:8])}: exit {done.returncode}: {done.stderr.strip()}")
+    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "{}"
+    if not json.loads(last).get("summary"):
+        raise MatchFailed(f"{' '.join(argv[1:8])}: no summary line")
+    return last
+
+
+def summary_of(argv):
+    """The summary of a `prune match ... --json` run (or a match-merge), as a dict."""
+    return json.loads(summary_line(argv))
+
+
+def merged(prune, lines):
+    """`prune match-merge` over one match's summary lines."""
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        f.write("".join(line + "\n" for line in lines))
+    try:
+        return summary_of([prune, "match-merge", f.name, "--json"])
+    finally:
+        os.unlink(f.name)
+
+
+def csv_row(row, summary):
+    return [row["game"], row["a"], row["b"], summary["limit"], summary["limit_value"], summary["games"] // 2,
+            summary["games"], summary["wins"], summary["draws"], summary["losses"],
+            " ".join(str(n) for n in summary["pentanomial"]), summary["score"], summary["elo"],
+            "" if summary.get("elo_low") is None else summary["elo_low"],
+            "" if summary.get("elo_high") is None else summary["elo_high"], summary["los"]]
+
+
+def node_matches(prune, rows, quick, jobs):
+    """Each row at its node budget: one match per row, rows spread over jobs."""
+    argvs = [match_argv(prune, r, ["--nodes", r["nodes"]], r["quick_pairs"] if quick else r["pairs"])
+             for r in rows]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(summary_of, argvs))
+
+
+def time_matches(prune, rows, jobs):
+    """Each row at its time per move, split into jobs shards side by side, merged."""
+    out = []
+    for r in rows:
+        argvs = [match_argv(prune, r, ["--time-ms", r["time_ms"]], r["pairs"], f"{k}/{jobs}")
+                 for k in range(1, jobs + 1)]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            shards = list(pool.map(summary_line, argvs))
+        out.append(merged(prune, shards))
+    return out
+
+
+def merge_files(prune, rows, paths):
+    """The shards' summary lines, grouped by match (game, a, b) and merged, in the rows' order."""
+    groups = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                s = json.loads(line)
+                groups.setdefault((s["game"], s["a"], s["b"]), []).append(line.strip())
+    missing = [r for r in rows if (r["game"], r["a"], r["b"]) not in groups]
+    if missing:
+        raise MatchFailed(f"no shard of {missing[0]['game']} {missing[0]['a']} vs {missing[0]['b']}")
+    return [merged(prune, groups[(r["game"], r["a"], r["b"])]) for r in rows]
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):   # bad usage: one line, exit 2
+        self.exit(EXIT_USAGE, f"strength.py: {message}\n")
+
+
+def parse_args(argv):
+    parser = Parser(prog="strength.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--prune", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--rows", default=studies.STRENGTH)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--time", action="store_true")
+    parser.add_argument("--shard")
+    parser.add_argument("--merge", nargs="+")
+    args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    if args.shard and not args.time:
+        parser.error("--shard is for the time-limited variant (--time): node budgets fit one machine")
+    return args
+
+
+def main(argv):
+    args = parse_args(argv)
+    try:
+        rows = studies.strength_rows(args.rows)
+        if args.merge:
+            summaries = merge_files(args.prune, rows, args.merge)
+        elif args.time and args.shard:
+            lines = [summary_line(match_argv(args.prune, r, ["--time-ms", r["time_ms"]], r["pairs"],
+                                                      args.shard)) for r in rows]
+            text = "".join(line + "\n" for line in lines)
+            # "-": the lines on stdout, for GNU parallel to collect from another host.
+            sys.stdout.write(text) if args.out == "-" else write_text_atomically(args.out, text)
+            return 0
+        elif args.time:
+            summaries = time_matches(args.prune, rows, args.jobs)
+        else:
+            summaries = node_matches(args.prune, rows, args.quick, args.jobs)
+    except studies.StudiesError as e:
+        print(f"strength.py: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except (MatchFailed, OSError, ValueError, KeyError) as e:
+        print(f"strength.py: {e}", file=sys.stderr)
+        return EXIT_FAILED
+    write_csv_atomically(args.out, COLUMNS, [csv_row(r, s) for r, s in zip(rows, summaries)])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
