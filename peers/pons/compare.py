@@ -11,7 +11,7 @@ count.  Then it times the two in pairs: each pair is one whole process of
 each solving the whole set, one right after the other, the order swapped
 from pair to pair.  A process does everything a user's run does: parse
 each position, empty its table (his main clears all 40 MB before every
-position, prune clears the entries it wrote), solve.  So both sides do the
+position, prune starts a new generation of its table), solve.  So both sides do the
 same work, each in its own way (peers/pons/README.md says why this and not
 the programs' own timers).  The figure is prune's speedup, his time over
 prune's (above 1: prune is faster), the median of the pairs with its 95%
