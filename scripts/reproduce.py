@@ -3,7 +3,7 @@
 and the plots (benchmarks/README.md describes the harness).
 
     scripts/reproduce.sh            the full reproduction into results/
-    scripts/reproduce.sh --quick    a smaller pass (under 2 minutes) into results/quick/
+    scripts/reproduce.sh --quick    a smaller pass (about 2 minutes) into results/quick/
     scripts/reproduce.sh --long     the full reproduction and the studies' long variants
                                     (the strength study at a fixed time per move, sharded
                                     over the cores: about an hour; docs/strength.md)
