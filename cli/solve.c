@@ -61,7 +61,8 @@ static const char solve_usage[] =
     "A score that disagrees with the file stops the run with exit status 1.  When stderr\n"
     "is a terminal, a solve running for more than 2 s shows its progress there.\n"
     "\n"
-    "configs (one per part of the series; part 6 is --board bitboard against grid):\n";
+    "configs (one per part of the series, part 6 being --board bitboard against grid;\n"
+    "then prune's own steps after it, docs/connect4.md):\n";
 
 /* The progress line on stderr (a terminal): written over itself, erased
  * before anything else is printed. */
