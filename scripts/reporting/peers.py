@@ -6,8 +6,9 @@ both sides' mean seconds, prune's speedup (the peer's time over prune's, as
 the median of paired, alternating measurements) with its 95% interval, and
 the CPU.  The columns before those say what was measured, in the peer's own
 terms (positions, moves, counts), and are shown as they are: this module
-knows no peer by name.  minimaxer has a section of its own (peer.py), in
-its post's shape; a peer whose file says nothing of its rows' headline shows
+knows no peer by name.  A peer whose CSV does not end with those columns
+has a section of its own in its study's shape (minimaxer's: peer.py) and
+is left to it; a peer whose file says nothing of its rows' headline shows
 every row in the README.
 """
 import os
@@ -17,14 +18,13 @@ import studies
 from .common import Section, mark, read_csv, table
 
 TIMING = ["pairs", "prune_mean_s", "peer_mean_s", "speedup_median", "speedup_lo", "speedup_hi", "cpu"]
-OWN_SECTION = {"minimaxer"}  # peers rendered by a module of their own
 
 
 def peer_names():
     """Every peer of every study, in studies.csv's order, once each."""
     names = []
     for meta in studies.meta().values():
-        names += [name for name in meta["peer"] if name not in names and name not in OWN_SECTION]
+        names += [name for name in meta["peer"] if name not in names]
     return names
 
 
@@ -65,7 +65,9 @@ def headline(rows):
 
 
 def read(res, name):
-    return read_csv(os.path.join(res.dir, f"peer_{name}.csv")) or []
+    """The rows of peer_NAME.csv when it has the shared timing columns, else []."""
+    rows = read_csv(os.path.join(res.dir, f"peer_{name}.csv")) or []
+    return rows if rows and all(c in rows[0] for c in TIMING) else []
 
 
 def render(res, plots):
@@ -76,9 +78,11 @@ def render(res, plots):
            "its 95% interval. What each timer covers is in the peer's README.\n"]
     for name in peer_names():
         rows = read(res, name)
+        if not rows and os.path.exists(os.path.join(res.dir, f"peer_{name}.csv")):
+            continue  # a section of its own renders it
         out.append(f"### {name} (peers/{name}/README.md)\n")
         if not rows:
-            out.append("Not run in this reproduction (its checkout was not given).\n")
+            out.append("Not run in this reproduction (its README says what it needs).\n")
             continue
         out.append(peer_table(rows) + f"\n\nCPU: {rows[0].get('cpu', 'unrecorded')}.\n")
     return Section("\n".join(out) + "\n", [])
@@ -91,8 +95,11 @@ def summary(res):
         rows = read(res, name)
         if not rows:
             continue
-        own = [c for c in rows[0] if c not in TIMING]
-        label = lambda r: " ".join(r[c] for c in own[:3] if r.get(c))  # noqa: E731
-        figures = "; ".join(f"{label(r)}: {speedup_cell(r)}" for r in headline(rows))
+        quoted = headline(rows)
+        # A row is named by the first three of its own columns that differ between the quoted rows,
+        # the two sides' results (prune_*, peer_*) left out.
+        varying = [c for c in rows[0] if c not in TIMING and not c.startswith(("prune_", "peer_"))
+                   and len({r[c] for r in quoted}) > 1][:3]
+        figures = "; ".join(f"{' '.join(r[c] for c in varying if r[c])}: {speedup_cell(r)}" for r in quoted)
         found.append([f"prune against {name}", "–", figures, "equal, checked live"])
     return found
