@@ -26,7 +26,12 @@ each case the median of its repetitions and the run's context.  Columns:
     copy_checked (1: an undo search matched its copy search), error,
     benchmark, cpu, machine, compiler, commit, date, interleaving (random:
     studies_bench shuffled every benchmark's repetitions into one order;
-    off: each benchmark's ran together)
+    off: each benchmark's ran together), remeasured (1: the row's first
+    measurement was noisy and these figures are its second, below)
+
+A pair named STUDY.remeasureN (.csv and .json: the driver's N-th
+re-measurement of a study's noisy rows, with --benchmark_filter) replaces
+the rows of the same benchmarks in place, N in increasing order.
 
 A benchmark that failed its count check carries status "error" and its
 message, and no timing; a skipped study has one row with status "skipped".
@@ -49,10 +54,11 @@ CASE_COLUMNS = ["study", "game", "position", "moves", "config", "family", "state
                 "value"]
 COLUMNS = CASE_COLUMNS + ["seconds_per_op", "ops_per_second", "nodes_per_second", "cv", "repetitions",
                           "iterations", "repetition_seconds", "verified", "copy_checked", "error", "benchmark",
-                          "cpu", "machine", "compiler", "commit", "date", "interleaving"]
+                          "cpu", "machine", "compiler", "commit", "date", "interleaving", "remeasured"]
 
 UNIT_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 # What Google Benchmark appends to a registered name in its run names.
+REMEASURE = re.compile(r"\.remeasure(\d+)$")   # the stem suffix of a re-measurement's pair
 GBENCH_SUFFIX = re.compile(r"/(min_time|repeats):[^/]*|/real_time")
 
 
@@ -136,6 +142,12 @@ def convert(cases_path, json_path):
     return rows
 
 
+def measurement_round(pair):
+    """0 for a study's first measurement, N for its N-th re-measurement."""
+    again = REMEASURE.search(os.path.splitext(pair[0])[0])
+    return int(again.group(1)) if again else 0
+
+
 def pairs(paths):
     """(STUDY.csv, STUDY.json) pairs from the arguments."""
     stems = {}
@@ -155,12 +167,17 @@ def main():
     parser.add_argument("inputs", nargs="+", help="studies_bench's STUDY.csv and STUDY.json files")
     parser.add_argument("-o", "--output", required=True, help="the tidy CSV to write")
     args = parser.parse_args()
-    rows = []
+    rows = {}   # by benchmark, in the order first measured
     try:
-        for cases_path, json_path in pairs(args.inputs):
-            rows.extend(convert(cases_path, json_path))
+        for cases_path, json_path in sorted(pairs(args.inputs), key=measurement_round):
+            again = measurement_round((cases_path,))
+            for row in convert(cases_path, json_path):
+                if again and row["benchmark"] not in rows:
+                    raise ValueError(f"{cases_path}: re-measured {row['benchmark']}, which no first run measured")
+                rows[row["benchmark"] or f"skipped {len(rows)}"] = dict(row, remeasured=again or None)
     except (OSError, ValueError, KeyError) as error:
         sys.exit(f"gbench_to_csv: {error}")
+    rows = list(rows.values())
     write_csv_atomically(args.output, COLUMNS, ([fmt(row.get(c)) for c in COLUMNS] for row in rows))
     counts = {s: sum(1 for r in rows if r["status"] == s) for s in ("ok", "error", "skipped")}
     print(f"gbench_to_csv: {args.output}: {counts['ok']} measurements, {counts['error']} errors, "

@@ -33,11 +33,14 @@ status: 0 done, 1 a step failed or the run is noisy, 2 bad usage or
 another run in progress, 130 interrupted (Ctrl-C, SIGTERM).
 """
 import argparse
+import csv
 import datetime
 import fcntl
 import glob
 import json
 import os
+import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -59,7 +62,7 @@ STUB = os.environ.get("PRUNE_REPRODUCE_STUB") == "1"   # tests/check_reproduce_k
 MODES = {
     "quick": {"out": "results/quick", "carry": [], "repetitions": 2, "min_time": 0.02, "pons_budget": 0.15,
               "sweep_budget": 0.02, "time_budgets": "10,100"},
-    "full": {"out": "results", "carry": ["quick"], "repetitions": 5, "min_time": 0.2, "pons_budget": 5,
+    "full": {"out": "results", "carry": ["quick"], "repetitions": 10, "min_time": 0.1, "pons_budget": 5,
              "sweep_budget": 0.25, "time_budgets": "10,100,1000"},
 }
 MATCH_JOBS = 2   # the matches of a match study run side by side (the machine's two cores)
@@ -157,24 +160,30 @@ class Run:
                 raise StepFailed(f"{os.path.relpath(peer, ROOT)}: node modules missing (and --no-install given)")
             self.call(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], "npm ci", cwd=peer)
 
+    def bench_env(self):
+        return dict(os.environ, PRUNE_BENCH_REPETITIONS=str(self.mode["repetitions"]),
+                    PRUNE_BENCH_MIN_TIME=str(self.mode["min_time"]), PRUNE_BENCH_QUICK="1" if self.quick else "0")
+
     def step_studies(self):
-        env = dict(os.environ, PRUNE_BENCH_REPETITIONS=str(self.mode["repetitions"]),
-                   PRUNE_BENCH_MIN_TIME=str(self.mode["min_time"]), PRUNE_BENCH_QUICK="1" if self.quick else "0")
         for study, meta in studies.meta().items():
             print(f"\n--- study {study} ({meta['runner']})  ({self.elapsed()} elapsed)", flush=True)
-            getattr(self, "run_" + meta["runner"])(study, meta, env)
+            getattr(self, "run_" + meta["runner"])(study, meta, self.bench_env())
 
-    def run_studies_bench(self, study, meta, env):
-        made = [os.path.join(self.build, "benchmarks", name) for name in [study + ".json", study + ".csv"]]
+    def run_studies_bench(self, study, meta, env, suffix="", extra=None):
+        """The study's benchmark (meson: benchmarks/meson.build), its JSON and cases into raw/ as
+        STUDY{suffix}.json and .csv; `extra`, one more argument for studies_bench."""
+        made = [os.path.join(self.build, "benchmarks", study + ext) for ext in (".json", ".csv")]
         outputs = [os.path.join(self.build, "benchmarks", name) for name in meta["outputs"]]
         for path in made + outputs:
             if os.path.exists(path):
                 os.unlink(path)
         self.call(["meson", "test", "-C", self.build, "--no-rebuild", "--benchmark", "--suite", study, "--verbose",
-                   "--num-processes", "1"], f"study {study}: meson test failed (a count mismatch is an error)",
-                  log=f"meson-{study}.log", env=env)
+                   "--num-processes", "1", *(["--test-args=" + shlex.quote(extra)] if extra else [])],
+                  f"study {study}: meson test failed (a count mismatch is an error)",
+                  log=f"meson-{study}{suffix}.log", env=env)
         for path in made:
-            shutil.copy(path, os.path.join(self.stage, "raw"))
+            stem, ext = os.path.splitext(os.path.basename(path))
+            shutil.copy(path, os.path.join(self.stage, "raw", stem + suffix + ext))
         for path in outputs:
             shutil.copy(path, self.stage)
 
@@ -216,6 +225,42 @@ class Run:
         raw = sorted(glob.glob(os.path.join(self.stage, "raw", "*")))
         self.call([sys.executable, os.path.join(ROOT, "scripts", "gbench_to_csv.py"), *raw, "-o",
                    os.path.join(self.stage, "studies.csv")], "gbench_to_csv.py failed")
+
+    def step_remeasure(self):
+        """Times each timed row whose spread is above the noise gate's limit again, up to
+        REMEASURE_ROUNDS times, and keeps its last measurement (gbench_to_csv's "remeasured").
+        One interrupt or cache state spoils a row's spread in a quiet run, and another try
+        shows it; on a machine busy throughout, rows stay noisy and the gate refuses the run.
+        A quick run only warns."""
+        if self.quick:
+            return self.note("quick run: noisy rows are reported, not re-measured")
+        import noise   # here: the kill test's scratch checkout has none, and stubs this step
+        for round_ in range(1, REMEASURE_ROUNDS + 1):
+            with open(os.path.join(self.stage, "studies.csv"), newline="", encoding="utf-8") as f:
+                noisy = [r for r in csv.DictReader(f) if r["status"] == "ok" and r["cv"]
+                         and float(r["cv"]) > noise.ROW_CV_LIMIT]
+            self.note(f"{len(noisy)} timed rows above {noise.ROW_CV_LIMIT:.0%} cv")
+            if not noisy:
+                return
+            suite_of = self.bench_suites()
+            for suite in dict.fromkeys(suite_of[r["benchmark"]] for r in noisy):
+                names = [ERE_SPECIAL.sub(r"\\\g<0>", r["benchmark"]) for r in noisy
+                         if suite_of[r["benchmark"]] == suite]
+                self.note(f"round {round_}, study {suite}: {len(names)} rows again")
+                self.run_studies_bench(suite, {"outputs": []}, self.bench_env(), suffix=f".remeasure{round_}",
+                                       extra=f"--benchmark_filter=^({'|'.join(names)})(/|$)")
+            self.step_tidy()
+
+    def bench_suites(self):
+        """{benchmark: the study (meson suite) whose studies_bench run timed it}: a study's
+        benchmark may time rows of another name (tictactoe's tictactoe-rounds)."""
+        suites = {}
+        for path in glob.glob(os.path.join(self.stage, "raw", "*.csv")):
+            suite = os.path.basename(path)[:-len(".csv")]
+            if ".remeasure" not in suite:
+                with open(path, newline="", encoding="utf-8") as f:
+                    suites.update((row["benchmark"], suite) for row in csv.DictReader(f))
+        return suites
 
     def step_peers(self):
         """Each study's peers (studies_meta.csv), after the tidy CSV, which a peer may compare counts with."""
@@ -309,6 +354,7 @@ STEPS = [
     ("studies", "studies (studies_meta.csv's runner for each)"),
     ("sweep", "depth sweep and time ladder"),
     ("tidy", "tidy CSV"),
+    ("remeasure", "the noisy rows once more (scripts/noise.py's limit)"),
     ("peers", "peers (peers/NAME/compare.py)"),
     ("hyperfine", "hyperfine (whole processes, warm-up first)"),
     ("noise", "noise gate (scripts/noise.py)"),
@@ -316,6 +362,9 @@ STEPS = [
     ("plots", "plots (gnuplot: SVG and PNG)"),
 ]
 STUBBED = ("studies", "sweep", "tidy", "hyperfine", "plots")
+REMEASURE_ROUNDS = 2   # a row noisy three times running is noise the gate must see
+# POSIX extended regular expressions' special characters (Google Benchmark's filter).
+ERE_SPECIAL = re.compile(r"[][.()*+?{}|^$\\]")
 
 
 def hold(point):

@@ -11,6 +11,7 @@ and reaches the tidy CSV, and bad options exit 2.
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -55,7 +56,8 @@ def check(bench, expected_games, tmp):
     listed = [json.loads(line) for line in listing.stdout.splitlines()]
     if [c["name"] for c in listed] != [r["benchmark"] for r in rows]:
         failures.append("--list and --tidy-out list different cases")
-    failures += check_timing(bench, tmp)
+    failures += check_interleaving(bench, tmp)
+    failures += check_remeasure(bench, tmp)
     failures += check_interleaving(bench, tmp)
     for bad in (["--repetitions", "0"], ["--min-time", "x"], ["--study", "nope"], ["--frobnicate", "1"]):
         result = run(bench, *bad, "--list")
@@ -125,6 +127,35 @@ def check_interleaving(bench, tmp):
                                  for r in rows):
             failures.append(f"scala {flags}: expected 6 rows of 3 repetition times each, interleaving {want}: "
                             f"{[(r['repetition_seconds'], r['interleaving']) for r in rows]}")
+    return failures
+
+
+def check_remeasure(bench, tmp):
+    """The driver's re-measurement: studies_bench with a --benchmark_filter of
+    two escaped names (as scripts/reproduce.py writes it) times exactly those
+    two, and gbench_to_csv puts their second figures in place of the first,
+    marked remeasured, the other rows untouched and in order."""
+    failures = []
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "gbench_to_csv.py")
+    first = [os.path.join(tmp, f"scala-random.{ext}") for ext in ("csv", "json")]
+    again = [os.path.join(tmp, f"scala.remeasure1.{ext}") for ext in ("csv", "json")]
+    with open(first[0], newline="") as f:
+        names = [r["benchmark"] for r in csv.DictReader(f) if r["status"] == "ok"]
+    chosen = names[1:3]
+    pattern = "|".join(re.sub(r"[][.()*+?{}|^$\\]", r"\\\g<0>", name) for name in chosen)
+    result = run(bench, "--study", "scala", "--repetitions", "2", "--min-time", "0.001", "--tidy-out", again[0],
+                 f"--benchmark_out={again[1]}", "--benchmark_out_format=json", f"--benchmark_filter=^({pattern})(/|$)")
+    if result.returncode != 0:
+        return [f"filtered scala: exit {result.returncode}: {result.stderr.strip()[-300:]}"]
+    converted = run(sys.executable, script, *again, *first, "-o", os.path.join(tmp, "merged.csv"))
+    if converted.returncode != 0:
+        return [f"gbench_to_csv with a re-measurement: exit {converted.returncode}: {converted.stderr.strip()}"]
+    with open(os.path.join(tmp, "merged.csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    got = [(r["benchmark"], r["remeasured"], len(r["repetition_seconds"].split(";"))) for r in rows]
+    want = [(name, "1" if name in chosen else "", 2 if name in chosen else 3) for name in names]
+    if got != want:
+        failures.append(f"re-measured rows: got {got}, expected {want}")
     return failures
 
 
