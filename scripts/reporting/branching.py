@@ -21,7 +21,7 @@ def render(res, plots):
             rows.append([game, f"`{config}`", d, fint(series[d]), f"{b:.2f}" if b else "–",
                          f"{series[d] ** (1 / d):.2f}" if series[d] else "–"])
     out.append(table(["game", "config", "deepest depth", "nodes", "b_eff = N(d)/N(d-1)", "N(d)^(1/d)"], rows,
-                     ["---", "---", "---:", "---:", "---:", "---:"]))
+                     "llrrrr"))
     out.append("\n" + " ".join(f"![{g}]({plots}/branching_{g}.svg)" for g in data) + "\n")
     return Section("\n".join(out) + "\n", [plot_table(game, configs) for game, configs in data.items()])
 

@@ -55,7 +55,7 @@ def peer_table(rows):
     header = own + ["prune", "peer", "prune's speedup (95% CI)"]
     body = [[row[c] for c in own] + [seconds_cell(row["prune_mean_s"]), seconds_cell(row["peer_mean_s"]),
                                      speedup_cell(row)] for row in rows]
-    return table(header, body, ["---"] * len(own) + ["---:"] * 3)
+    return table(header, body, "l" * len(own) + "rrr")
 
 
 def headline(rows):

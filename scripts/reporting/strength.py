@@ -115,7 +115,7 @@ def time_section(res):
                 "`scripts/reproduce.sh --long`; this run did not.\n")
     body = [[r["game"], f"`{r['a']}`", f"`{r['b']}`", cell(r)] for r in rows]
     return (f"At {rows[0]['limit_value']} ms a move (not reproducible: the clock decides each move's depth):\n\n"
-            + table(["game", "rung", "against", "Elo ± interval (games)"], body, ["---"] * 3 + ["---:"]) + "\n")
+            + table(["game", "rung", "against", "Elo ± interval (games)"], body, "lllr") + "\n")
 
 
 def render(res, plots):
@@ -147,7 +147,7 @@ def render(res, plots):
                          f"`{below[0] if below else BASE}`", cell(prev), fx(gains.get((game, rung)), 2)])
         out.append(table(["rung", f"vs `{BASE}`: Elo ± interval (games)", "the rung below",
                           "vs the rung below: Elo ± interval (games)", "node gain over the rung below (techniques)"],
-                         body, ["---", "---:", "---", "---:", "---:"]) + "\n")
+                         body, "lrlrr") + "\n")
         found = game_readings(game, [r for r in rows if r["game"] == game], gains, budget)
         if found:
             out.append("\n".join(found) + "\n")

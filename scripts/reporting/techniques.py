@@ -114,7 +114,7 @@ def ladder_table(res, game, spec, rungs, complete):
             f"{fx(gain(rungs[base]['nodes'], r['nodes']), 2)} / {time_gain(rungs[base], r, complete)}",
             "–" if r["tt_hits"] is None else f"{fint(r['tt_hits'])} / {fint(r['tt_cutoffs'])}",
             "–" if r["researches"] is None else fint(r["researches"])])
-    return table(header, rows, ["---", "---"] + ["---:"] * (len(header) - 2))
+    return table(header, rows, "ll" + "r" * (len(header) - 2))
 
 
 def table_cost(spec, rungs):
@@ -205,7 +205,7 @@ def glance(res, specs, measured):
             cells.append(fx(ratio(num(base["nodes"]), num(row["nodes"])), 2) if row and base else "–")
         rows.append([f"`{config}`"] + cells)
     header = ["rung"] + [f"{g} (depth {specs[g]['depth']})" for g in games]
-    return table(header, rows, ["---"] + ["---:"] * len(games))
+    return table(header, rows)
 
 
 def time_table(res):
@@ -224,7 +224,7 @@ def time_table(res):
         f"{b} ms: depth (its nodes), median of {runs[b]} runs" if runs[b] != "1" else f"{b} ms: depth (its nodes)"
         for b in budgets]
     body = [[g, f"`{c}`", d] + [by.get(b, "–") for b in budgets] for (g, c, d), by in cells.items()]
-    return table(header, body, ["---", "---", "---"] + ["---:"] * len(budgets)) + "\n"
+    return table(header, body, "lll" + "r" * len(budgets)) + "\n"
 
 
 def plot_table(res, game, spec, rungs):
