@@ -65,11 +65,14 @@ def timed_pairs(row_a, row_b):
     return repetition_pairs(repetition_times(row_a), repetition_times(row_b))
 
 
-def time_ratio(row_a, row_b):
-    """row_a's time over row_b's (a speedup of b over a) from their pairs,
-    as measure_stats.ratio_summary; None without pairs."""
-    pairs = timed_pairs(row_a, row_b)
+def summarise(pairs):
+    """measure_stats.ratio_summary of the pairs; None without pairs."""
     return ratio_summary(pairs) if pairs else None
+
+
+def time_ratio(row_a, row_b):
+    """row_a's time over row_b's (a speedup of b over a) from their pairs."""
+    return summarise(timed_pairs(row_a, row_b))
 
 
 def compare(row_a, row_b):
@@ -82,8 +85,7 @@ def geomean_time_ratio(row_pairs):
     """The geometric mean of several rows' time ratios, from per-repetition
     pairs (measure_stats.geometric_pairs); None unless every (a, b) has pairs."""
     lists = [timed_pairs(a, b) for a, b in row_pairs]
-    pairs = geometric_pairs(lists) if lists and all(lists) else []
-    return ratio_summary(pairs) if pairs else None
+    return summarise(geometric_pairs(lists) if lists and all(lists) else [])
 
 
 def summed_time_ratio(rows_a, rows_b):
@@ -94,9 +96,8 @@ def summed_time_ratio(rows_a, rows_b):
     if not rows or not all(r and r.get("interleaving") == "random" and repetition_times(r) for r in rows):
         return None
     n = min(len(repetition_times(r)) for r in rows)
-    pairs = [(sum(repetition_times(r)[i] for r in rows_a), sum(repetition_times(r)[i] for r in rows_b))
-             for i in range(n)]
-    return ratio_summary(pairs) if pairs else None
+    return summarise([(sum(repetition_times(r)[i] for r in rows_a), sum(repetition_times(r)[i] for r in rows_b))
+                      for i in range(n)])
 
 
 def median_or(summary, fallback):
@@ -105,20 +106,18 @@ def median_or(summary, fallback):
     return summary["median"] if summary else fallback
 
 
-def fci(summary, fallback=None, digits=2):
+def fci(summary, fallback=None, digits=2, prose=False):
     """A paired ratio for a table cell, '1.80x (1.71-1.86)' (the 95%
-    interval of the median of the pairs); without pairs, the ratio of the
-    two medians `fallback`, marked 'unpaired'."""
+    interval of the median of the pairs), or for prose, '1.80x (95% CI
+    1.71x-1.86x, 10 pairs)'; without pairs, the ratio of the two medians
+    `fallback`, marked unpaired."""
     if summary:
-        return mark(format_ratio_cell(summary, digits))
-    return "–" if fallback is None else mark(f"{fallback:.{digits}f}x unpaired")
+        return mark((format_ratio if prose else format_ratio_cell)(summary, digits))
+    return "–" if fallback is None else mark(f"{fallback:.{digits}f}x " + ("(unpaired medians)" if prose else "unpaired"))
 
 
 def fci_text(summary, fallback=None, digits=2):
-    """The same for prose: '1.80x (95% CI 1.71x-1.86x, 10 pairs)'."""
-    if summary:
-        return mark(format_ratio(summary, digits))
-    return "–" if fallback is None else mark(f"{fallback:.{digits}f}x (unpaired medians)")
+    return fci(summary, fallback, digits, prose=True)
 
 
 def fx(value, digits=1):
