@@ -33,6 +33,14 @@ def read_csv(path, comments=False):
         return list(csv.DictReader(line for line in f if not (comments and line.startswith("#"))))
 
 
+def read_text(path):
+    """A file's text, "" when there is none."""
+    if not os.path.exists(path):
+        return ""
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 def num(text):
     try:
         value = float(text)
@@ -113,7 +121,9 @@ def fci(summary, fallback=None, digits=2, prose=False):
     `fallback`, marked unpaired."""
     if summary:
         return mark((format_ratio if prose else format_ratio_cell)(summary, digits))
-    return "–" if fallback is None else mark(f"{fallback:.{digits}f}x " + ("(unpaired medians)" if prose else "unpaired"))
+    if fallback is None:
+        return "–"
+    return mark(f"{fallback:.{digits}f}x " + ("(unpaired medians)" if prose else "unpaired"))
 
 
 def fci_text(summary, fallback=None, digits=2):
