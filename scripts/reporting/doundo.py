@@ -19,10 +19,11 @@ def render(res, plots):
              ftime(col(u, "seconds_per_op")), fci(*compare(r, u)), fops(col(r, "nodes_per_second")),
              fops(col(u, "nodes_per_second"))] for r, u in searches]
     out.append(table(header, rows))
-    speedups = sorted((compare(r, u)[::-1] for r, u in searches if u and compare(r, u)[1]),
-                      key=lambda s: s[1]["median"] if s[1] else s[0])
+    # (paired summary, ratio of medians), slowest to fastest
+    speedups = sorted((compare(r, u) for r, u in searches if u and compare(r, u)[1]),
+                      key=lambda s: s[0]["median"] if s[0] else s[1])
     if speedups:
-        (low, low_paired), (high, high_paired) = speedups[0], speedups[-1]
+        (low_paired, low), (high_paired, high) = speedups[0], speedups[-1]
         out.append(f"\nReading: do-undo is {fci_text(low_paired, low)} to {fci_text(high_paired, high)} the speed of "
                    f"copy-make on Mini-Chess here: a linear factor, as the post says; how big it is depends on how "
                    f"much a copy and a recount of the material cost against the rest of the node's work. The "
