@@ -1,6 +1,6 @@
 """prune against minimaxer 3.2.3 on the same machine: the peer's counts and
 rates beside prune's, and the paired windows of peers/minimaxer/peer_ab.py."""
-from .common import Section, PlotTable, col, fci, fci_text, fint, fops, fx, geomean, mark, num, table
+from .common import Section, PlotTable, col, fci, fci_text, fint, fops, fx, geomean, num, table
 
 
 def render(res, plots):
@@ -66,9 +66,8 @@ def headline_peer(res):
 
 def window_ratio(r, cell=False):
     """A row of peer_ab.csv's ratio with its 95% interval (cell: the short
-    form); an older run's rows recorded no interval, and say so."""
-    if "ratio_lo" not in r:
-        return mark(f"{num(r['ratio_median']):.1f}x (no interval recorded)")
+    form).  Every run with a manifest, the only runs report.py reads, has
+    the interval's columns: they came before the manifest."""
     summary = {"pairs": int(r["pairs"]), "median": num(r["ratio_median"]), "lo": num(r["ratio_lo"]),
                "hi": num(r["ratio_hi"]), "min": num(r["ratio_min"]), "max": num(r["ratio_max"])}
     return fci(summary, digits=1) if cell else fci_text(summary, digits=1)

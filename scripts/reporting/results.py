@@ -38,12 +38,11 @@ class Results:
         """The position's name in the posts (studies/positions.csv), else the moves."""
         return self.positions.get((game, moves), moves or "start")
 
-    def positions_of(self, game, study=None):
-        """The labelled positions of a game, in file order: [(label, moves)];
-        with a study, only those its rows of studies.csv search."""
+    def positions_of(self, game, study):
+        """The labelled positions of a game that the study's rows of
+        studies.csv search, in file order: [(label, moves)]."""
         searched = {r["moves"] for r in self.study_rows if r["game"] == game and r["study"] == study}
-        return [(label, moves) for (g, moves), label in self.positions.items()
-                if g == game and (study is None or moves in searched)]
+        return [(label, moves) for (g, moves), label in self.positions.items() if g == game and moves in searched]
 
     def get(self, study, config, depth, moves="", state="copy"):
         """The measured row of one search (copy-make from the start unless
