@@ -25,6 +25,7 @@ import os
 import sys
 
 import noise
+import run_manifest
 from atomic_file import write_text_atomically
 from reporting import SECTIONS, common, readme
 from reporting.common import write_plot_csv
@@ -47,13 +48,11 @@ INTRO = ("# prune: the studies reproduced\n\n"
 def write_plots(directory, tables):
     """Writes the plot tables that have data and removes every other table
     of the directory, so that a plot never shows an older run's data."""
-    written = set()
-    for plot in tables:
-        if plot.keep:
-            write_plot_csv(os.path.join(directory, plot.name + ".csv"), plot.header, plot.rows)
-            written.add(plot.name + ".csv")
+    kept = {plot.name + ".csv": plot for plot in tables if plot.keep}
+    for name, plot in kept.items():
+        write_plot_csv(os.path.join(directory, name), plot.header, plot.rows)
     for path in glob.glob(os.path.join(directory, "*.csv")):
-        if os.path.basename(path) not in written:
+        if os.path.basename(path) not in kept:
             os.unlink(path)
 
 
@@ -67,8 +66,9 @@ def main():
     parser.add_argument("--readme-only", action="store_true",
                         help="with --readme: only the README (for a run already installed, whose files stay as they are)")
     args = parser.parse_args()
-    import run_manifest  # every input as run.json's manifest says, or exit 2
-    try:
+    if args.readme_only and not args.readme:
+        parser.error("--readme-only needs --readme")
+    try:  # every input as run.json's manifest says, or exit 2
         run_manifest.check(args.results, inputs_only=True)
     except run_manifest.RunError as e:
         parser.exit(2, f"report.py: {e}\n")
@@ -77,20 +77,15 @@ def main():
         res.noisy = noise.assess(args.results)
     except noise.BadInput as error:
         res.noisy = f"noise not checked: {error}"
-    if res.noisy:
-        common.NOISY_MARK = " (noisy)"
-    if args.readme_only and not args.readme:
-        parser.error("--readme-only needs --readme")
-    if args.readme_only:
-        update_readme(args.readme, res, args.results)
-        return
-    sections = [module.render(res, args.plots_link) for module in SECTIONS]
-    write_plots(os.path.join(args.results, "plotdata"), [p for s in sections for p in s.plots])
-    banner = (f"**This run is noisy** ({res.noisy}): every time, rate and ratio below is marked \"(noisy)\"; "
-              f"quote none of them.\n" if res.noisy else "")
-    text = "\n".join([INTRO + banner] + [s.text for s in sections])
-    write_text_atomically(os.path.join(args.results, "REPORT.md"), text.rstrip() + "\n")
-    print(f"report: {os.path.join(args.results, 'REPORT.md')}")
+    common.NOISY_MARK = " (noisy)" if res.noisy else ""
+    if not args.readme_only:
+        sections = [module.render(res, args.plots_link) for module in SECTIONS]
+        write_plots(os.path.join(args.results, "plotdata"), [p for s in sections for p in s.plots])
+        banner = (f"**This run is noisy** ({res.noisy}): every time, rate and ratio below is marked \"(noisy)\"; "
+                  f"quote none of them.\n" if res.noisy else "")
+        text = "\n".join([INTRO + banner] + [s.text for s in sections])
+        write_text_atomically(os.path.join(args.results, "REPORT.md"), text.rstrip() + "\n")
+        print(f"report: {os.path.join(args.results, 'REPORT.md')}")
     if args.readme:
         update_readme(args.readme, res, args.results)
 

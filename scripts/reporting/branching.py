@@ -15,20 +15,17 @@ def render(res, plots):
     rows = []
     for game, configs in data.items():
         for config, series in configs.items():
-            depths = sorted(series)
-            d = depths[-1]
-            b = ratio(series[d], series.get(d - 1)) if d - 1 in series else None
+            d = max(series)
+            b = ratio(series[d], series.get(d - 1))
             rows.append([game, f"`{config}`", d, fint(series[d]), f"{b:.2f}" if b else "–",
                          f"{series[d] ** (1 / d):.2f}" if series[d] else "–"])
-    out.append(table(["game", "config", "deepest depth", "nodes", "b_eff = N(d)/N(d-1)", "N(d)^(1/d)"], rows,
-                     ["---", "---", "---:", "---:", "---:", "---:"]))
-    out.append("\n" + " ".join(f"![{g}]({plots}/branching_{g}.svg)" for g in data) + "\n")
+    out += [table(["game", "config", "deepest depth", "nodes", "b_eff = N(d)/N(d-1)", "N(d)^(1/d)"], rows, "llrrrr"),
+            "\n" + " ".join(f"![{g}]({plots}/branching_{g}.svg)" for g in data) + "\n"]
     return Section("\n".join(out) + "\n", [plot_table(game, configs) for game, configs in data.items()])
 
 
 def plot_table(game, configs):
     """Nodes against depth, one column per config."""
-    names = list(configs)
     depths = sorted({d for series in configs.values() for d in series})
-    return PlotTable(f"branching_{game}", ["depth"] + names, [[d] + [configs[c].get(d) for c in names] for d in depths],
-                     True)
+    return PlotTable(f"branching_{game}", ["depth"] + list(configs),
+                     [[d] + [series.get(d) for series in configs.values()] for d in depths], True)

@@ -18,6 +18,7 @@ def mark(text, published=False):
     """text with the noisy mark, unless it is a published figure (not of this run)."""
     return text if text == "–" or published else text + NOISY_MARK
 
+
 # One section of REPORT.md: its Markdown text and the plot tables it feeds
 # (plots/*.gp draw them from plotdata/NAME.csv).
 Section = collections.namedtuple("Section", "text plots")
@@ -29,8 +30,15 @@ def read_csv(path, comments=False):
     if not os.path.exists(path):
         return []
     with open(path, newline="", encoding="utf-8") as f:
-        lines = [line for line in f if not (comments and line.startswith("#"))]
-    return list(csv.DictReader(lines))
+        return list(csv.DictReader(line for line in f if not (comments and line.startswith("#"))))
+
+
+def read_text(path):
+    """A file's text, "" when there is none."""
+    if not os.path.exists(path):
+        return ""
+    with open(path, encoding="utf-8") as f:
+        return f.read()
 
 
 def num(text):
@@ -41,6 +49,11 @@ def num(text):
     return None if math.isnan(value) else value
 
 
+def col(row, column):
+    """A row's column as a number; None when there is no row."""
+    return num(row[column]) if row else None
+
+
 def ratio(a, b):
     return a / b if a is not None and b not in (None, 0) else None
 
@@ -48,8 +61,7 @@ def ratio(a, b):
 def repetition_times(row):
     """A timed row's repetitions' seconds, in the order they ran ([] when
     the row has none: an older run, or no timing)."""
-    text = (row or {}).get("repetition_seconds") or ""
-    values = [num(x) for x in text.split(";") if x]
+    values = [num(x) for x in ((row or {}).get("repetition_seconds") or "").split(";") if x]
     return values if values and all(values) else []
 
 
@@ -61,19 +73,27 @@ def timed_pairs(row_a, row_b):
     return repetition_pairs(repetition_times(row_a), repetition_times(row_b))
 
 
-def time_ratio(row_a, row_b):
-    """row_a's time over row_b's (a speedup of b over a) from their pairs,
-    as measure_stats.ratio_summary; None without pairs."""
-    pairs = timed_pairs(row_a, row_b)
+def summarise(pairs):
+    """measure_stats.ratio_summary of the pairs; None without pairs."""
     return ratio_summary(pairs) if pairs else None
+
+
+def time_ratio(row_a, row_b):
+    """row_a's time over row_b's (a speedup of b over a) from their pairs."""
+    return summarise(timed_pairs(row_a, row_b))
+
+
+def compare(row_a, row_b):
+    """row_a's time over row_b's as (paired summary, ratio of the medians):
+    the two arguments of fci, fci_text and median_or."""
+    return time_ratio(row_a, row_b), ratio(col(row_a, "seconds_per_op"), col(row_b, "seconds_per_op"))
 
 
 def geomean_time_ratio(row_pairs):
     """The geometric mean of several rows' time ratios, from per-repetition
     pairs (measure_stats.geometric_pairs); None unless every (a, b) has pairs."""
     lists = [timed_pairs(a, b) for a, b in row_pairs]
-    pairs = geometric_pairs(lists) if lists and all(lists) else []
-    return ratio_summary(pairs) if pairs else None
+    return summarise(geometric_pairs(lists) if lists and all(lists) else [])
 
 
 def summed_time_ratio(rows_a, rows_b):
@@ -84,9 +104,8 @@ def summed_time_ratio(rows_a, rows_b):
     if not rows or not all(r and r.get("interleaving") == "random" and repetition_times(r) for r in rows):
         return None
     n = min(len(repetition_times(r)) for r in rows)
-    pairs = [(sum(repetition_times(r)[i] for r in rows_a), sum(repetition_times(r)[i] for r in rows_b))
-             for i in range(n)]
-    return ratio_summary(pairs) if pairs else None
+    return summarise([(sum(repetition_times(r)[i] for r in rows_a), sum(repetition_times(r)[i] for r in rows_b))
+                      for i in range(n)])
 
 
 def median_or(summary, fallback):
@@ -95,20 +114,20 @@ def median_or(summary, fallback):
     return summary["median"] if summary else fallback
 
 
-def fci(summary, fallback=None, digits=2):
+def fci(summary, fallback=None, digits=2, prose=False):
     """A paired ratio for a table cell, '1.80x (1.71-1.86)' (the 95%
-    interval of the median of the pairs); without pairs, the ratio of the
-    two medians `fallback`, marked 'unpaired'."""
+    interval of the median of the pairs), or for prose, '1.80x (95% CI
+    1.71x-1.86x, 10 pairs)'; without pairs, the ratio of the two medians
+    `fallback`, marked unpaired."""
     if summary:
-        return mark(format_ratio_cell(summary, digits))
-    return "–" if fallback is None else mark(f"{fallback:.{digits}f}x unpaired")
+        return mark((format_ratio if prose else format_ratio_cell)(summary, digits))
+    if fallback is None:
+        return "–"
+    return mark(f"{fallback:.{digits}f}x " + ("(unpaired medians)" if prose else "unpaired"))
 
 
 def fci_text(summary, fallback=None, digits=2):
-    """The same for prose: '1.80x (95% CI 1.71x-1.86x, 10 pairs)'."""
-    if summary:
-        return mark(format_ratio(summary, digits))
-    return "–" if fallback is None else mark(f"{fallback:.{digits}f}x (unpaired medians)")
+    return fci(summary, fallback, digits, prose=True)
 
 
 def fx(value, digits=1):
@@ -116,17 +135,13 @@ def fx(value, digits=1):
     published figures; a measured time's ratio goes through fci."""
     if value is None:
         return "–"
-    if value >= 100:
-        return f"{value:,.0f}x"
-    return f"{value:.{digits}f}x"
+    return f"{value:,.0f}x" if value >= 100 else f"{value:.{digits}f}x"
 
 
 def fops(value, published=False):
     if value is None:
         return "–"
-    if value >= 100:
-        return mark(f"{value:,.0f}", published)
-    return mark(f"{value:.3g}", published)
+    return mark(f"{value:,.0f}" if value >= 100 else f"{value:.3g}", published)
 
 
 def fint(value):
@@ -137,10 +152,8 @@ def ftime(seconds, published=False):
     """Seconds in a readable unit."""
     if seconds is None:
         return "–"
-    for unit, scale in (("s", 1), ("ms", 1e-3), ("µs", 1e-6)):
-        if seconds >= scale:
-            return mark(f"{seconds / scale:.3g} {unit}", published)
-    return mark(f"{seconds / 1e-9:.3g} ns", published)
+    scale, unit = next(((s, u) for s, u in ((1, "s"), (1e-3, "ms"), (1e-6, "µs")) if seconds >= s), (1e-9, "ns"))
+    return mark(f"{seconds / scale:.3g} {unit}", published)
 
 
 def fms(milliseconds, published=False):
@@ -153,10 +166,11 @@ def geomean(values):
 
 
 def table(header, rows, align=None):
-    align = align or ["---"] + ["---:"] * (len(header) - 1)
-    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join(align) + " |"]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return "\n".join(lines)
+    """A Markdown table; align is a letter a column, l(eft) or r(ight), by
+    default the first column left and the others right."""
+    align = align or "l" + "r" * (len(header) - 1)
+    lines = [header, [{"l": "---", "r": "---:"}[a] for a in align]] + rows
+    return "\n".join("| " + " | ".join(str(c) for c in line) + " |" for line in lines)
 
 
 def write_plot_csv(path, header, rows):
@@ -164,9 +178,7 @@ def write_plot_csv(path, header, rows):
     def cell(value):
         if value is None:
             return "NaN"
-        if isinstance(value, float):
-            return f"{value:.6g}"
-        return str(value).replace(",", "+")
+        return f"{value:.6g}" if isinstance(value, float) else str(value).replace(",", "+")
     write_text_atomically(path, "\n".join([",".join(header)] + [",".join(cell(v) for v in row) for row in rows]) + "\n")
 
 
@@ -177,22 +189,14 @@ def speedup_plot(study, rows):
                      bool(rows) and any(r[2] for r in rows))
 
 
-def status_block(res, study):
-    status, why = res.status(study)
-    if status == "skipped":
-        return f"**Skipped in this run:** {why}. Rerun `scripts/reproduce.sh` once the game is compiled in.\n"
-    if status == "missing":
-        return f"**Not measured in this run:** {why}.\n"
-    if status == "error":
-        return f"**COUNT CHECK FAILED (reported as errors, not timings):** {why}\n"
-    return None
+BLOCKED = {"skipped": "**Skipped in this run:** {}. Rerun `scripts/reproduce.sh` once the game is compiled in.\n",
+           "missing": "**Not measured in this run:** {}.\n",
+           "error": "**COUNT CHECK FAILED (reported as errors, not timings):** {}\n"}
 
 
 def section_head(res, study, title, has_data):
     """A study section's title, then why the study did not run cleanly, if
     so; `stop` is true when there is then nothing to show."""
-    out = [f"## {study}: {title}\n"]
-    blocked = status_block(res, study)
-    if blocked:
-        out.append(blocked)
-    return out, bool(blocked) and not has_data
+    status, why = res.status(study)
+    blocked = [BLOCKED[status].format(why)] if status in BLOCKED else []
+    return [f"## {study}: {title}\n"] + blocked, bool(blocked) and not has_data

@@ -2,12 +2,13 @@
 of REPORT.md, speedup_minimaxer plot, README row)."""
 import studies
 
-from .common import (Section, fci, fci_text, fint, fops, fx, median_or, num, ratio, section_head, speedup_plot, table,
-                     time_ratio)
+from .common import (Section, compare, fci, fci_text, fint, fops, fx, median_or, num, ratio, section_head,
+                     speedup_plot, table)
 
 STUDY = "minimaxer"
 BASE = studies.baseline(STUDY)        # tree-standard (studies/studies.csv)
 DEPTHS = studies.depths(STUDY)
+OPTIMAL, GEN, BUBBLE = "tree-optimal", "tree-ab-presort-gen", "tree-ab-presort-gen-bubble"
 TITLE = "Minimaxer Part 4 (mancala, persistent-tree negamax)"
 # The blog's names of the configs (in parentheses: configs the blog did not time).
 BLOG_NAMES = {
@@ -19,10 +20,12 @@ BLOG_NAMES = {
     "tree-optimal": "Optimal function",
     "tree-ab-depth": "(alpha-beta, single pass at depth D)",
 }
+HEADER = ["configuration", "prune config", "depth", "published op/s", "our op/s", "published ratio",
+          "our ratio (95% interval)", "created", "evals", "our op/s (undo)"]
 
 
 def render(res, plots):
-    out, stop = section_head(res, STUDY, TITLE, res.get("minimaxer", "", BASE, "copy", DEPTHS[0]))
+    out, stop = section_head(res, STUDY, TITLE, res.get(STUDY, BASE, DEPTHS[0]))
     if stop:
         return Section("\n".join(out), [])
     out.append("Operations per second, one operation = one whole search from the start position, tree building "
@@ -30,131 +33,94 @@ def render(res, plots):
                "Standard at the same depth. The counts are prune's; every one equals minimaxer 3.2.3's "
                "(checked against studies/published.csv and against the peer below).\n")
     rows, plot_rows = speed_table(res)
-    out.append(table(HEADER, rows, ["---", "---", "---:"] + ["---:"] * 7))
-    readings = optimal_readings(res) + bubble_readings(res)
-    if readings:
-        out.append("\nReading:\n\n" + "\n".join(readings))
+    out.append(table(HEADER, rows, "llr" + "r" * 7))
+    readings = [optimal_reading(res, depth) for depth in DEPTHS] + [bubble_reading(res)]
+    if any(readings):
+        out.append("\nReading:\n\n" + "\n".join(r for r in readings if r))
     out.append(f"\n![speedup over Standard]({plots}/speedup_minimaxer.svg)\n")
     return Section("\n".join(out) + "\n", [speedup_plot(STUDY, plot_rows)])
 
 
-HEADER = ["configuration", "prune config", "depth", "published op/s", "our op/s", "published ratio",
-              "our ratio (95% interval)", "created", "evals", "our op/s (undo)"]
+def figures(res, config, depth):
+    """One search's published op/s, our op/s, our created nodes."""
+    return (res.pubnum(STUDY, "ops_per_second", config=config, depth=depth),
+            res.value(STUDY, config, depth, "ops_per_second"), res.value(STUDY, config, depth, "created"))
+
+
+def speedup(res, base, config, depth):
+    """base's time over config's, paired (as compare), the fallback the
+    ratio of the op/s medians."""
+    paired, _ = compare(res.get(STUDY, base, depth), res.get(STUDY, config, depth))
+    return paired, ratio(figures(res, config, depth)[1], figures(res, base, depth)[1])
 
 
 def speed_table(res):
     """The blog's table: published and our rates and ratios per config and depth."""
     rows, plot_rows = [], []
     for depth in DEPTHS:
-        pub_base = res.pubnum("minimaxer", "ops_per_second", config=BASE, depth=depth)
-        our_base = res.value("minimaxer", "", BASE, "copy", depth, "ops_per_second")
-        base_row = res.get("minimaxer", "", BASE, "copy", depth)
+        pub_base, _, base_created = figures(res, BASE, depth)
         for config in res.tree_configs(STUDY):
-            p = res.pubnum("minimaxer", "ops_per_second", config=config, depth=depth)
-            o = res.value("minimaxer", "", config, "copy", depth, "ops_per_second")
-            u = res.value("minimaxer", "", config, "undo", depth, "ops_per_second")
-            created = res.value("minimaxer", "", config, "copy", depth, "created")
-            evals = res.value("minimaxer", "", config, "copy", depth, "evals")
-            base_created = res.value("minimaxer", "", BASE, "copy", depth, "created")
+            p, o, created = figures(res, config, depth)
             rows.append([BLOG_NAMES.get(config, config), f"`{config}`", depth, fops(p, True), fops(o),
-                         fx(ratio(p, pub_base)),
-                         fci(time_ratio(base_row, res.get("minimaxer", "", config, "copy", depth)),
-                             ratio(o, our_base), 1), fint(created), fint(evals), fops(u)])
+                         fx(ratio(p, pub_base)), fci(*speedup(res, BASE, config, depth), 1), fint(created),
+                         fint(res.value(STUDY, config, depth, "evals")),
+                         fops(res.value(STUDY, config, depth, "ops_per_second", state="undo"))])
             if config != BASE:
-                paired = time_ratio(base_row, res.get("minimaxer", "", config, "copy", depth))
                 plot_rows.append([f"{config.replace('tree-', '')} d{depth}", ratio(p, pub_base),
-                                  median_or(paired, ratio(o, our_base)),
-                                  ratio(base_created, created)])
+                                  median_or(*speedup(res, BASE, config, depth)), ratio(base_created, created)])
     return rows, plot_rows
 
 
-def optimal_readings(res):
-    """Optimal over standard, against the created-node ratio, per depth."""
-    readings = []
-    for depth in DEPTHS:
-        p_std = res.pubnum("minimaxer", "ops_per_second", config=BASE, depth=depth)
-        p_opt = res.pubnum("minimaxer", "ops_per_second", config="tree-optimal", depth=depth)
-        o_std = res.value("minimaxer", "", BASE, "copy", depth, "ops_per_second")
-        o_opt = res.value("minimaxer", "", "tree-optimal", "copy", depth, "ops_per_second")
-        c_std = res.value("minimaxer", "", BASE, "copy", depth, "created")
-        c_opt = res.value("minimaxer", "", "tree-optimal", "copy", depth, "created")
-        node_ratio = ratio(c_std, c_opt)
-        peer = next((r for r in res.peer if r["config"] == BASE and r["depth"] == str(depth)), None)
-        peer_opt = next((r for r in res.peer if r["config"] == "tree-optimal" and r["depth"] == str(depth)), None)
-        peer_ratio = ratio(num(peer_opt["minimaxer_ops_per_second"]), num(peer["minimaxer_ops_per_second"])) \
-            if peer and peer_opt else None
-        pr, orr = ratio(p_opt, p_std), ratio(o_opt, o_std)
-        if pr and orr and node_ratio:
-            paired = time_ratio(res.get("minimaxer", "", BASE, "copy", depth),
-                                res.get("minimaxer", "", "tree-optimal", "copy", depth))
-            line = (f"- Depth {depth}: optimal over standard is {fx(pr)} published and {fci_text(paired, orr, 1)} "
-                    f"here, against a "
-                    f"created-node ratio of {fx(node_ratio)}. ")
-            factor_blog, factor_ours = pr / node_ratio, orr / node_ratio
-            line += (f"Per created node, a standard search costs {fx(factor_blog)} an optimal one in the blog's "
-                     f"JavaScript (a cost that grows with the tree, likely allocation and garbage collection of "
-                     f"{fint(c_std)} node objects) and {fx(factor_ours)} in prune's C, where a node is a few dozen "
-                     f"bytes in an arena")
-            if factor_ours < 1:
-                line += (", so there the standard search's nodes are the cheaper ones (no sorting, no lazy "
-                         "creation) and our ratio stays below the node ratio.")
-            else:
-                line += ", so our ratio stays close to the node ratio."
-            if peer_ratio:
-                line += f" The library itself, run here (peer below), gives {fx(peer_ratio)}."
-            readings.append(line)
-    return readings
+def peer_rate(res, config, depth):
+    row = next((r for r in res.peer if r["config"] == config and r["depth"] == str(depth)), None)
+    return num(row["minimaxer_ops_per_second"]) if row else None
 
 
-def bubble_ratio(res):
-    """The bubble sort's rate over the stable sort's at depth 6, paired."""
-    return time_ratio(res.get(STUDY, "", "tree-ab-presort-gen", "copy", 6),
-                      res.get(STUDY, "", "tree-ab-presort-gen-bubble", "copy", 6))
+def optimal_reading(res, depth):
+    """Optimal over standard, against the created-node ratio."""
+    (p_std, o_std, c_std), (p_opt, o_opt, c_opt) = figures(res, BASE, depth), figures(res, OPTIMAL, depth)
+    node_ratio, pr, orr = ratio(c_std, c_opt), ratio(p_opt, p_std), ratio(o_opt, o_std)
+    if not (pr and orr and node_ratio):
+        return None
+    factor_blog, factor_ours = pr / node_ratio, orr / node_ratio
+    line = (f"- Depth {depth}: optimal over standard is {fx(pr)} published and "
+            f"{fci_text(*speedup(res, BASE, OPTIMAL, depth), 1)} here, against a created-node ratio of "
+            f"{fx(node_ratio)}. Per created node, a standard search costs {fx(factor_blog)} an optimal one in the "
+            f"blog's JavaScript (a cost that grows with the tree, likely allocation and garbage collection of "
+            f"{fint(c_std)} node objects) and {fx(factor_ours)} in prune's C, where a node is a few dozen "
+            f"bytes in an arena")
+    if factor_ours < 1:
+        line += (", so there the standard search's nodes are the cheaper ones (no sorting, no lazy "
+                 "creation) and our ratio stays below the node ratio.")
+    else:
+        line += ", so our ratio stays close to the node ratio."
+    peer_ratio = ratio(peer_rate(res, OPTIMAL, depth), peer_rate(res, BASE, depth))
+    if peer_ratio:
+        line += f" The library itself, run here (peer below), gives {fx(peer_ratio)}."
+    return line
 
 
-def bubble_readings(res):
+def bubble_reading(res):
     """The bubble sort against the stable sort at depth 6."""
-    readings = []
-    for depth in (6,):
-        pg = res.pubnum("minimaxer", "ops_per_second", config="tree-ab-presort-gen", depth=depth)
-        pb = res.pubnum("minimaxer", "ops_per_second", config="tree-ab-presort-gen-bubble", depth=depth)
-        og = res.value("minimaxer", "", "tree-ab-presort-gen", "copy", depth, "ops_per_second")
-        ob = res.value("minimaxer", "", "tree-ab-presort-gen-bubble", "copy", depth, "ops_per_second")
-        cg = res.value("minimaxer", "", "tree-ab-presort-gen", "copy", depth, "created")
-        cb = res.value("minimaxer", "", "tree-ab-presort-gen-bubble", "copy", depth, "created")
-        if pg and pb and og and ob:
-            readings.append(
-                f"- Depth 6, bubble sort against the stable sort: {fx(ratio(pb, pg), 2)} published, "
-                f"{fci_text(bubble_ratio(res), ratio(ob, og))} here. The early-exit bubble sort leaves children in "
-                f"a worse order, so the "
-                f"search creates {fint(cb)} nodes instead of {fint(cg)}; the slowdown the blog saw is that count, "
-                f"and prune shows it too.")
-    return readings
+    (pg, og, cg), (pb, ob, cb) = figures(res, GEN, 6), figures(res, BUBBLE, 6)
+    if not (pg and pb and og and ob):
+        return None
+    return (f"- Depth 6, bubble sort against the stable sort: {fx(ratio(pb, pg), 2)} published, "
+            f"{fci_text(*speedup(res, GEN, BUBBLE, 6))} here. The early-exit bubble sort leaves children in a "
+            f"worse order, so the search creates {fint(cb)} nodes instead of {fint(cg)}; the slowdown the blog "
+            f"saw is that count, and prune shows it too.")
 
 
 def summary(res):
     """The README rows: optimal over standard, and the bubble sort's cost."""
-    def rate(config, depth):
-        return (res.pubnum(STUDY, "ops_per_second", config=config, depth=depth),
-                res.value(STUDY, "", config, "copy", depth, "ops_per_second"))
-
-    def created(config, depth):
-        return fint(res.value(STUDY, "", config, "copy", depth, "created"))
-
-    def paired(base, config, depth):
-        return time_ratio(res.get(STUDY, "", base, "copy", depth), res.get(STUDY, "", config, "copy", depth))
-
-    (ps5, os5), (po5, oo5) = rate("tree-standard", 5), rate("tree-optimal", 5)
-    (ps6, os6), (po6, oo6) = rate("tree-standard", 6), rate("tree-optimal", 6)
-    (pg, og), (pb, ob) = rate("tree-ab-presort-gen", 6), rate("tree-ab-presort-gen-bubble", 6)
+    std = {d: figures(res, BASE, d) for d in (5, 6)}
+    opt = {d: figures(res, OPTIMAL, d) for d in (5, 6)}
+    (pg, _, cg), (pb, _, cb) = figures(res, GEN, 6), figures(res, BUBBLE, 6)
     return [
-        ["minimaxer (mancala)", f"optimal over standard: {fx(ratio(po5, ps5), 0)} (depth 5), "
-         f"{fx(ratio(po6, ps6), 0)} (depth 6)",
-         f"{fci_text(paired('tree-standard', 'tree-optimal', 5), ratio(oo5, os5), 1)}, "
-         f"{fci_text(paired('tree-standard', 'tree-optimal', 6), ratio(oo6, os6), 1)}",
-         f"created {created('tree-optimal', 5)} / {created('tree-standard', 5)} and "
-         f"{created('tree-optimal', 6)} / {created('tree-standard', 6)}"],
+        ["minimaxer (mancala)", f"optimal over standard: {fx(ratio(opt[5][0], std[5][0]), 0)} (depth 5), "
+         f"{fx(ratio(opt[6][0], std[6][0]), 0)} (depth 6)",
+         ", ".join(fci_text(*speedup(res, BASE, OPTIMAL, d), 1) for d in (5, 6)),
+         f"created {fint(opt[5][2])} / {fint(std[5][2])} and {fint(opt[6][2])} / {fint(std[6][2])}"],
         ["minimaxer, bubble sort", f"{fx(ratio(pb, pg), 2)} of presort + generator at depth 6",
-         fci_text(bubble_ratio(res), ratio(ob, og)), f"{created('tree-ab-presort-gen-bubble', 6)} against "
-         f"{created('tree-ab-presort-gen', 6)} created"],
+         fci_text(*speedup(res, GEN, BUBBLE, 6)), f"{fint(cb)} against {fint(cg)} created"],
     ]

@@ -1,6 +1,6 @@
 """prune against minimaxer 3.2.3 on the same machine: the peer's counts and
 rates beside prune's, and the paired windows of peers/minimaxer/peer_ab.py."""
-from .common import Section, PlotTable, fci, fci_text, fint, fops, fx, geomean, mark, num, ratio, table
+from .common import Section, PlotTable, col, fci, fci_text, fint, fops, fx, geomean, num, table
 
 
 def render(res, plots):
@@ -14,43 +14,47 @@ def render(res, plots):
                f"operation builds a fresh root and tree and searches it. Counts must be equal, and are checked.\n")
     header = ["config", "depth", "created (minimaxer / prune)", "evals (minimaxer / prune)", "equal",
               "minimaxer op/s", "prune op/s (copy)", "prune / minimaxer", "prune op/s (undo)"]
-    rows, plot_rows = [], []
     order = res.tree_configs("minimaxer")
-    for r in sorted(res.peer, key=lambda r: (int(r["depth"]), order.index(r["config"]) if r["config"] in order
-                                             else len(order))):
-        created = f"{fint(num(r['minimaxer_created']))} / {fint(num(r['prune_created']))}"
-        rows.append([f"`{r['config']}`", r["depth"], created,
-                     f"{fint(num(r['minimaxer_evals']))} / {fint(num(r['prune_evals']))}", r["counts_equal"],
-                     fops(num(r["minimaxer_ops_per_second"])), fops(num(r["prune_ops_per_second"])),
-                     fci(None, num(r["ratio"]), 1), fops(num(r["prune_undo_ops_per_second"]))])
-        plot_rows.append([f"{r['config'].replace('tree-', '')} d{r['depth']}", num(r["minimaxer_ops_per_second"]),
-                          num(r["prune_ops_per_second"])])
-    out.append(table(header, rows, ["---", "---:", "---:", "---:", "---", "---:", "---:", "---:", "---:"]))
-    out.append(headline_peer(res))
+    peer = sorted(res.peer, key=lambda r: (int(r["depth"]), order.index(r["config"]) if r["config"] in order
+                                           else len(order)))
+    rows = [[f"`{r['config']}`", r["depth"], f"{fint(col(r, 'minimaxer_created'))} / {fint(col(r, 'prune_created'))}",
+             f"{fint(col(r, 'minimaxer_evals'))} / {fint(col(r, 'prune_evals'))}", r["counts_equal"],
+             fops(col(r, "minimaxer_ops_per_second")), fops(col(r, "prune_ops_per_second")),
+             fci(None, col(r, "ratio"), 1), fops(col(r, "prune_undo_ops_per_second"))] for r in peer]
+    out += [table(header, rows, "lrrrlrrrr"), headline_peer(res)]
     ratios = [num(r["ratio"]) for r in res.peer if num(r["ratio"])]
     if ratios:
         out.append(f"Across all {len(ratios)} searches prune is {fx(min(ratios))} to {fx(max(ratios))} faster "
                    f"(geometric mean {fx(geomean(ratios))}), with identical trees: the difference is the cost per "
                    f"node, not the search.")
-    out.append(section_peer_ab(res))
-    out.append(f"\n![prune against minimaxer]({plots}/peer_minimaxer.svg)\n")
-    plot = PlotTable("peer_minimaxer", ["label", "minimaxer", "prune"], plot_rows, bool(plot_rows))
-    return Section("\n".join(out) + "\n", [plot])
+    out += [section_peer_ab(res), f"\n![prune against minimaxer]({plots}/peer_minimaxer.svg)\n"]
+    plot_rows = [[f"{r['config'].replace('tree-', '')} d{r['depth']}", col(r, "minimaxer_ops_per_second"),
+                  col(r, "prune_ops_per_second")] for r in peer]
+    return Section("\n".join(out) + "\n", [PlotTable("peer_minimaxer", ["label", "minimaxer", "prune"], plot_rows,
+                                                     bool(plot_rows))])
+
+
+def headline_rows(res):
+    """tree-optimal at depth 6: its row of peer_ab.csv and of peer_minimaxer.csv (None when absent)."""
+    return [next((r for r in rows or [] if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
+            for rows in (res.peer_ab, res.peer)]
+
+
+def window_range(r):
+    return f"{fx(num(r['ratio_min']))} to {fx(num(r['ratio_max']))}"
 
 
 def headline_peer(res):
     """tree-optimal at depth 6 against minimaxer: the paired-window median
     when peers/minimaxer/peer_ab.py ran (it is the steadier figure on a shared
     machine), else the ratio of the two separate medians above."""
-    paired = next((r for r in res.peer_ab or [] if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
-    opt6 = next((r for r in res.peer if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
+    paired, opt6 = headline_rows(res)
     separate = f"{fci(None, num(opt6['ratio']), 1)} from the separate medians above" \
         if opt6 and num(opt6["ratio"]) else ""
     if paired:
-        return (f"\nHeadline: `tree-optimal` at depth 6 is {window_ratio(paired)} "
-                f"minimaxer's speed, the median of {paired['pairs']} paired windows (range "
-                f"{fx(num(paired['ratio_min']))} to "
-                f"{fx(num(paired['ratio_max']))}; prune {fops(num(paired['prune_ops_per_second']))} and minimaxer "
+        return (f"\nHeadline: `tree-optimal` at depth 6 is {window_ratio(paired)} minimaxer's speed, the median of "
+                f"{paired['pairs']} paired windows (range {window_range(paired)}; prune "
+                f"{fops(num(paired['prune_ops_per_second']))} and minimaxer "
                 f"{fops(num(paired['minimaxer_ops_per_second']))} searches per second)"
                 + (f"; {separate}." if separate else "."))
     if separate:
@@ -62,9 +66,8 @@ def headline_peer(res):
 
 def window_ratio(r, cell=False):
     """A row of peer_ab.csv's ratio with its 95% interval (cell: the short
-    form); an older run's rows recorded no interval, and say so."""
-    if "ratio_lo" not in r:
-        return mark(f"{num(r['ratio_median']):.1f}x (no interval recorded)")
+    form).  Every run with a manifest, the only runs report.py reads, has
+    the interval's columns: they came before the manifest."""
     summary = {"pairs": int(r["pairs"]), "median": num(r["ratio_median"]), "lo": num(r["ratio_lo"]),
                "hi": num(r["ratio_hi"]), "min": num(r["ratio_min"]), "max": num(r["ratio_max"])}
     return fci(summary, digits=1) if cell else fci_text(summary, digits=1)
@@ -74,31 +77,27 @@ def section_peer_ab(res):
     """The paired-window measurement of peers/minimaxer/peer_ab.py, when it ran."""
     if not res.peer_ab:
         return ""
-    out = ["\nMeasured in paired windows (peers/minimaxer/peer_ab.py): a warmed-up minimaxer process and prune time the "
-           "same search for one short window each, one right after the other, so that the machine's drift "
-           "hits both; the pairs are spread over several node processes (each one draw of the JIT). The figure "
-           "is the median of the pairs' ratios with its 95% interval (order statistics), and the range shows how "
-           "noisy the machine was.\n"]
     header = ["config", "depth", "pairs", "prune op/s (median)", "minimaxer op/s (median)",
               "ratio (median of pairs, 95% interval)", "ratio range"]
     rows = [[f"`{r['config']}`", r["depth"], r["pairs"], fops(num(r["prune_ops_per_second"])),
-             fops(num(r["minimaxer_ops_per_second"])), window_ratio(r, cell=True),
-             f"{fx(num(r['ratio_min']))} to {fx(num(r['ratio_max']))}"] for r in res.peer_ab]
-    out.append(table(header, rows, ["---", "---:", "---:", "---:", "---:", "---:", "---:"]))
-    return "\n".join(out)
+             fops(num(r["minimaxer_ops_per_second"])), window_ratio(r, cell=True), window_range(r)]
+            for r in res.peer_ab]
+    return ("\nMeasured in paired windows (peers/minimaxer/peer_ab.py): a warmed-up minimaxer process and prune time "
+            "the same search for one short window each, one right after the other, so that the machine's drift "
+            "hits both; the pairs are spread over several node processes (each one draw of the JIT). The figure "
+            "is the median of the pairs' ratios with its 95% interval (order statistics), and the range shows how "
+            "noisy the machine was.\n\n" + table(header, rows))
 
 
 def summary(res):
     """The README row: the headline ratio, and whether the counts were equal."""
     if not res.peer:
         return []
-    paired = next((r for r in res.peer_ab if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
-    opt6 = next((r for r in res.peer if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
+    paired, opt6 = headline_rows(res)
     measured = []
     if paired:
-        measured.append(f"tree-optimal depth 6: {window_ratio(paired)}, median of "
-                        f"{paired['pairs']} paired windows (range {fx(num(paired['ratio_min']))} to "
-                        f"{fx(num(paired['ratio_max']))})")
+        measured.append(f"tree-optimal depth 6: {window_ratio(paired)}, median of {paired['pairs']} paired windows "
+                        f"(range {window_range(paired)})")
     if opt6 and num(opt6["ratio"]):
         measured.append(f"{fx(num(opt6['ratio']))} from separate medians")
     equal = all(r["counts_equal"] == "yes" for r in res.peer)

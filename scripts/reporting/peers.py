@@ -15,58 +15,41 @@ import os
 
 import studies
 
-from .common import Section, mark, read_csv, table
+from .common import Section, mark, num, read_csv, table
 
 TIMING = ["pairs", "prune_mean_s", "peer_mean_s", "speedup_median", "speedup_lo", "speedup_hi", "cpu"]
 
 
 def peer_names():
     """Every peer of every study, in studies.csv's order, once each."""
-    names = []
-    for meta in studies.meta().values():
-        names += [name for name in meta["peer"] if name not in names]
-    return names
+    return list(dict.fromkeys(name for meta in studies.meta().values() for name in meta["peer"]))
 
 
 def speedup_cell(row):
     """'1.80x (1.71-1.86), 8 pairs', or why there is no figure."""
-    try:
-        median = float(row["speedup_median"])
-    except (KeyError, ValueError):
+    median, lo, hi = (num(row.get(c)) for c in ("speedup_median", "speedup_lo", "speedup_hi"))
+    if median is None:
         return "–"
-    try:
-        interval = f" ({float(row['speedup_lo']):.2f}-{float(row['speedup_hi']):.2f})"
-    except (KeyError, ValueError):
-        interval = " (too few pairs for an interval)"
+    interval = f" ({lo:.2f}-{hi:.2f})" if None not in (lo, hi) else " (too few pairs for an interval)"
     return mark(f"{median:.2f}x{interval}") + f", {row.get('pairs', '?')} pairs"
 
 
 def seconds_cell(text):
-    try:
-        value = float(text)
-    except (TypeError, ValueError):
-        return "–"
-    return mark(f"{value * 1e3:.3f} ms" if value < 1 else f"{value:.2f} s")
+    value = num(text)
+    return "–" if value is None else mark(f"{value * 1e3:.3f} ms" if value < 1 else f"{value:.2f} s")
 
 
 def peer_table(rows):
     """The peer's own columns as they are, then the timing columns."""
     own = [c for c in rows[0] if c not in TIMING]
-    header = own + ["prune", "peer", "prune's speedup (95% CI)"]
     body = [[row[c] for c in own] + [seconds_cell(row["prune_mean_s"]), seconds_cell(row["peer_mean_s"]),
                                      speedup_cell(row)] for row in rows]
-    return table(header, body, ["---"] * len(own) + ["---:"] * 3)
-
-
-def headline(rows):
-    """The rows a summary quotes: those the peer marked as its headline, else all."""
-    marked = [r for r in rows if r.get("headline", "") in ("yes", "1", "true")]
-    return marked or rows
+    return table(own + ["prune", "peer", "prune's speedup (95% CI)"], body, "l" * len(own) + "rrr")
 
 
 def read(res, name):
     """The rows of peer_NAME.csv when it has the shared timing columns, else []."""
-    rows = read_csv(os.path.join(res.dir, f"peer_{name}.csv")) or []
+    rows = read_csv(os.path.join(res.dir, f"peer_{name}.csv"))
     return rows if rows and all(c in rows[0] for c in TIMING) else []
 
 
@@ -95,7 +78,8 @@ def summary(res):
         rows = read(res, name)
         if not rows:
             continue
-        quoted = headline(rows)
+        # The rows the peer marked as its headline, else all.
+        quoted = [r for r in rows if r.get("headline", "") in ("yes", "1", "true")] or rows
         # A row is named by the first three of its own columns that differ between the quoted rows,
         # the two sides' results (prune_*, peer_*) left out.
         varying = [c for c in rows[0] if c not in TIMING and not c.startswith(("prune_", "peer_"))

@@ -45,13 +45,9 @@ def noise_facts(res):
 
 def render(res, plots):
     run = res.run
-    rows = [r for r in res.rows if r["status"] == "ok"]
-    errors = [r for r in res.rows if r["status"] == "error"]
     skipped = [r for r in res.rows if r["status"] == "skipped"]
-    verified = sum(1 for r in rows if num(r["verified"]) == 1)
-    checked = sum(1 for r in rows if num(r["copy_checked"]) == 1)
-    first = rows[0] if rows else (res.rows[0] if res.rows else {})
-    out = ["## This run\n"]
+    checked = sum(1 for r in res.ok if num(r["copy_checked"]) == 1)
+    first = res.ok[0] if res.ok else (res.rows[0] if res.rows else {})
     facts = [
         ("mode", run.get("mode", "?")),
         ("date", run.get("date", first.get("date", "?"))),
@@ -59,26 +55,25 @@ def render(res, plots):
         ("machine", first.get("machine", "?") + caches(res.dir)),
         ("memory", run.get("memory", "?")),
         ("compiler", first.get("compiler", "?")),
-        ("Google Benchmark", run.get("gbench", "?") + " (repetitions "
-         + str(run.get("repetitions", "?")) + ", min time " + str(run.get("min_time", "?")) + " s per repetition, "
-         "medians reported)"),
+        ("Google Benchmark", f"{run.get('gbench', '?')} (repetitions {run.get('repetitions', '?')}, min time "
+         f"{run.get('min_time', '?')} s per repetition, medians reported)"),
         ("Node.js / minimaxer", f"{run.get('node', '?')} / {res.peer[0]['minimaxer_version'] if res.peer else '?'}"),
         ("hyperfine / gnuplot", f"{run.get('hyperfine', '?')} / {run.get('gnuplot', '?')}"),
         ("load average before / after", f"{run.get('load_before', '?')} / {run.get('load_after', '?')}"),
         ("wall time", run.get("wall_time", "?")),
     ] + noise_facts(res)
-    out.append(table(["", ""], [[k, v] for k, v in facts], ["---", "---"]))
-    out.append(f"\n{len(rows)} measurements; {verified} matched reference counts of studies/published.csv exactly, "
-               f"{checked} do-undo searches matched their copy-make search. "
-               + (f"**{len(errors)} count mismatches, reported as errors:** "
-                  + "; ".join(f"{r['benchmark']} ({r['error']})" for r in errors) + ". " if errors else
-                  "No count mismatch. ")
-               + ("Skipped: " + "; ".join(r["error"] for r in skipped) + "." if skipped else ""))
-    out.append("\nEach time is the median of its repetitions, and the tidy CSV gives their coefficient of "
-               "variation (cv). The noise check judges the run by that spread and by the CPU time other "
-               "processes used during it, not by the load average, which lags (benchmarks/README.md). Debian's "
-               "Google Benchmark library is a debug build "
-               "(it warns so); that affects only its own bookkeeping between iterations.")
+    errors = "; ".join(f"{r['benchmark']} ({r['error']})" for r in res.errors)
+    out = ["## This run\n", table(["", ""], [list(f) for f in facts], "ll"),
+           f"\n{len(res.ok)} measurements; {res.verified()} matched reference counts of studies/published.csv "
+           f"exactly, {checked} do-undo searches matched their copy-make search. "
+           + (f"**{len(res.errors)} count mismatches, reported as errors:** {errors}. " if errors else
+              "No count mismatch. ")
+           + ("Skipped: " + "; ".join(r["error"] for r in skipped) + "." if skipped else ""),
+           "\nEach time is the median of its repetitions, and the tidy CSV gives their coefficient of "
+           "variation (cv). The noise check judges the run by that spread and by the CPU time other "
+           "processes used during it, not by the load average, which lags (benchmarks/README.md). Debian's "
+           "Google Benchmark library is a debug build "
+           "(it warns so); that affects only its own bookkeeping between iterations."]
     if run.get("notes"):
         out.append("\n" + run["notes"])
     return Section("\n".join(out) + "\n", [])

@@ -43,51 +43,42 @@ def cell(row):
 def decided(row):
     """+1 when the interval lies above 0, -1 below, 0 when it holds 0 (or is missing)."""
     low, high = num(row["elo_low"]), num(row["elo_high"])
-    if low is not None and low > 0 or low is None and high is None and num(row["score"]) > 0.5:
-        return 1
-    if high is not None and high < 0 or low is None and high is None and num(row["score"]) < 0.5:
-        return -1
-    return 0
+    if low is None and high is None:
+        return (num(row["score"]) > 0.5) - (num(row["score"]) < 0.5)
+    return 1 if low is not None and low > 0 else -1 if high is not None and high < 0 else 0
 
 
 def node_gains(res):
     """Per (game, rung): its node gain over the rung below at the techniques
     study's depth, summed over the positions that run measured (None when absent)."""
-    out = {}
-    specs = techniques.ladders(res)
-    measured = techniques.measured_rows(res)
-    for game, spec in specs.items():
-        rungs, complete = techniques.measure(measured, game, spec)
-        if not complete:
-            continue
-        for config in spec["rungs"]:
-            out[(game, config)] = ratio(rungs[spec["below"][config]]["nodes"], rungs[config]["nodes"])
-    return out
+    return {(game, config): ratio(rungs[spec["below"][config]]["nodes"], rungs[config]["nodes"])
+            for game, (spec, rungs, complete) in techniques.ladder(res).items() if complete
+            for config in spec["rungs"]}
 
 
 def game_readings(game, rows, gains, budget):
     """Sentences on what a reader would not expect from the node tables."""
-    out = []
     if rows and all(r["wins"] == "0" and r["losses"] == "0" for r in rows):
-        out.append(f"- Every match on {game} is drawn, game after game: at {budget} nodes a move every sound "
-                   f"config plays {game} perfectly, so no technique can show a difference in strength here.")
-        return out
-    for r in rows:
+        return [f"- Every match on {game} is drawn, game after game: at {budget} nodes a move every sound "
+                f"config plays {game} perfectly, so no technique can show a difference in strength here."]
+    out = []
+    for r in (r for r in rows if r["b"] != BASE and decided(r) < 0):
         gain = gains.get((game, r["a"]))
-        if r["b"] != BASE and decided(r) < 0 and gain is not None and gain > 1:
+        if gain is not None and gain > 1:
             out.append(f"- `{r['a']}` saves nodes over `{r['b']}` at a fixed depth ({fx(gain, 2)}) but loses "
                        f"strength against it at {budget} nodes a move ({cell(r)}): the nodes it saves on one "
                        f"search do not become a deeper or better move within the budget.")
-        elif r["b"] != BASE and decided(r) < 0:
-            cost = "" if gain is None else f" (it needs {fx(ratio(1, gain), 2)} the nodes of `{r['b']}` at a fixed depth)"
+        else:
+            cost = "" if gain is None else \
+                f" (it needs {fx(ratio(1, gain), 2)} the nodes of `{r['b']}` at a fixed depth)"
             out.append(f"- `{r['a']}` loses to the rung it builds on, `{r['b']}`, at {budget} nodes a move "
                        f"({cell(r)}){cost}: within the budget what it adds costs more than it buys.")
     for verdict, how in ((-1, "weaker than"), (0, "not shown stronger than")):
         named = [f"`{r['a']}` ({cell(r)})" for r in rows if r["b"] == BASE and decided(r) == verdict]
         if named:
-            out.append(f"- {'These rungs are' if len(named) > 1 else 'This rung is'} {how} `{BASE}` on {game} at "
-                       f"{budget} nodes a move: {', '.join(named)}. What {'they save' if len(named) > 1 else 'it saves'} at a fixed depth does not turn "
-                       f"into better moves within this budget on {game}"
+            these, save = ("These rungs are", "they save") if len(named) > 1 else ("This rung is", "it saves")
+            out.append(f"- {these} {how} `{BASE}` on {game} at {budget} nodes a move: {', '.join(named)}. What "
+                       f"{save} at a fixed depth does not turn into better moves within this budget on {game}"
                        + (" (or the interval is too wide to say: more pairs would tell)." if verdict == 0 else "."))
     return out
 
@@ -98,12 +89,11 @@ def plot_table(games, rungs, vs_base):
     rows = []
     for rung in rungs:
         line = [rung]
-        for g in games:
-            r = vs_base.get((g, rung))
-            elo = num(r["elo"]) if r else None
+        for r in (vs_base.get((g, rung)) for g in games):
             # An unbounded side (a score of 0 or 1) is drawn without its bar.
-            line += [elo] + [elo if r and num(r[c]) is None else num(r[c]) if r else None
-                             for c in ("elo_low", "elo_high")]
+            bounds = [num(r[c]) if num(r[c]) is not None else num(r["elo"]) for c in ("elo_low", "elo_high")] if r \
+                else [None, None]
+            line += [num(r["elo"]) if r else None] + bounds
         rows.append(line)
     return PlotTable("strength", header, rows, bool(vs_base))
 
@@ -115,15 +105,14 @@ def time_section(res):
                 "`scripts/reproduce.sh --long`; this run did not.\n")
     body = [[r["game"], f"`{r['a']}`", f"`{r['b']}`", cell(r)] for r in rows]
     return (f"At {rows[0]['limit_value']} ms a move (not reproducible: the clock decides each move's depth):\n\n"
-            + table(["game", "rung", "against", "Elo ± interval (games)"], body, ["---"] * 3 + ["---:"]) + "\n")
+            + table(["game", "rung", "against", "Elo ± interval (games)"], body, "lllr") + "\n")
 
 
 def render(res, plots):
     rows = read_csv(os.path.join(res.dir, "strength.csv"))
     out = [f"## {STUDY}: what each rung is worth in Elo at a fixed node budget\n"]
     if not rows:
-        out.append("**Not measured in this run:** no strength.csv.\n")
-        return Section("\n".join(out), [])
+        return Section("\n".join(out + ["**Not measured in this run:** no strength.csv.\n"]), [])
     budget = f"{int(num(rows[0]['limit_value'])):,}"
     out.append(f"Each rung of the ladder plays `{BASE}` and the rung it builds on (studies/strength.csv) at "
                f"{budget} nodes a move, over the game's committed openings (studies/openings/), every opening "
@@ -147,13 +136,12 @@ def render(res, plots):
                          f"`{below[0] if below else BASE}`", cell(prev), fx(gains.get((game, rung)), 2)])
         out.append(table(["rung", f"vs `{BASE}`: Elo ± interval (games)", "the rung below",
                           "vs the rung below: Elo ± interval (games)", "node gain over the rung below (techniques)"],
-                         body, ["---", "---:", "---", "---:", "---:"]) + "\n")
+                         body, "lrlrr") + "\n")
         found = game_readings(game, [r for r in rows if r["game"] == game], gains, budget)
         if found:
             out.append("\n".join(found) + "\n")
-    out.append(f"![Elo of each rung against {BASE}, per game]({plots}/strength.svg)\n")
-    out.append("### The fixed-time variant\n")
-    out.append(time_section(res))
+    out += [f"![Elo of each rung against {BASE}, per game]({plots}/strength.svg)\n", "### The fixed-time variant\n",
+            time_section(res)]
     return Section("\n".join(out) + "\n", [plot_table(games, rungs, vs_base)])
 
 

@@ -9,11 +9,10 @@ first config (negamax-ab) is the one every rung is also measured against.
 """
 import os
 
-from .common import (PlotTable, Section, fci, fint, fops, ftime, fx, num, ratio, read_csv, section_head,
+from .common import (PlotTable, Section, col, fci, fint, fops, ftime, fx, num, ratio, read_csv, section_head,
                      summed_time_ratio, table)
 
 STUDY = "techniques"
-STATE = "copy"
 TABLE_COST_LIMIT = 0.30  # issue 11: the table may cost at most 30% of the nodes per second
 # A rung "costs more than it saves" when it needs this many times the nodes of
 # the rung below (counts are exact: the margin only skips a rounding's worth),
@@ -21,100 +20,83 @@ TABLE_COST_LIMIT = 0.30  # issue 11: the table may cost at most 30% of the nodes
 # machine's noise between two medians).
 NODE_MARGIN = 1.01
 TIME_MARGIN = 1.10
+COUNTERS = ("nodes", "seconds_per_op", "tt_hits", "tt_cutoffs", "researches", "last_iteration_nodes", "id_iterations")
 
 
-def ladders(res):
-    """Per game, in the order of studies.csv: its depth, rungs, each rung's
-    baseline and the positions searched (moves)."""
-    games = {}
+class Rung:
+    """One rung's searches by position (copy-make), and its figures summed
+    over `complete`, the positions measured for every rung (a quick run
+    keeps the start only)."""
+
+    def __init__(self, by_position):
+        self.by_position = by_position
+
+    def summarise(self, complete):
+        self.rows = [self.by_position.get(m) for m in complete]
+        values = {c: [col(r, c) for r in self.rows] for c in COUNTERS}
+        self.sums = {c: sum(v) if v and None not in v else None for c, v in values.items()}
+        self.rate = ratio(self.sums["nodes"], self.sums["seconds_per_op"])
+
+    def __getitem__(self, column):
+        return self.sums.get(column)
+
+    def nodes_at(self, moves):
+        return col(self.by_position.get(moves), "nodes")
+
+
+def ladder(res):
+    """Per game, in the order of studies.csv: (spec, rungs, complete).  spec
+    holds the game's depth, its rungs, each rung's baseline ("below") and the
+    positions searched (moves; the games share positions, "" is the start)."""
+    specs = {}
     for r in res.study_rows:
-        if r["study"] != STUDY:
-            continue
-        g = games.setdefault(r["game"], {"depth": r["depth"], "rungs": [], "below": {}, "positions": []})
-        if r["config"] not in g["rungs"]:
-            g["rungs"].append(r["config"])
-            g["below"][r["config"]] = r["baseline"]
-        if r["moves"] not in g["positions"]:
-            g["positions"].append(r["moves"])
-    return games
+        if r["study"] == STUDY:
+            g = specs.setdefault(r["game"], {"depth": r["depth"], "rungs": [], "below": {}, "positions": []})
+            if r["config"] not in g["rungs"]:
+                g["rungs"].append(r["config"])
+                g["below"][r["config"]] = r["baseline"]
+            if r["moves"] not in g["positions"]:
+                g["positions"].append(r["moves"])
+    measured = {(r["game"], r["moves"], r["config"], r["depth"]): r for r in res.ok
+                if r["study"] == STUDY and r["state"] == "copy"}
+    out = {}
+    for game, spec in specs.items():
+        rungs = {c: Rung({m: measured.get((game, m, c, spec["depth"])) for m in spec["positions"]})
+                 for c in spec["rungs"]}
+        complete = [m for m in spec["positions"] if all(r.by_position.get(m) for r in rungs.values())]
+        for r in rungs.values():
+            r.summarise(complete)
+        out[game] = spec, rungs, complete
+    return out
 
 
 def label(res, game, moves):
     return "start" if not moves else res.position_label(game, moves)
 
 
-class Rung:
-    """One rung's figures summed over the positions measured for every rung."""
-
-    COUNTERS = ("nodes", "seconds_per_op", "tt_hits", "tt_cutoffs", "researches", "last_iteration_nodes",
-                "id_iterations")
-
-    def __init__(self, measured, game, depth, config, positions):
-        self.config = config
-        self.by_position = {m: measured.get((game, m, config, depth)) for m in positions}
-        self.sums = {}
-
-    def total(self, column, positions):
-        values = [num(self.by_position[m][column]) if self.by_position.get(m) else None for m in positions]
-        return sum(values) if values and all(v is not None for v in values) else None
-
-    def summarise(self, positions):
-        self.sums = {c: self.total(c, positions) for c in self.COUNTERS}
-        self.rate = ratio(self.sums["nodes"], self.sums["seconds_per_op"])
-
-    def __getitem__(self, column):
-        return self.sums.get(column)
-
-    def rows(self, positions):
-        return [self.by_position.get(m) for m in positions]
-
-
-def measured_rows(res):
-    """The study's measured searches by (game, moves, config, depth): the
-    games share positions ("" is every game's start) and depths."""
-    return {(r["game"], r["moves"], r["config"], r["depth"]): r for r in res.rows
-            if r["study"] == STUDY and r["status"] == "ok" and r["state"] == STATE}
-
-
-def measure(measured, game, spec):
-    rungs = {c: Rung(measured, game, spec["depth"], c, spec["positions"]) for c in spec["rungs"]}
-    # Sums only over the positions every rung was measured at (a quick run keeps the start only).
-    complete = [m for m in spec["positions"] if all(r.by_position.get(m) for r in rungs.values())]
-    for r in rungs.values():
-        r.summarise(complete)
-    return rungs, complete
-
-
-def gain(before, after):
-    """How many times fewer (nodes, seconds) the rung needs: above 1 it pays."""
-    return ratio(before, after)
-
-
-def time_gain(before, after, complete):
-    """A rung's time gain over another, paired per repetition (common.summed_time_ratio)."""
-    return fci(summed_time_ratio(before.rows(complete), after.rows(complete)),
-               gain(before["seconds_per_op"], after["seconds_per_op"]))
+def gains(before, after):
+    """'nodes / time': how many times fewer nodes and less time `after`
+    needs than `before` (above 1 it pays), the time paired per repetition."""
+    time = fci(summed_time_ratio(before.rows, after.rows), ratio(before["seconds_per_op"], after["seconds_per_op"]))
+    return f"{fx(ratio(before['nodes'], after['nodes']), 2)} / {time}"
 
 
 def ladder_table(res, game, spec, rungs, complete):
     base = spec["rungs"][0]
-    labels = [label(res, game, m) for m in spec["positions"]]
-    header = (["rung", "adds to"] + [f"nodes: {name}" for name in labels] +
-              [f"time ({'start' if complete == [''] else f'{len(complete)} positions'})", "nodes/s", "gain over the rung below (nodes / time)",
+    timed = "start" if complete == [""] else f"{len(complete)} positions"
+    header = (["rung", "adds to"] + [f"nodes: {label(res, game, m)}" for m in spec["positions"]] +
+              [f"time ({timed})", "nodes/s", "gain over the rung below (nodes / time)",
                f"gain over {base} (nodes / time)", "table hits / cutoffs", "re-searches"])
     rows = []
     for config in spec["rungs"]:
-        r, below = rungs[config], rungs[spec["below"][config]]
-        nodes = [fint(num(r.by_position[m]["nodes"])) if r.by_position.get(m) else "–" for m in spec["positions"]]
-        first = config == base
-        rows.append([f"`{config}`", "–" if first else f"`{spec['below'][config]}`"] + nodes + [
-            ftime(r["seconds_per_op"]), fops(r.rate),
-            "–" if first else f"{fx(gain(below['nodes'], r['nodes']), 2)} / {time_gain(below, r, complete)}",
-            "–" if first else
-            f"{fx(gain(rungs[base]['nodes'], r['nodes']), 2)} / {time_gain(rungs[base], r, complete)}",
-            "–" if r["tt_hits"] is None else f"{fint(r['tt_hits'])} / {fint(r['tt_cutoffs'])}",
-            "–" if r["researches"] is None else fint(r["researches"])])
-    return table(header, rows, ["---", "---"] + ["---:"] * (len(header) - 2))
+        r, below, first = rungs[config], spec["below"][config], config == base
+        rows.append([f"`{config}`", "–" if first else f"`{below}`"]
+                    + [fint(r.nodes_at(m)) for m in spec["positions"]]
+                    + [ftime(r["seconds_per_op"]), fops(r.rate), "–" if first else gains(rungs[below], r),
+                       "–" if first else gains(rungs[base], r),
+                       "–" if r["tt_hits"] is None else f"{fint(r['tt_hits'])} / {fint(r['tt_cutoffs'])}",
+                       fint(r["researches"])])
+    return table(header, rows, "ll" + "r" * (len(header) - 2))
 
 
 def table_cost(spec, rungs):
@@ -133,17 +115,17 @@ def table_cost(spec, rungs):
 
 def reading(config, below, r, b, game):
     """One sentence on a rung that needs more nodes than the rung below, from its counters."""
-    nodes = f"{fint(b['nodes'])} → {fint(r['nodes'])} nodes"
+    head = f"`{config}` on {game} ({fint(b['nodes'])} → {fint(r['nodes'])} nodes)"
     last, last_below = r["last_iteration_nodes"], b["last_iteration_nodes"] or b["nodes"]
     if config.endswith("-id"):
         shallow = (r["nodes"] or 0) - (last or 0)
         verdict = ("the shallow passes cost more than the ordering they buy" if last < last_below else
                    "the ordering they give does not even shrink it")
-        return (f"`{config}` on {game} ({nodes}): iterations 1..D-1 cost {fint(shallow)} nodes "
+        return (f"{head}: iterations 1..D-1 cost {fint(shallow)} nodes "
                 f"({ratio(shallow, r['nodes']):.0%} of its search) and the last iteration, ordered by the table's "
                 f"moves, needs {fint(last)} against `{below}`'s {fint(last_below)}: {verdict} (an entry of "
                 f"another draft only orders, never cuts).")
-    if config.endswith("-killers") or config.endswith("-history"):
+    if config.endswith(("-killers", "-history")):
         what = "killer moves (refutations of a sibling)" if config.endswith("-killers") else \
             "history scores (cutoffs over the whole search)"
         if last > last_below:
@@ -151,61 +133,46 @@ def reading(config, below, r, b, game):
         else:
             where = (f"the last iteration stays at {fint(last_below)} → {fint(last)} nodes but the shallower "
                      f"ones grow from {fint(b['nodes'] - last_below)} to {fint(r['nodes'] - last)}")
-        return (f"`{config}` on {game} ({nodes}): {what} go before negamax-ab's own order, the value after "
+        return (f"{head}: {what} go before negamax-ab's own order, the value after "
                 f"each move, which on {game} was the better guess: {where}.")
     if config.endswith("-pvs"):
-        return (f"`{config}` on {game} ({nodes}): {fint(r['researches'])} null-window searches failed high and "
+        return (f"{head}: {fint(r['researches'])} null-window searches failed high and "
                 f"walked their subtree again with the full window; the first move is not the best often enough "
                 f"for the null windows to save what the re-searches cost.")
     if config.endswith("-mtdf"):
-        return (f"`{config}` on {game} ({nodes}): {fint(r['researches'])} null-window passes beyond the first "
+        return (f"{head}: {fint(r['researches'])} null-window passes beyond the first "
                 f"of each iteration, each a full tree walk the table only partly answers (cutoffs "
                 f"{fint(r['tt_cutoffs'])}).")
     if config.endswith("-aspiration"):
-        return (f"`{config}` on {game} ({nodes}): the window around the previous iteration's value missed "
+        return (f"{head}: the window around the previous iteration's value missed "
                 f"{fint(r['researches'])} times (PVS's re-searches included), each miss searching the iteration "
                 f"again with the full window.")
-    return (f"`{config}` on {game} ({nodes}): table hits {fint(r['tt_hits'])}, cutoffs {fint(r['tt_cutoffs'])}: "
+    return (f"{head}: table hits {fint(r['tt_hits'])}, cutoffs {fint(r['tt_cutoffs'])}: "
             f"too few transpositions at this depth to repay the changed order.")
 
 
 def readings(spec, rungs, game):
-    out = []
+    """Rungs that need more nodes than the rung below, then those that save
+    nodes but lose time: their work per node costs more than the nodes they save."""
+    more, slower = [], []
     for config in spec["rungs"][1:]:
         r, b = rungs[config], rungs[spec["below"][config]]
         if r["nodes"] is not None and b["nodes"] is not None and r["nodes"] > NODE_MARGIN * b["nodes"]:
-            out.append("- " + reading(config, spec["below"][config], r, b, game))
-    return out
+            more.append("- " + reading(config, spec["below"][config], r, b, game))
+        if None not in (r["nodes"], b["nodes"], r.rate, b.rate) and r["nodes"] < b["nodes"] \
+                and r["seconds_per_op"] > TIME_MARGIN * b["seconds_per_op"]:
+            slower.append(f"- `{config}` on {game} saves nodes ({fint(b['nodes'])} → {fint(r['nodes'])}) but not "
+                          f"time: {fops(b.rate)} → {fops(r.rate)} nodes/s, its work per node costs more than the "
+                          f"nodes it saves.")
+    return more + slower
 
 
-def time_readings(spec, rungs, game):
-    """Rungs that save nodes but lose time: their work per node costs more than the nodes they save."""
-    out = []
-    for config in spec["rungs"][1:]:
-        r, b = rungs[config], rungs[spec["below"][config]]
-        if None in (r["nodes"], b["nodes"], r.rate, b.rate) or r["nodes"] >= b["nodes"]:
-            continue
-        if r["seconds_per_op"] > TIME_MARGIN * b["seconds_per_op"]:
-            out.append(f"- `{config}` on {game} saves nodes ({fint(b['nodes'])} → {fint(r['nodes'])}) but not time: "
-                       f"{fops(b.rate)} → {fops(r.rate)} nodes/s, its work per node costs more than the nodes it "
-                       f"saves.")
-    return out
-
-
-def glance(res, specs, measured):
+def glance(ladders):
     """Every rung's node gain over the first rung, per game, from the start position."""
-    games = list(specs)
-    rungs = list(dict.fromkeys(c for spec in specs.values() for c in spec["rungs"]))
-    rows = []
-    for config in rungs:
-        cells = []
-        for game in games:
-            spec, (by_config, _) = specs[game], measured[game]
-            row, base = by_config[config].by_position.get(""), by_config[spec["rungs"][0]].by_position.get("")
-            cells.append(fx(ratio(num(base["nodes"]), num(row["nodes"])), 2) if row and base else "–")
-        rows.append([f"`{config}`"] + cells)
-    header = ["rung"] + [f"{g} (depth {specs[g]['depth']})" for g in games]
-    return table(header, rows, ["---"] + ["---:"] * len(games))
+    rungs = list(dict.fromkeys(c for spec, _, _ in ladders.values() for c in spec["rungs"]))
+    rows = [[f"`{config}`"] + [fx(ratio(by_config[spec["rungs"][0]].nodes_at(""), by_config[config].nodes_at("")), 2)
+                               for spec, by_config, _ in ladders.values()] for config in rungs]
+    return table(["rung"] + [f"{g} (depth {spec['depth']})" for g, (spec, _, _) in ladders.items()], rows)
 
 
 def time_table(res):
@@ -217,80 +184,64 @@ def time_table(res):
     runs = {int(r["budget_ms"]): r["runs"] for r in rows}
     cells = {}
     for r in rows:
-        mark = "*" if r["finished"] == "1" else ""
         cells.setdefault((r["game"], r["config"], r["deepening"]), {})[int(r["budget_ms"])] = \
-            f"{r['depth']}{mark} ({fint(num(r['nodes']))})"
+            f"{r['depth']}{'*' if r['finished'] == '1' else ''} ({fint(num(r['nodes']))})"
     header = ["game", "config", "deepened by"] + [
-        f"{b} ms: depth (its nodes), median of {runs[b]} runs" if runs[b] != "1" else f"{b} ms: depth (its nodes)"
-        for b in budgets]
+        f"{b} ms: depth (its nodes)" + (f", median of {runs[b]} runs" if runs[b] != "1" else "") for b in budgets]
     body = [[g, f"`{c}`", d] + [by.get(b, "–") for b in budgets] for (g, c, d), by in cells.items()]
-    return table(header, body, ["---", "---", "---"] + ["---:"] * len(budgets)) + "\n"
+    return table(header, body, "lll" + "r" * len(budgets)) + "\n"
 
 
 def plot_table(res, game, spec, rungs):
     """Nodes per rung, one column per position: plots/techniques.gp."""
-    labels = [label(res, game, m) for m in spec["positions"]]
-    rows = [[c] + [num(rungs[c].by_position[m]["nodes"]) if rungs[c].by_position.get(m) else None
-                   for m in spec["positions"]] for c in spec["rungs"]]
-    return PlotTable(f"techniques_{game}", ["rung"] + labels, rows, any(v for row in rows for v in row[1:]))
+    rows = [[c] + [rungs[c].nodes_at(m) for m in spec["positions"]] for c in spec["rungs"]]
+    return PlotTable(f"techniques_{game}", ["rung"] + [label(res, game, m) for m in spec["positions"]], rows,
+                     any(v for row in rows for v in row[1:]))
 
 
 INTRO = ("The technique ladder of issue 11 in the shape of Pons' Connect Four steps: each rung adds one technique "
          "to the rung below (`prune configs`: a table, iterative deepening, killers, history, PVS; MTD(f) and "
-         "aspiration windows beside them), searched at one depth per game (ttt its full depth; "
-         "the others where `negamax-ab` takes about 0.1 s when the machine is quiet), from the start and from two middle-game positions (mid1, mid2: studies/positions.csv), "
-         "copy-make. A gain above 1x means the rung needs fewer nodes (or less time) than the one below; times "
-         "are medians of at most 3 repetitions (studies/timing.csv) summed over the positions.\n")
+         "aspiration windows beside them), searched at one depth per game (ttt its full depth; the others where "
+         "`negamax-ab` takes about 0.1 s when the machine is quiet), from the start and from two middle-game "
+         "positions (mid1, mid2: studies/positions.csv), copy-make. A gain above 1x means the rung needs fewer "
+         "nodes (or less time) than the one below; times are medians of at most 3 repetitions (studies/timing.csv) "
+         "summed over the positions.\n")
 
 
 def render(res, plots):
-    specs = ladders(res)
-    rows = measured_rows(res)
-    measured = {game: measure(rows, game, spec) for game, spec in specs.items()}
-    has_data = any(r.by_position.get(m) for rungs, _ in measured.values() for r in rungs.values() for m in r.by_position)
+    ladders = ladder(res)
+    has_data = any(any(r.by_position.values()) for _, rungs, _ in ladders.values() for r in rungs.values())
     out, stop = section_head(res, STUDY, "the technique ladder, rung by rung", has_data)
     out.append(INTRO)
-    if stop or not specs:
+    if stop or not ladders:
         return Section("\n".join(out), [])
-    out += ["### Every game at a glance: nodes from the start, gain over negamax-ab\n", glance(res, specs, measured), ""]
-    tables, costs = [], []
-    for game, spec in specs.items():
-        rungs, complete = measured[game]
-        out.append(f"### {game}, depth {spec['depth']}\n")
-        out.append(ladder_table(res, game, spec, rungs, complete) + "\n")
+    out += ["### Every game at a glance: nodes from the start, gain over negamax-ab\n", glance(ladders), ""]
+    tables = []
+    for game, (spec, rungs, complete) in ladders.items():
+        out += [f"### {game}, depth {spec['depth']}\n", ladder_table(res, game, spec, rungs, complete) + "\n"]
         if len(complete) < len(spec["positions"]):
             out.append(f"Sums over {', '.join(label(res, game, m) for m in complete) or 'no position'} only: "
                        f"the other positions were not measured in this run (a quick run keeps the start).\n")
-        share, line = table_cost(spec, rungs)
-        costs.append((game, share))
-        out.append(line + "\n")
-        found = readings(spec, rungs, game) + time_readings(spec, rungs, game)
+        out.append(table_cost(spec, rungs)[1] + "\n")
+        found = readings(spec, rungs, game)
         if found:
             out.append("Where a technique costs more than it saves:\n\n" + "\n".join(found) + "\n")
         out.append(f"![{game}: nodes per rung]({plots}/techniques_{game}.svg)\n")
         tables.append(plot_table(res, game, spec, rungs))
-    out.append("### The time-limited table\n")
-    out.append("From the start, the deepest iteration each config completes within the budget (`*`: the game's "
-               "full depth reached) and that iteration's nodes. The ladder configs stop themselves (`--time-ms`); "
-               "`negamax-ab` is deepened by benchmarks/time_ladder.c, a fresh search per depth. Wall-clock time on "
-               "a shared machine: a depth either side is within noise.\n")
-    out.append(time_table(res))
+    out += ["### The time-limited table\n",
+            "From the start, the deepest iteration each config completes within the budget (`*`: the game's "
+            "full depth reached) and that iteration's nodes. The ladder configs stop themselves (`--time-ms`); "
+            "`negamax-ab` is deepened by benchmarks/time_ladder.c, a fresh search per depth. Wall-clock time on "
+            "a shared machine: a depth either side is within noise.\n", time_table(res)]
     return Section("\n".join(out) + "\n", tables)
 
 
 def summary(res):
     """The README row: what the table costs per node on each game."""
-    specs = ladders(res)
-    rows = measured_rows(res)
-    shares = []
-    for game, spec in specs.items():
-        rungs, _ = measure(rows, game, spec)
-        share, _ = table_cost(spec, rungs)
-        if share is not None:
-            shares.append(f"{game} {share:.0%}")
+    shares = [(game, table_cost(spec, rungs)[0]) for game, (spec, rungs, _) in ladder(res).items()]
+    shares = [f"{game} {share:.0%}" for game, share in shares if share is not None]
     if not shares:
         return []
     return [["techniques (the ladder, every game)", "– (issue 11: the table within 30% of negamax-ab's nodes/s)",
              "ladder-tt nodes/s as a share of negamax-ab's: " + ", ".join(shares),
              "every rung equals minimax (oracle)"]]
-
