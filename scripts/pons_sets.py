@@ -6,19 +6,20 @@ when the series' files are absent (docs/connect4.md, "The test sets").
         [--seed N] [--count SET=N ...] [--jobs N] [--check N]
 
 Positions come from random games: candidate i draws from a splitmix64
-generator seeded with the seed plus i (the seed defaults to 20261123) a
+generator seeded from the seed and i (the seed defaults to 20261123) a
 target set, a number of stones n inside that set's range, and n random
 columns among those that neither overflow nor complete four in a row.  A
 candidate whose side to move can win at once is dropped.  The rest are
 scored by prune's strong solver (`prune solve connect4 --moves M --config
 solve-lowerbound --json`) and classified by n and the stones r left to the
-end, which the score gives (scripts/pons_cells.py, SETS); a position goes
+end, which the score gives (scripts/pons_study.py, SETS); a position goes
 to its set while that set still wants lines, in candidate order, so the
 same seed always writes the same files whatever --jobs is.
 
 Files: OUT/prune_L3_R1 ... prune_L1_R3, one `moves score` line each, as
-the series' files; a set given --count SET=0 keeps its file as it is.  --check N regenerates only the first N lines of every
-file and exits 1 if any differs from what is in OUT (the determinism test).
+the series' files; a set given --count SET=0 keeps its file as it is.
+--check N regenerates only the first N lines of every file and exits 1 if
+any differs from what is in OUT (the determinism test).
 """
 import argparse
 import json
@@ -29,9 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from atomic_file import write_text_atomically  # noqa: E402
-from pons_cells import SETS, classify  # noqa: E402
+from pons_study import ROOT, SETS, classify, own_set_path  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MASK64 = (1 << 64) - 1
 DEFAULT_SEED = 20261123
 # Fewest stones of a candidate.  The series' Begin sets start at one stone,
@@ -143,21 +143,17 @@ def accept(lines, count, target, moves, score):
         lines.append((moves, score))
 
 
-def set_path(out, set_file):
-    return os.path.join(out, "prune_" + set_file.split("_", 1)[1])
-
-
 def check(out, generated, count):
     """0 when the first `count` lines of every file are what was generated."""
     status = 0
     for set_file, lines in generated.items():
         if not lines:
             continue  # a set given --count SET=0 is not checked
-        with open(set_path(out, set_file), encoding="utf-8") as f:
+        with open(own_set_path(set_file, out), encoding="utf-8") as f:
             stored = [tuple(line.split()) for line in f][:count]
         fresh = [(m, str(s)) for m, s in lines]
         if stored != fresh:
-            print(f"pons_sets.py: {set_path(out, set_file)} differs from seed's lines", file=sys.stderr)
+            print(f"pons_sets.py: {own_set_path(set_file, out)} differs from seed's lines", file=sys.stderr)
             status = 1
         else:
             print(f"ok {set_file}: first {len(fresh)} lines regenerated identically")
@@ -201,7 +197,7 @@ def main(argv):
     os.makedirs(args.out, exist_ok=True)
     for set_file, lines in generated.items():
         if counts[set_file]:  # --count SET=0 leaves that file as it is
-            write_text_atomically(set_path(args.out, set_file), "".join(f"{m} {s}\n" for m, s in lines))
+            write_text_atomically(own_set_path(set_file, args.out), "".join(f"{m} {s}\n" for m, s in lines))
     return 0
 
 
