@@ -1,60 +1,45 @@
 #!/usr/bin/env python3
 """pons_study.py: the "pons" study (docs/connect4.md): every step of Pons'
 Connect Four solver on every test set, strong and weak, within a time
-budget per cell; and the merge of a set's shards.
+budget per cell; and the merge of a set's shards (docs/cli.md, "prune solve").
 
     scripts/pons_study.py --prune build/prune --out DIR [--budget SECONDS]
         [--long] [--jobs N] [--sets S,...] [--configs C,...]
         [--data-dir DIR] [--published CSV]
     scripts/pons_study.py merge SHARD.jsonl...
 
-A cell is one step (part) x one test set x strong/weak: the triples that
-have a row of study `pons` in studies/published.csv, the one place
-published figures live (the part read from the row's `source`; Fhourstones,
-part 2, is a yardstick prune does not implement and has no cell).  For each
-cell, a probe of the set's first lines measures the step's nodes per
-second; the estimate of the whole set is then expected mean nodes
+A cell is one step (part) x test set x strong/weak: the triples that have
+a row of study `pons` in studies/published.csv (the part read from its
+`source`; Fhourstones, part 2, is a yardstick prune does not implement).
+For each cell, a probe of the set's first lines measures the step's nodes
+per second; the estimate of the whole set is then expected mean nodes
 (reference, else printed, else the probe's) x lines / (nodes per second x
 jobs).  Within --budget wall seconds (default 5) the cell runs every line,
-in --jobs shards of `prune solve connect4 --positions` (docs/cli.md), and
-its mean is checked against the published one (docs/connect4.md,
-"Published figures": reference rows exactly at three decimals, printed rows
-at their last non-zero digit).  Beyond it the cell runs a declared sample,
-every k-th line from the first, reported as a sample and never compared
-(stopped at twice the budget if the estimate was wrong, keeping the
-positions it finished); a cell where not even one position fits is
-skipped.  --long runs every cell fully.
+in --jobs shards of `prune solve connect4 --positions`, and its mean is
+checked against the published one (docs/connect4.md, "Published figures").
+Beyond it the cell runs a declared sample, every k-th line from the first,
+never compared (stopped at twice the budget if the estimate was wrong,
+keeping the positions it finished); a cell where not even one position
+fits is skipped.  --long runs every cell fully (hours; the default budget
+takes about 6 minutes on 2 busy cores, --budget 0.15 half a minute).
 
 Test sets: from --data-dir, else $PRUNE_CONNECT4_DATA (the series' files
 Test_L3_R1 ... Test_L1_R3, never committed); when they are absent, prune's
 own sets studies/connect4/prune_L?_R? (scripts/pons_sets.py), whose means
 are prune's own and are not compared with the series'.
 
-Cost: the default budget lands the 85 cells in about 6 minutes on 2 busy
-cores (about half a minute with --budget 0.15, the quick reproduction);
---long is hours.
-
 Output in DIR, each file written whole or not at all: pons.csv (one row per
 cell) and pons_positions/CELL.jsonl (every solved position as prune printed
-it); scripts/report.py draws the plot data from pons.csv.  Every score is
-checked (by prune and again here); a wrong score fails the run with exit
-status 1 and writes nothing; a full cell whose mean differs from the
+it).  A wrong score (checked by prune and again here) fails the run with
+exit status 1 and writes nothing; a full cell whose mean differs from the
 published one is written (match: no) and also exits 1.  Bad arguments exit
 2 with one line on stderr.
 
-To spread one cell over machines, run its shards there, e.g.
-
-    parallel --sshlogin 8/host1,8/host2 --halt now,fail=1 \\
-        prune solve connect4 --positions Test_L1_R3 --config solve-lowerbound \\
-        --shard {}/16 --json '>' shard.{} ::: $(seq 16)
-
-(or one CI matrix job per shard), then `merge` the shard files: it prints
-every position line in line order, then one summary line as prune prints it
-for an unsharded run (positions, total_nodes, seconds, mean_nodes to 3
-decimals, mean_us, kpos_per_second).  The shards must be of one set, config
-and mode; a line solved twice, a wrong score or a mismatch is one line on
-stderr and exit status 2.  The merged result does not depend on how the
-lines were split.
+`merge` prints the lines of shard files (`prune solve ... --shard K/N
+--json`, run on any machines) in line order, then the summary line an
+unsharded run prints.  The shards must be of one set, config and mode; a
+line solved twice, a wrong score or a mismatch is one line on stderr and
+exit status 2.
 """
 import argparse
 import csv
@@ -126,27 +111,6 @@ class SolveError(Exception):
 
 
 # ---- the sets and the cells ----
-
-def moves_to_end(n, score):
-    """r: the stones still to be played after n, under perfect play, from
-    the score (docs/connect4.md, Score: a win with one's own k-th stone
-    scores 22 - k, a loss to the opponent's k-th stone k - 22, a draw 0)."""
-    first_to_move = n % 2 == 0
-    if score == 0:
-        return 42 - n
-    k = 22 - abs(score)
-    winner_is_first = first_to_move if score > 0 else not first_to_move
-    return (2 * k - 1 if winner_is_first else 2 * k) - n
-
-
-def classify(n, score):
-    """The set file a position belongs to, or None."""
-    r = moves_to_end(n, score)
-    for set_file, _, n_min, n_max, r_min, r_max in SETS:
-        if n_min < n <= n_max and r_min <= r < r_max:
-            return set_file
-    return None
-
 
 def own_set_path(set_file, directory=OWN_SETS):
     """prune's own file for a set of the series: prune_L?_R? in directory."""
@@ -375,10 +339,9 @@ def merge(paths):
         raise SolveError(f"shards of different runs: {sorted(identity)}")
     positions, sums = merge_shards(texts)
     seconds, n = sums["seconds"], sums["positions"] or 1
-    summary = {"summary": True, "game": "connect4", "config": summaries[0]["config"], "set": summaries[0]["set"],
-               "weak": summaries[0]["weak"], "positions": sums["positions"], "total_nodes": sums["total_nodes"],
-               "seconds": round(seconds, 9), "mean_nodes": round(sums["total_nodes"] / n, 3),
-               "mean_us": round(seconds * 1e6 / n, 3),
+    summary = {"summary": True, "game": "connect4", **{k: summaries[0][k] for k in ("config", "set", "weak")},
+               "positions": sums["positions"], "total_nodes": sums["total_nodes"], "seconds": round(seconds, 9),
+               "mean_nodes": round(sums["total_nodes"] / n, 3), "mean_us": round(seconds * 1e6 / n, 3),
                "kpos_per_second": round(sums["total_nodes"] / seconds / 1000, 3) if seconds > 0 else 0}
     return positions + [summary]
 
@@ -394,11 +357,6 @@ def find_sets(data_dir):
     if missing:
         raise BadInput(f"test sets {', '.join(missing)} not found in {data_dir}")
     return paths, True
-
-
-def count_lines(path):
-    with open(path, encoding="utf-8") as f:
-        return sum(1 for line in f if line.strip())
 
 
 def select(cells, sets, configs):
@@ -462,7 +420,8 @@ def fmt(value, digits=3):
 
 def run_cell(args, cell, path, speeds, comparable, staging):
     """Decides, runs and describes one cell; returns its CSV row."""
-    lines = count_lines(path)
+    with open(path, encoding="utf-8") as f:
+        lines = sum(1 for line in f if line.strip())
     step_key = (cell.config, cell.board)
     speeds[step_key], expected = probe(args, cell, path, lines, speeds.get(step_key, SPEED_GUESS), comparable)
     kind, step, estimate = decide(expected, lines, speeds[step_key], args.jobs,

@@ -43,12 +43,13 @@ def check_rules(t):
     t.record(decide(1e6, 1000, 1e6, 2, 10.0)[:2] == ("sample", 50), "decide", "500 s estimate: every 50th line")
     t.record(decide(1e9, 1000, 1e6, 2, 1.0)[0] == "skip", "decide", "one position costs 500 s: skip")
     t.record(pons_study.sample_size(1000, 50) == 20 and pons_study.sample_size(10, 3) == 4, "sample", "line counts")
-    t.record(pons_study.moves_to_end(30, 6) == 1, "moves_to_end", "30 stones, win at once (43-30)/2 = 6: r = 1")
-    t.record(pons_study.moves_to_end(30, 0) == 12, "moves_to_end", "a draw ends at 42 stones")
-    t.record(pons_study.moves_to_end(29, -1) == 12, "moves_to_end", "29 stones, lost to the 21st stone (the 41st): r = 12")
-    t.record(pons_study.classify(20, -5) == "Test_L2_R1", "classify", "20 stones, lost to the 17th: r = 14, easy")
-    t.record(pons_study.classify(20, 4) == "Test_L2_R2", "classify", "20 stones, won with the 18th: r = 15, medium")
-    t.record(pons_study.classify(14, 0) == "Test_L1_R2" and pons_study.classify(13, 0) == "Test_L1_R3",
+    t.record(pons_sets.moves_to_end(30, 6) == 1, "moves_to_end", "30 stones, win at once (43-30)/2 = 6: r = 1")
+    t.record(pons_sets.moves_to_end(30, 0) == 12, "moves_to_end", "a draw ends at 42 stones")
+    t.record(pons_sets.moves_to_end(29, -1) == 12, "moves_to_end",
+             "29 stones, lost to the 21st stone (the 41st): r = 12")
+    t.record(pons_sets.classify(20, -5) == "Test_L2_R1", "classify", "20 stones, lost to the 17th: r = 14, easy")
+    t.record(pons_sets.classify(20, 4) == "Test_L2_R2", "classify", "20 stones, won with the 18th: r = 15, medium")
+    t.record(pons_sets.classify(14, 0) == "Test_L1_R2" and pons_sets.classify(13, 0) == "Test_L1_R3",
              "classify", "a draw after 14 stones: r = 28 medium; after 13: r = 29 hard")
     state, first = pons_sets.splitmix64(0)
     t.record(first == 0xE220A8397B1DCDAF, "splitmix64", f"first output of seed 0 is {first:#x}")

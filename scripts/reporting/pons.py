@@ -14,7 +14,7 @@ import os
 
 import pons_study
 
-from .common import PlotTable, Section, num, read_csv
+from .common import PlotTable, Section, num, read_csv, table
 
 MARKS = {"exact": "✓ exact", "rounded": "✓ rounded", "no": "✗ MISMATCH"}
 
@@ -109,7 +109,7 @@ def gains(rows):
 def mode_table(rows, mode, gain):
     header = ["step", "set", "positions", "mean time (pub / ours)", "mean positions (printed / ours)",
               "match", "K pos/s (pub / ours)", "gain over previous step (positions, time)"]
-    out = ["| " + " | ".join(header) + " |", "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |"]
+    lines = []
     for row in (r for r in rows if r["mode"] == mode):
         run = int(row["positions_run"])
         g = gain.get((row["part"], row["set"], mode), (None, None))
@@ -119,13 +119,12 @@ def mode_table(rows, mode, gain):
         coverage = f"all {run}" if row["sample"] == "no" else "skipped" if run == 0 else f"sample of {run}"
         nodes, us = num(row["published_nodes"]), num(row["published_us"])
         published_kpos = nodes / us * 1000 if nodes and us else None
-        cells = [f"part {row['part']}: `{row['config']}`" + (" (grid)" if row["board"] == "grid" else ""),
-                 row["set_name"], coverage, f"{f_time(us)} / {f_time(num(row['mean_us']))}",
-                 f"{f_printed(row['published_nodes'])} / {f_count(num(row['mean_nodes']))}", match,
-                 f"{f_count(published_kpos, 0)} / {f_count(num(row['kpos_per_second']), 0)}",
-                 f"{f_ratio(g[0])}, {f_ratio(g[1])}"]
-        out.append("| " + " | ".join(cells) + " |")
-    return "\n".join(out)
+        lines.append([f"part {row['part']}: `{row['config']}`" + (" (grid)" if row["board"] == "grid" else ""),
+                      row["set_name"], coverage, f"{f_time(us)} / {f_time(num(row['mean_us']))}",
+                      f"{f_printed(row['published_nodes'])} / {f_count(num(row['mean_nodes']))}", match,
+                      f"{f_count(published_kpos, 0)} / {f_count(num(row['kpos_per_second']), 0)}",
+                      f"{f_ratio(g[0])}, {f_ratio(g[1])}"])
+    return table(header, lines, ["---", "---", "---:", "---:", "---:", "---", "---:", "---:"])
 
 
 def counts(rows):
