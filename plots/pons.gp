@@ -2,7 +2,7 @@
 # the mean positions explored per step on each test set (log scale; full
 # cells only, as a sample's mean is not its set's) and the thousands of
 # positions per second per step.
-# Reads DATADIR/pons_plot_MODE.csv (written by scripts/pons_study.py; columns
+# Reads DATADIR/pons_plot_MODE.csv (written by scripts/report.py from pons.csv; columns
 # part, step, nodes_<set> x 6, kpos_<set> x 6, NaN where a cell was not run);
 # writes OUTDIR/pons_nodes_MODE and pons_kpos_MODE (.svg and .png).  Nothing
 # is drawn when the study was not run.

@@ -6,19 +6,20 @@ when the series' files are absent (docs/connect4.md, "The test sets").
         [--seed N] [--count SET=N ...] [--jobs N] [--check N]
 
 Positions come from random games: candidate i draws from a splitmix64
-generator seeded with the seed plus i (the seed defaults to 20261123) a
+generator seeded from the seed and i (the seed defaults to 20261123) a
 target set, a number of stones n inside that set's range, and n random
 columns among those that neither overflow nor complete four in a row.  A
 candidate whose side to move can win at once is dropped.  The rest are
 scored by prune's strong solver (`prune solve connect4 --moves M --config
 solve-lowerbound --json`) and classified by n and the stones r left to the
-end, which the score gives (scripts/pons_cells.py, SETS); a position goes
+end, which the score gives (scripts/pons_study.py, SETS); a position goes
 to its set while that set still wants lines, in candidate order, so the
 same seed always writes the same files whatever --jobs is.
 
 Files: OUT/prune_L3_R1 ... prune_L1_R3, one `moves score` line each, as
-the series' files; a set given --count SET=0 keeps its file as it is.  --check N regenerates only the first N lines of every
-file and exits 1 if any differs from what is in OUT (the determinism test).
+the series' files; a set given --count SET=0 keeps its file as it is.
+--check N regenerates only the first N lines of every file and exits 1 if
+any differs from what is in OUT (the determinism test).
 """
 import argparse
 import json
@@ -29,9 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from atomic_file import write_text_atomically  # noqa: E402
-from pons_cells import SETS, classify  # noqa: E402
+from pons_study import ROOT, SETS, own_set_path  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MASK64 = (1 << 64) - 1
 DEFAULT_SEED = 20261123
 # Fewest stones of a candidate.  The series' Begin sets start at one stone,
@@ -54,57 +54,64 @@ def splitmix64(state):
     return state, z ^ (z >> 31)
 
 
-class Board:
-    """A 7x6 board as one bitboard per player (7 bits per column, the top
-    bit a sentinel); rules as docs/connect4.md."""
+def moves_to_end(n, score):
+    """r: the stones still to be played after n, under perfect play, from
+    the score (docs/connect4.md, Score: a win with one's own k-th stone
+    scores 22 - k, a loss to the opponent's k-th stone k - 22, a draw 0)."""
+    first_to_move = n % 2 == 0
+    if score == 0:
+        return 42 - n
+    k = 22 - abs(score)
+    winner_is_first = first_to_move if score > 0 else not first_to_move
+    return (2 * k - 1 if winner_is_first else 2 * k) - n
 
-    def __init__(self):
-        self.stones = [0, 0]
-        self.heights = [0] * 7
-        self.moves = ""
 
-    def playable(self, column):
-        return self.heights[column] < 6
+def classify(n, score):
+    """The set file a position belongs to, or None."""
+    r = moves_to_end(n, score)
+    for set_file, _, n_min, n_max, r_min, r_max in SETS:
+        if n_min < n <= n_max and r_min <= r < r_max:
+            return set_file
+    return None
 
-    def bit(self, column):
-        return 1 << (column * 7 + self.heights[column])
 
-    def wins(self, column):
-        """Would the side to move complete four by playing column?"""
-        board = self.stones[len(self.moves) % 2] | self.bit(column)
-        for shift in (1, 7, 6, 8):
-            pairs = board & (board >> shift)
-            if pairs & (pairs >> (2 * shift)):
-                return True
-        return False
-
-    def play(self, column):
-        self.stones[len(self.moves) % 2] |= self.bit(column)
-        self.heights[column] += 1
-        self.moves += str(column + 1)
+def completes_four(board):
+    """Whether a bitboard (7 bits per column, the top one a sentinel) holds
+    four in a row; rules as docs/connect4.md."""
+    for shift in (1, 7, 6, 8):
+        pairs = board & (board >> shift)
+        if pairs & (pairs >> (2 * shift)):
+            return True
+    return False
 
 
 def candidate(seed, index):
-    """(target set index, moves) of candidate `index`, or None when the random
+    """(target set file, moves) of candidate `index`, or None when the random
     game cannot reach its n (no legal non-winning move) or ends with a win
     at once for the side to move."""
     state = (seed + index * 0x632BE59BD9B4E019) & MASK64
     state, draw = splitmix64(state)
-    target = draw % len(SETS)
-    _, _, n_min, n_max, _, _ = SETS[target]
+    target, _, n_min, n_max, _, _ = SETS[draw % len(SETS)]
     low = max(n_min + 1, MIN_STONES)
     state, draw = splitmix64(state)
     n = low + draw % (n_max - low + 1)
-    board = Board()
+    stones, heights, moves = [0, 0], [0] * 7, ""
+
+    def winning(column):  # would the side to move complete four by playing column?
+        return completes_four(stones[len(moves) % 2] | 1 << (column * 7 + heights[column]))
+
     for _ in range(n):
-        options = [c for c in range(7) if board.playable(c) and not board.wins(c)]
+        options = [c for c in range(7) if heights[c] < 6 and not winning(c)]
         if not options:
             return None
         state, draw = splitmix64(state)
-        board.play(options[draw % len(options)])
-    if n == 42 or any(board.playable(c) and board.wins(c) for c in range(7)):
+        column = options[draw % len(options)]
+        stones[len(moves) % 2] |= 1 << (column * 7 + heights[column])
+        heights[column] += 1
+        moves += str(column + 1)
+    if n == 42 or any(heights[c] < 6 and winning(c) for c in range(7)):
         return None  # a full board is a finished game, as is one won at once
-    return target, board.moves
+    return target, moves
 
 
 def solve(prune, moves):
@@ -125,8 +132,8 @@ def generate(prune, seed, counts, jobs, progress=None):
             while len(batch) < 4 * jobs:
                 found = candidate(seed, index)
                 index += 1
-                if found and len(sets[SETS[found[0]][0]]) < counts[SETS[found[0]][0]]:
-                    batch.append((SETS[found[0]][0], found[1]))
+                if found and len(sets[found[0]]) < counts[found[0]]:
+                    batch.append(found)
             scores = pool.map(lambda c: solve(prune, c[1]), batch)
             for (target, moves), score in zip(batch, scores):
                 accept(sets[target], counts[target], target, moves, score)
@@ -143,21 +150,17 @@ def accept(lines, count, target, moves, score):
         lines.append((moves, score))
 
 
-def set_path(out, set_file):
-    return os.path.join(out, "prune_" + set_file.split("_", 1)[1])
-
-
 def check(out, generated, count):
     """0 when the first `count` lines of every file are what was generated."""
     status = 0
     for set_file, lines in generated.items():
         if not lines:
             continue  # a set given --count SET=0 is not checked
-        with open(set_path(out, set_file), encoding="utf-8") as f:
+        with open(own_set_path(set_file, out), encoding="utf-8") as f:
             stored = [tuple(line.split()) for line in f][:count]
         fresh = [(m, str(s)) for m, s in lines]
         if stored != fresh:
-            print(f"pons_sets.py: {set_path(out, set_file)} differs from seed's lines", file=sys.stderr)
+            print(f"pons_sets.py: {own_set_path(set_file, out)} differs from seed's lines", file=sys.stderr)
             status = 1
         else:
             print(f"ok {set_file}: first {len(fresh)} lines regenerated identically")
@@ -201,7 +204,7 @@ def main(argv):
     os.makedirs(args.out, exist_ok=True)
     for set_file, lines in generated.items():
         if counts[set_file]:  # --count SET=0 leaves that file as it is
-            write_text_atomically(set_path(args.out, set_file), "".join(f"{m} {s}\n" for m, s in lines))
+            write_text_atomically(own_set_path(set_file, args.out), "".join(f"{m} {s}\n" for m, s in lines))
     return 0
 
 

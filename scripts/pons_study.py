@@ -1,56 +1,63 @@
 #!/usr/bin/env python3
-"""pons_study.py: runs the "pons" study (docs/connect4.md): every step of
-Pons' Connect Four solver on every test set, strong and weak, within a time
-budget per cell.
+"""pons_study.py: the "pons" study (docs/connect4.md): every step of Pons'
+Connect Four solver on every test set, strong and weak, within a time
+budget per cell; and the merge of a set's shards (docs/cli.md, "prune solve").
 
     scripts/pons_study.py --prune build/prune --out DIR [--budget SECONDS]
-        [--long] [--jobs N] [--pool auto|python|gnu] [--sets S,...] [--configs C,...]
-        [--data-dir DIR] [--plotdata DIR] [--published CSV]
+        [--long] [--jobs N] [--sets S,...] [--configs C,...]
+        [--data-dir DIR] [--published CSV]
+    scripts/pons_study.py merge SHARD.jsonl...
 
-The cells are the (part, set, strong/weak) triples of study `pons` in
-studies/published.csv.  For each cell, a probe of the set's first lines
-measures the step's nodes per second; the estimate of the whole set is then
-expected mean nodes (reference, else printed, else the probe's) x lines /
-(nodes per second x jobs).  Within --budget wall seconds (default 5) the
-cell runs every line, and its mean is checked against the published one
-(docs/connect4.md, "Published figures": reference rows exactly at three
-decimals, printed rows at their last non-zero digit).  Beyond it the cell
-runs a declared sample, every k-th line from the first, reported as a
-sample and never compared (stopped at twice the budget if the estimate was
-wrong, keeping the positions it finished); a cell where not even one
-position fits is skipped.  --long runs every cell fully.
+A cell is one step (part) x test set x strong/weak: the triples that have
+a row of study `pons` in studies/published.csv (the part read from its
+`source`; Fhourstones, part 2, is a yardstick prune does not implement).
+For each cell, a probe of the set's first lines measures the step's nodes
+per second; the estimate of the whole set is then expected mean nodes
+(reference, else printed, else the probe's) x lines / (nodes per second x
+jobs).  Within --budget wall seconds (default 5) the cell runs every line,
+in --jobs shards of `prune solve connect4 --positions`, and its mean is
+checked against the published one (docs/connect4.md, "Published figures").
+Beyond it the cell runs a declared sample, every k-th line from the first,
+never compared (stopped at twice the budget if the estimate was wrong,
+keeping the positions it finished); a cell where not even one position
+fits is skipped.  --long runs every cell fully (hours; the default budget
+takes about 6 minutes on 2 busy cores, --budget 0.15 half a minute).
 
 Test sets: from --data-dir, else $PRUNE_CONNECT4_DATA (the series' files
 Test_L3_R1 ... Test_L1_R3, never committed); when they are absent, prune's
 own sets studies/connect4/prune_L?_R? (scripts/pons_sets.py), whose means
 are prune's own and are not compared with the series'.
 
-Cost: the default budget lands the 85 cells in about 6 minutes on 2 busy
-cores (about half a minute with --budget 0.15, the quick reproduction); --long
-is hours.  To spread a long run over machines, see scripts/pons_solve.py.
-
 Output in DIR, each file written whole or not at all: pons.csv (one row per
-cell), pons_positions/CELL.jsonl (every solved position as prune printed
-it), pons_plot_strong.csv and pons_plot_weak.csv (scripts/reporting/pons_plotdata.py,
-for plots/pons.gp; into --plotdata DIR when given).
-Every score is checked (by prune and again here); a wrong score fails the
-run with exit status 1 and writes nothing; a full cell whose mean differs
-from the published one is written (match: no) and also exits 1.  Bad arguments exit 2 with one line on stderr.
+cell) and pons_positions/CELL.jsonl (every solved position as prune printed
+it).  A wrong score (checked by prune and again here) fails the run with
+exit status 1 and writes nothing; a full cell whose mean differs from the
+published one is written (match: no) and also exits 1.  Bad arguments exit
+2 with one line on stderr.
+
+`merge` prints the lines of shard files (`prune solve ... --shard K/N
+--json`, run on any machines) in line order, then the summary line an
+unsharded run prints.  The shards must be of one set, config and mode; a
+line solved twice, a wrong score or a mismatch is one line on stderr and
+exit status 2.
 """
 import argparse
+import csv
 import json
+import math
 import os
+import re
+import shlex
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from atomic_file import write_csv_atomically, write_text_atomically  # noqa: E402
-import pons_cells  # noqa: E402
-from reporting import pons_plotdata  # noqa: E402
-from pons_solve import SolveError, merge_shards, run_shards, solve_command, totals  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_SETS = os.path.join(ROOT, "studies", "connect4")
@@ -63,38 +70,303 @@ HEADER = ["config", "part", "set", "set_name", "mode", "board", "positions_run",
           "mean_us", "kpos_per_second", "published_nodes", "reference_nodes", "match", "published_us",
           "seconds", "set_lines", "data", "estimate_seconds"]
 
+# The six test sets of the series, in the order of its tables: file name,
+# display name, and the bounds on stones played n and on the stones r still
+# to be played until the game ends under perfect play (n_min < n <= n_max,
+# r_min <= r < r_max; r = 1 when the side to move wins at once).  Counted
+# that way, the series' files put r = 14 and r = 28 in the easier class:
+# these bounds classify all 6000 of their lines into their own file.
+SETS = (
+    ("Test_L3_R1", "End-Easy", 28, 42, 0, 15),
+    ("Test_L2_R1", "Middle-Easy", 14, 28, 0, 15),
+    ("Test_L2_R2", "Middle-Medium", 14, 28, 15, 29),
+    ("Test_L1_R1", "Begin-Easy", -1, 14, 0, 15),
+    ("Test_L1_R2", "Begin-Medium", -1, 14, 15, 29),
+    ("Test_L1_R3", "Begin-Hard", -1, 14, 29, 43),
+)
+SET_NAMES = {s[0]: s[1] for s in SETS}
+SET_ORDER = {s[0]: i for i, s in enumerate(SETS)}
+
+# Part -> config.  Part 6 is not a config but a representation: part 5's
+# search on a bitboard; parts 3-5 are timed on the plain grid, as the series
+# ran them, so that part 6's gain is the representation's alone.
+CONFIGS = {3: "solve-minmax", 4: "solve-alphabeta", 5: "solve-order", 6: "solve-order",
+           7: "solve-tt", 8: "solve-id", 9: "solve-nonlosing", 10: "solve-sorted",
+           11: "solve-tt32", 12: "solve-lowerbound"}
+
+# Printed figures that do not follow "rounded at the last non-zero digit"
+# (docs/connect4.md, "Published figures"): how to compare them instead.
+PRINTED_EXCEPTIONS = {
+    (3, "Test_L3_R1", "strong"): "truncated",  # 11,024 printed for 11,024.541
+    (8, "Test_L3_R1", "weak"): "typo",         # 74.40 printed for 74.479
+}
+
 
 class BadInput(Exception):
     pass
 
 
-def own_set_path(set_file):
-    return os.path.join(OWN_SETS, "prune_" + set_file.split("_", 1)[1])
+class SolveError(Exception):
+    """A run that must fail the study: prune failed or a score is wrong."""
 
+
+# ---- the sets and the cells ----
+
+def own_set_path(set_file, directory=OWN_SETS):
+    """prune's own file for a set of the series: prune_L?_R? in directory."""
+    return os.path.join(directory, "prune_" + set_file.split("_", 1)[1])
+
+
+class Cell:
+    """One step x set x mode with its published figures (strings as printed,
+    or None)."""
+
+    def __init__(self, part, set_file, mode):
+        self.part, self.set_file, self.mode = part, set_file, mode
+        self.config, self.board = CONFIGS[part], "grid" if part <= 5 else "bitboard"
+        self.published_nodes = self.reference_nodes = self.published_us = None
+        self.key = (part, set_file, mode)
+        self.set_name = SET_NAMES[set_file]
+        self.name = f"part{part}_{self.config}_{self.board}_{set_file}_{mode}"
+
+    def expected_mean(self):
+        """The best known mean node count: the reference, else the printed one."""
+        for text in (self.reference_nodes, self.published_nodes):
+            if text is not None:
+                return float(text)
+        return None
+
+
+def read_cells(published_path):
+    """The study's cells from studies/published.csv, in table order (part,
+    then set, strong before weak)."""
+    cells = {}
+    with open(published_path, newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            if row["study"] != "pons" or row["config"] not in CONFIGS.values():
+                continue
+            found = re.search(r"part ?(\d+)", row["source"])
+            if not found:
+                raise ValueError(f"source '{row['source']}' names no part")
+            part = int(found.group(1))
+            quantity, mode = row["metric"].split("_")[1:3]
+            cell = cells.setdefault((part, row["moves"], mode), Cell(part, row["moves"], mode))
+            field = ("reference" if row["kind"] == "reference" else "published") + "_" + quantity
+            setattr(cell, field, row["value"])
+    for cell in cells.values():  # part 6 explores part 5's positions (docs/connect4.md)
+        twin = cells.get((5, cell.set_file, cell.mode))
+        if cell.part == 6 and cell.published_nodes is None and twin is not None:
+            cell.published_nodes = twin.published_nodes
+    return sorted(cells.values(), key=lambda c: (c.part, SET_ORDER[c.set_file], c.mode != "strong"))
+
+
+# ---- match rules ----
+
+def last_nonzero_exponent(printed):
+    """The power of ten of the printed value's last non-zero digit:
+    '207900' -> 2, '92.84' -> -2, '74.40' -> -1."""
+    return Decimal(printed).normalize().as_tuple().exponent
+
+
+def rounded_match(mean, printed, rule="rounded"):
+    """True when `mean` shown as printed equals `printed`: rounded (half up)
+    at the printed value's last non-zero digit, or truncated there."""
+    quantum = Decimal(1).scaleb(last_nonzero_exponent(printed))
+    how = ROUND_DOWN if rule == "truncated" else ROUND_HALF_UP
+    return Decimal(str(mean)).quantize(quantum, rounding=how) == Decimal(printed).quantize(quantum)
+
+
+def exact_match(total_nodes, positions, reference):
+    """The mean over the whole set, to three decimals, equals the reference."""
+    mean = Decimal(total_nodes) / Decimal(positions)
+    return mean.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP) == Decimal(reference)
+
+
+def match(cell, total_nodes, positions, full, comparable=True):
+    """exact / rounded / no / n-a for a cell's measured mean.  A sample, or a
+    run on prune's own sets, is never compared (n-a)."""
+    if not full or not comparable or positions == 0:
+        return "n-a"
+    if cell.reference_nodes is not None:
+        return "exact" if exact_match(total_nodes, positions, cell.reference_nodes) else "no"
+    rule = PRINTED_EXCEPTIONS.get(cell.key, "rounded")
+    if cell.published_nodes is None or rule == "typo":
+        return "n-a"
+    mean = Decimal(total_nodes) / Decimal(positions)
+    return "rounded" if rounded_match(mean, cell.published_nodes, rule) else "no"
+
+
+# ---- the budget decision ----
+
+def decide(expected_mean, positions, nodes_per_second, jobs, budget):
+    """How much of a set of `positions` lines to run within `budget` wall
+    seconds, solving with `jobs` processes at `nodes_per_second` each.
+
+    Returns (kind, step, estimate): kind 'full' (every line, step 1),
+    'sample' (every step-th line from the first) or 'skip' (not even one
+    position fits); estimate is the full set's expected wall seconds."""
+    estimate = expected_mean * positions / (nodes_per_second * jobs)
+    if estimate <= budget:
+        return "full", 1, estimate
+    affordable = int(budget * nodes_per_second * jobs / expected_mean) if expected_mean > 0 else positions
+    if affordable < 1:
+        return "skip", 0, estimate
+    return "sample", math.ceil(positions / affordable), estimate
+
+
+def sample_size(positions, step):
+    return 0 if step == 0 else (positions + step - 1) // step
+
+
+# ---- running prune solve and merging its shards ----
+
+def solve_command(prune, cell, path, shard=None, limit=None):
+    args = [prune, "solve", "connect4", "--positions", path, "--config", cell.config,
+            "--board", cell.board, "--json"] + (["--weak"] if cell.mode == "weak" else [])
+    if limit is not None:
+        args += ["--limit", str(limit)]
+    if shard is not None:
+        args += ["--shard", f"{shard[0]}/{shard[1]}"]
+    return args
+
+
+def sign(value):
+    return (value > 0) - (value < 0)
+
+
+def parse_lines(text, origin, partial=False):
+    """The position objects of one run's output (the summary line dropped),
+    each score checked against the file's (strong: exact; weak: the sign,
+    docs/connect4.md, Score).  A partial output (a run stopped at its time
+    limit) may end in half a line, which is dropped."""
+    positions = []
+    lines = text.splitlines()
+    if partial and lines and not text.endswith("\n"):
+        lines.pop()  # the line being written when the run was stopped
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError:
+            raise SolveError(f"{origin}:{number}: not a JSON line: {line[:60]}") from None
+        if record.get("summary"):
+            continue
+        score, expected = record["score"], record["expected"]
+        if (sign(score) != sign(expected)) if record["weak"] else score != expected:
+            raise SolveError(f"{origin}: line {record['line']} ({record['moves']}): score "
+                             f"{score}, the file says {expected}")
+        positions.append(record)
+    return positions
+
+
+def merge_shards(texts, partial=False):
+    """Merges shard outputs ({origin: text}) into (positions in file order,
+    totals).  Totals: positions, total_nodes, seconds (summed over positions),
+    mean_nodes, mean_us, kpos_per_second (thousands of nodes per second)."""
+    positions = sorted((p for origin, text in texts.items() for p in parse_lines(text, origin, partial)),
+                       key=lambda p: p["line"])
+    lines = [p["line"] for p in positions]
+    if len(set(lines)) != len(lines):
+        raise SolveError("shards overlap: a line was solved twice")
+    return positions, totals(positions)
+
+
+def totals(positions):
+    count = len(positions)
+    nodes = sum(p["nodes"] for p in positions)
+    seconds = sum(p["seconds"] for p in positions)
+    return {"positions": count, "total_nodes": nodes, "seconds": seconds,
+            "mean_nodes": nodes / count if count else None,
+            "mean_us": seconds * 1e6 / count if count else None,
+            "kpos_per_second": nodes / seconds / 1000 if seconds > 0 else None}
+
+
+def read_texts(paths):
+    texts = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            texts[path] = f.read()
+    return texts
+
+
+def run_shards(commands, directory, limit=None):
+    """Runs every command line at once, each writing its stdout into a file
+    of `directory`; returns ({file: stdout text}, stopped).  With a limit
+    (wall seconds), the runs still going then are stopped and stopped is
+    True: their output so far is what they finished.  Any failure raises
+    SolveError with the failing command's message."""
+    outputs = [os.path.join(directory, f"shard.{i + 1}") for i in range(len(commands))]
+    children, stopped = [], False
+    end = None if limit is None else time.monotonic() + limit
+    try:
+        for command, output in zip(commands, outputs):
+            out = open(output, "w", encoding="utf-8")
+            err = tempfile.TemporaryFile(mode="w+", dir=directory)
+            children.append((command, subprocess.Popen(command, stdout=out, stderr=err), out, err))
+        for command, child, out, err in children:
+            try:
+                status = child.wait(None if end is None else max(0.0, end - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+                stopped = True
+                continue
+            if status != 0:
+                err.seek(0)
+                message = err.read().strip()
+                message = message.splitlines()[-1] if message else f"exit status {status}"
+                raise SolveError(f"{shlex.join(command[:2])} ... {' '.join(command[-4:])}: {message}")
+    finally:
+        for _, child, out, err in children:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+            out.close()
+            err.close()
+    return read_texts(outputs), stopped
+
+
+def merge(paths):
+    """The merge command: the position lines, then the summary line, of shard files."""
+    texts = read_texts(paths)
+    summaries = [json.loads(line) for text in texts.values() for line in text.splitlines()
+                 if '"summary"' in line]
+    if not summaries:
+        raise SolveError("no summary line in the inputs")
+    identity = {(s["set"], s["config"], s["weak"]) for s in summaries}
+    if len(identity) != 1:
+        raise SolveError(f"shards of different runs: {sorted(identity)}")
+    positions, sums = merge_shards(texts)
+    seconds, n = sums["seconds"], sums["positions"] or 1
+    summary = {"summary": True, "game": "connect4", **{k: summaries[0][k] for k in ("config", "set", "weak")},
+               "positions": sums["positions"], "total_nodes": sums["total_nodes"], "seconds": round(seconds, 9),
+               "mean_nodes": round(sums["total_nodes"] / n, 3), "mean_us": round(seconds * 1e6 / n, 3),
+               "kpos_per_second": round(sums["total_nodes"] / seconds / 1000, 3) if seconds > 0 else 0}
+    return positions + [summary]
+
+
+# ---- the study ----
 
 def find_sets(data_dir):
     """{set file: path} and whether they are the series' own sets."""
-    if data_dir:
-        paths = {s[0]: os.path.join(data_dir, s[0]) for s in pons_cells.SETS}
-        if not all(os.path.isfile(p) for p in paths.values()):
-            missing = [s for s, p in paths.items() if not os.path.isfile(p)]
-            raise BadInput(f"test sets {', '.join(missing)} not found in {data_dir}")
-        return paths, True
-    return {s[0]: own_set_path(s[0]) for s in pons_cells.SETS}, False
-
-
-def count_lines(path):
-    with open(path, encoding="utf-8") as f:
-        return sum(1 for line in f if line.strip())
+    if not data_dir:
+        return {s[0]: own_set_path(s[0]) for s in SETS}, False
+    paths = {s[0]: os.path.join(data_dir, s[0]) for s in SETS}
+    missing = [s for s, p in paths.items() if not os.path.isfile(p)]
+    if missing:
+        raise BadInput(f"test sets {', '.join(missing)} not found in {data_dir}")
+    return paths, True
 
 
 def select(cells, sets, configs):
     wanted_sets = {s.strip().lower() for s in sets.split(",")} if sets else None
     wanted_configs = {c.strip() for c in configs.split(",")} if configs else None
-    known = set(pons_cells.CONFIGS.values())
+    known = set(CONFIGS.values())
     if wanted_configs and not wanted_configs <= known:
-        raise BadInput(f"unknown config '{sorted(wanted_configs - known)[0]}' (pons configs: {', '.join(sorted(known))})")
-    names = {n.lower() for s in pons_cells.SETS for n in s[:2]}
+        raise BadInput(f"unknown config '{sorted(wanted_configs - known)[0]}' "
+                       f"(pons configs: {', '.join(sorted(known))})")
+    names = {n.lower() for s in SETS for n in s[:2]}
     if wanted_sets and not wanted_sets <= names:
         raise BadInput(f"unknown set '{sorted(wanted_sets - names)[0]}' (Test_L3_R1 ... or End-Easy ...)")
     return [c for c in cells
@@ -109,7 +381,7 @@ def probe(args, cell, path, lines, speed, comparable):
     guess = expected if expected is not None else (cell.expected_mean() or 1000.0)
     count = max(1, min(PROBE_MAX, lines, int(PROBE_SHARE * args.budget * speed / guess)))
     with tempfile.TemporaryDirectory() as scratch:
-        command = solve_command(args.prune, cell, path, cell.mode == "weak", limit=count)
+        command = solve_command(args.prune, cell, path, limit=count)
         texts, stopped = run_shards([command], scratch, max(PROBE_SHARE * args.budget, PROBE_MIN_SECONDS))
         _, measured = merge_shards(texts, partial=stopped)
     if measured["positions"] == 0 or measured["seconds"] <= 0:
@@ -123,25 +395,19 @@ def probe(args, cell, path, lines, speed, comparable):
     return rate, max(measured["mean_nodes"], cell.expected_mean() or 0)
 
 
-def sample_file(path, step, directory):
-    """Every step-th line of path from the first, as a file of directory."""
-    target = os.path.join(directory, "sample")
-    with open(path, encoding="utf-8") as f, open(target, "w", encoding="utf-8") as out:
-        out.writelines(line for i, line in enumerate(l for l in f if l.strip()) if i % step == 0)
-    return target
-
-
 def solve_cell(args, cell, path, step, count):
     """Positions (with lines of the set file) and totals of one cell's run.
     A sample stops at SAMPLE_LIMIT budgets (the estimate was off: a busy
     machine, a costly stretch of the file) and keeps what it finished."""
     with tempfile.TemporaryDirectory() as scratch:
-        source = path if step == 1 else sample_file(path, step, scratch)
+        source = path
+        if step > 1:  # every step-th line of the set from the first
+            source = os.path.join(scratch, "sample")
+            with open(path, encoding="utf-8") as f, open(source, "w", encoding="utf-8") as out:
+                out.writelines(line for i, line in enumerate(l for l in f if l.strip()) if i % step == 0)
         jobs = max(1, min(args.jobs, count))
-        commands = [solve_command(args.prune, cell, source, cell.mode == "weak", shard=(j + 1, jobs))
-                    for j in range(jobs)]
-        limit = None if step == 1 else SAMPLE_LIMIT * args.budget
-        texts, stopped = run_shards(commands, scratch, limit, args.pool != "python")
+        commands = [solve_command(args.prune, cell, source, shard=(j + 1, jobs)) for j in range(jobs)]
+        texts, stopped = run_shards(commands, scratch, None if step == 1 else SAMPLE_LIMIT * args.budget)
         positions, sums = merge_shards(texts, partial=stopped)
     for p in positions:
         p["line"] = (p["line"] - 1) * step + 1
@@ -154,18 +420,19 @@ def fmt(value, digits=3):
 
 def run_cell(args, cell, path, speeds, comparable, staging):
     """Decides, runs and describes one cell; returns its CSV row."""
-    lines = count_lines(path)
+    with open(path, encoding="utf-8") as f:
+        lines = sum(1 for line in f if line.strip())
     step_key = (cell.config, cell.board)
     speeds[step_key], expected = probe(args, cell, path, lines, speeds.get(step_key, SPEED_GUESS), comparable)
-    kind, step, estimate = pons_cells.decide(expected, lines, speeds[step_key], args.jobs,
-                                             float("inf") if args.long else args.budget)
-    count = lines if kind == "full" else pons_cells.sample_size(lines, step)
+    kind, step, estimate = decide(expected, lines, speeds[step_key], args.jobs,
+                                  float("inf") if args.long else args.budget)
+    count = lines if kind == "full" else sample_size(lines, step)
     started = time.monotonic()
     positions, sums, stopped = solve_cell(args, cell, path, step, count) if count else ([], totals([]), False)
     wall = time.monotonic() - started
     write_text_atomically(os.path.join(staging, "pons_positions", cell.name + ".jsonl"),
                           "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in positions))
-    verdict = pons_cells.match(cell, sums["total_nodes"], sums["positions"], kind == "full", comparable)
+    verdict = match(cell, sums["total_nodes"], sums["positions"], kind == "full", comparable)
     progress(f"{cell.name}: {kind}" + (f" (every {step}. line)" if kind == "sample" else "")
              + (" (stopped at its time limit)" if stopped else "")
              + f", {sums['positions']} positions in {wall:.1f} s (estimate for all {lines}: {estimate:.1f} s)"
@@ -193,12 +460,9 @@ def parse(argv):
     parser.add_argument("--budget", type=float, default=5.0, help="wall seconds per cell (default 5)")
     parser.add_argument("--long", action="store_true", help="run every cell fully, whatever it costs")
     parser.add_argument("--jobs", type=int, default=2, help="shards solved at once (default 2)")
-    parser.add_argument("--pool", choices=("auto", "python", "gnu"), default="auto",
-                        help="shards run by GNU parallel when installed (auto, gnu) or by this script (python)")
     parser.add_argument("--sets", help="comma-separated set files or names (default: all)")
     parser.add_argument("--configs", help="comma-separated configs (default: all)")
     parser.add_argument("--data-dir", default=os.environ.get("PRUNE_CONNECT4_DATA") or None)
-    parser.add_argument("--plotdata", help="directory for the plot data (default: --out)")
     parser.add_argument("--published", default=os.path.join(ROOT, "studies", "published.csv"),
                         help="the published figures the cells come from (default studies/published.csv)")
     args = parser.parse_args(argv)
@@ -209,13 +473,35 @@ def parse(argv):
     return args
 
 
+def publish(out, staging, rows):
+    """Moves the finished files into out, each by one rename."""
+    write_csv_atomically(os.path.join(staging, "pons.csv"), HEADER, rows)
+    positions = os.path.join(out, "pons_positions")
+    os.makedirs(positions, exist_ok=True)
+    for name in os.listdir(os.path.join(staging, "pons_positions")):
+        os.replace(os.path.join(staging, "pons_positions", name), os.path.join(positions, name))
+    os.replace(os.path.join(staging, "pons.csv"), os.path.join(out, "pons.csv"))
+    shutil.rmtree(staging)
+
+
 def main(argv):
+    if argv[:1] == ["merge"]:
+        try:
+            lines = merge(argv[1:]) if argv[1:] else None
+        except (SolveError, OSError, ValueError, KeyError) as e:
+            print(f"pons_study.py: {e}", file=sys.stderr)
+            return 2
+        if lines is None:
+            print("usage: pons_study.py merge SHARD.jsonl...", file=sys.stderr)
+            return 2
+        print("".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines), end="")
+        return 0
     # A stopped run ends through the finally blocks that stop its children.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         args = parse(argv)
         paths, comparable = find_sets(args.data_dir)
-        cells = select(pons_cells.read_cells(args.published), args.sets, args.configs)
+        cells = select(read_cells(args.published), args.sets, args.configs)
         for cell in cells:
             if not os.path.isfile(paths[cell.set_file]):
                 raise BadInput(f"test set {paths[cell.set_file]} not found (scripts/pons_sets.py makes prune's own)")
@@ -227,35 +513,18 @@ def main(argv):
     os.makedirs(args.out, exist_ok=True)
     staging = tempfile.mkdtemp(prefix=".tmp-pons-", dir=args.out)
     try:
-        speeds, rows = {}, []
-        for cell in cells:
-            rows.append(run_cell(args, cell, paths[cell.set_file], speeds, comparable, staging))
+        speeds = {}
+        rows = [run_cell(args, cell, paths[cell.set_file], speeds, comparable, staging) for cell in cells]
     except SolveError as error:
         print(f"pons_study.py: {error}", file=sys.stderr)
         return 1
-    publish(args.out, args.plotdata or args.out, staging, rows)
+    publish(args.out, staging, rows)
     wrong = [f"{r[0]} {r[3]} {r[4]}" for r in rows if r[HEADER.index("match")] == "no"]
     if wrong:
         print(f"pons_study.py: {len(wrong)} means differ from the published ones: {', '.join(wrong)}",
               file=sys.stderr)
         return 1
     return 0
-
-
-def publish(out, plotdata, staging, rows):
-    """Moves the finished files into out, each by one rename."""
-    write_csv_atomically(os.path.join(staging, "pons.csv"), HEADER, rows)
-    for mode in ("strong", "weak"):
-        pons_plotdata.write(os.path.join(staging, f"pons_plot_{mode}.csv"), HEADER, rows, mode)
-    positions = os.path.join(out, "pons_positions")
-    os.makedirs(positions, exist_ok=True)
-    for name in os.listdir(os.path.join(staging, "pons_positions")):
-        os.replace(os.path.join(staging, "pons_positions", name), os.path.join(positions, name))
-    os.makedirs(plotdata, exist_ok=True)
-    for name in ("pons_plot_strong.csv", "pons_plot_weak.csv"):
-        os.replace(os.path.join(staging, name), os.path.join(plotdata, name))
-    os.replace(os.path.join(staging, "pons.csv"), os.path.join(out, "pons.csv"))
-    shutil.rmtree(staging)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@
                              runs (parts 3 to 8), on the grid too
   oracle PRUNE GENERATOR     seeded random positions near the end: every step's score
                              equals solve-alphabeta's (weak: by sign), on both boards
-  shards PRUNE MERGE FILE    --shard 1/3, 2/3, 3/3 merged by scripts/pons_solve.py merge equal
+  shards PRUNE MERGE FILE    --shard 1/3, 2/3, 3/3 merged by scripts/pons_study.py merge equal
                              the unsharded summary
   errors PRUNE               a malformed test-set line exits 2 naming FILE:LINE with nothing
                              on stdout; a wrong score exits 1 naming FILE:LINE

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check_pons.py: the "pons" study harness (scripts/pons_*.py).
+"""check_pons.py: the "pons" study harness (scripts/pons_study.py, pons_sets.py).
 
     check_pons.py rules                 match rules, budget decision, classification
     check_pons.py runner                the runner end to end on tests/pons/ with a fake prune
@@ -17,17 +17,17 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import pons_cells  # noqa: E402
 import pons_sets  # noqa: E402
+import pons_study  # noqa: E402
 from checks import Tally  # noqa: E402
-from pons_solve import merge_shards, run_shards  # noqa: E402
+from pons_study import merge_shards, run_shards, solve_command  # noqa: E402
 
 FIXTURES = os.path.join(HERE, "pons")
 SKIP = 77
 
 
 def check_rules(t):
-    rounded = pons_cells.rounded_match
+    rounded = pons_study.rounded_match
     t.record(rounded(207942.240, "207900"), "rounded", "207,942.240 printed as 207,900")
     t.record(not rounded(207962.0, "207900"), "rounded", "207,962 is not 207,900")
     t.record(rounded(92.844, "92.84") and not rounded(92.846, "92.84"), "rounded", "92.844 -> 92.84, 92.846 not")
@@ -35,24 +35,25 @@ def check_rules(t):
     t.record(rounded(801454.917, "801455"), "rounded", "six printed figures: 801,454.917 -> 801,455")
     t.record(rounded(11024.541, "11024", "truncated") and not rounded(11024.541, "11024"),
              "truncated", "11,024.541 printed 11,024: cut, not rounded")
-    t.record(pons_cells.exact_match(92844, 1000, "92.844") and not pons_cells.exact_match(92845, 1000, "92.844"),
+    t.record(pons_study.exact_match(92844, 1000, "92.844") and not pons_study.exact_match(92845, 1000, "92.844"),
              "exact", "the mean to three decimals")
-    t.record(pons_cells.last_nonzero_exponent("54236700") == 2, "exponent", "54,236,700: hundreds")
-    decide = pons_cells.decide
+    t.record(pons_study.last_nonzero_exponent("54236700") == 2, "exponent", "54,236,700: hundreds")
+    decide = pons_study.decide
     t.record(decide(1000.0, 1000, 1e6, 2, 1.0)[:2] == ("full", 1), "decide", "0.5 s estimate, 1 s budget: full")
     t.record(decide(1e6, 1000, 1e6, 2, 10.0)[:2] == ("sample", 50), "decide", "500 s estimate: every 50th line")
     t.record(decide(1e9, 1000, 1e6, 2, 1.0)[0] == "skip", "decide", "one position costs 500 s: skip")
-    t.record(pons_cells.sample_size(1000, 50) == 20 and pons_cells.sample_size(10, 3) == 4, "sample", "line counts")
-    t.record(pons_cells.moves_to_end(30, 6) == 1, "moves_to_end", "30 stones, win at once (43-30)/2 = 6: r = 1")
-    t.record(pons_cells.moves_to_end(30, 0) == 12, "moves_to_end", "a draw ends at 42 stones")
-    t.record(pons_cells.moves_to_end(29, -1) == 12, "moves_to_end", "29 stones, lost to the 21st stone (the 41st): r = 12")
-    t.record(pons_cells.classify(20, -5) == "Test_L2_R1", "classify", "20 stones, lost to the 17th: r = 14, easy")
-    t.record(pons_cells.classify(20, 4) == "Test_L2_R2", "classify", "20 stones, won with the 18th: r = 15, medium")
-    t.record(pons_cells.classify(14, 0) == "Test_L1_R2" and pons_cells.classify(13, 0) == "Test_L1_R3",
+    t.record(pons_study.sample_size(1000, 50) == 20 and pons_study.sample_size(10, 3) == 4, "sample", "line counts")
+    t.record(pons_sets.moves_to_end(30, 6) == 1, "moves_to_end", "30 stones, win at once (43-30)/2 = 6: r = 1")
+    t.record(pons_sets.moves_to_end(30, 0) == 12, "moves_to_end", "a draw ends at 42 stones")
+    t.record(pons_sets.moves_to_end(29, -1) == 12, "moves_to_end",
+             "29 stones, lost to the 21st stone (the 41st): r = 12")
+    t.record(pons_sets.classify(20, -5) == "Test_L2_R1", "classify", "20 stones, lost to the 17th: r = 14, easy")
+    t.record(pons_sets.classify(20, 4) == "Test_L2_R2", "classify", "20 stones, won with the 18th: r = 15, medium")
+    t.record(pons_sets.classify(14, 0) == "Test_L1_R2" and pons_sets.classify(13, 0) == "Test_L1_R3",
              "classify", "a draw after 14 stones: r = 28 medium; after 13: r = 29 hard")
     state, first = pons_sets.splitmix64(0)
     t.record(first == 0xE220A8397B1DCDAF, "splitmix64", f"first output of seed 0 is {first:#x}")
-    cells = pons_cells.read_cells(os.path.join(ROOT, "studies", "published.csv"))
+    cells = pons_study.read_cells(os.path.join(ROOT, "studies", "published.csv"))
     keys = {c.key for c in cells}
     t.record(len(cells) == 85 and (6, "Test_L2_R2", "weak") in keys and not any(c.part == 2 for c in cells),
              "cells", f"{len(cells)} cells from the pons rows (85: parts 3-12, Fhourstones left out)")
@@ -130,13 +131,12 @@ def has_solve(prune):
 
 def check_merge(t, prune):
     path = os.path.join(ROOT, "studies", "connect4", "prune_L2_R1")
-    cell = pons_cells.Cell(12, "Test_L2_R1", "strong")
-    from pons_solve import solve_command
+    cell = pons_study.Cell(12, "Test_L2_R1", "strong")
     with tempfile.TemporaryDirectory() as scratch:
-        one, _ = run_shards([solve_command(prune, cell, path, False, limit=30)], scratch)
+        one, _ = run_shards([solve_command(prune, cell, path, limit=30)], scratch)
         whole, whole_sums = merge_shards(one)
     with tempfile.TemporaryDirectory() as scratch:
-        parts, _ = run_shards([solve_command(prune, cell, path, False, shard=(k, 3), limit=30) for k in (1, 2, 3)],
+        parts, _ = run_shards([solve_command(prune, cell, path, shard=(k, 3), limit=30) for k in (1, 2, 3)],
                               scratch)
         merged, merged_sums = merge_shards(parts)
     strip = [(p["line"], p["moves"], p["score"], p["nodes"]) for p in whole]

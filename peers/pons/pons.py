@@ -1,8 +1,9 @@
 """pons.py: what prune knows about Pascal Pons' solver, in one place.
 
 The peer itself is built by peers/pons/build.sh outside the repository; this
-module maps its tags to prune's configs, names the test sets, runs a built
-binary over positions and parses what it prints.  Standard library only.
+module maps its tags to prune's configs, names the test sets (both from
+scripts/pons_study.py), runs a built binary over positions and parses what
+it prints.  Standard library only.
 """
 import os
 import subprocess
@@ -12,26 +13,18 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from paired import SKIPPED, PeerError, build as build_peer  # noqa: E402,F401  (shared by every peer)
+from pons_study import CONFIGS, SET_NAMES  # noqa: E402,F401  (the blog's steps and test sets, named once)
 BUILD_SH = os.path.join(HERE, "build.sh")
 
-# Tag at which each step of the blog's solver is fixed -> prune's config
-# (docs/connect4.md).  part6 changes only the board representation: its
-# counts are part5's, so both name the same config.
-CONFIG_OF_TAG = {
-    "part3": "solve-minmax", "part4": "solve-alphabeta", "part5": "solve-order",
-    "part6": "solve-order", "part7": "solve-tt", "part8": "solve-id",
-    "part9": "solve-nonlosing", "part10": "solve-sorted", "part11": "solve-tt32",
-    "part12": "solve-lowerbound",
-}
+# Tag at which each step of the blog's solver is fixed -> prune's config:
+# the pons study's list (scripts/pons_study.py; docs/connect4.md), the
+# step's tag being "part" and its number.  part6 changes only the board
+# representation: its counts are part5's, so both name the same config.
+CONFIG_OF_TAG = {f"part{part}": config for part, config in CONFIGS.items()}
 TAGS = list(CONFIG_OF_TAG)
 # part3 has no weak solver: its main() ignores "-w".
 WEAK_TAGS = [tag for tag in TAGS if tag != "part3"]
 
-# The six test files of the blog, by the names it gives them.
-SET_NAMES = {
-    "Test_L3_R1": "End-Easy", "Test_L2_R1": "Middle-Easy", "Test_L2_R2": "Middle-Medium",
-    "Test_L1_R1": "Begin-Easy", "Test_L1_R2": "Begin-Medium", "Test_L1_R3": "Begin-Hard",
-}
 
 def check_tags_and_modes(parser, options):
     """Splits --tags and --modes (comma lists) in place; a name that is not a

@@ -1,38 +1,165 @@
-"""The pons study: Connect Four, the steps of Pons' solver.
+"""The pons study: Connect Four, the steps of Pons' solver (docs/connect4.md).
 
-scripts/pons_study.py measured it into the run's pons.csv; report_pons.py (here)
-renders the tables in the series' shape, and pons_plotdata.py (here) makes the
-two plot tables plots/pons.gp draws (here, so that report.py writes them with
-the rest of plotdata/).
+scripts/pons_study.py measured it into the run's pons.csv.  The section
+gives its tables in the shape of the series': per step and test set, the
+mean time, the mean positions explored and the thousands of positions per
+second, published beside ours, and each step's gain over the step before it
+on the same set; strong, then weak.  The plot tables (plots/pons.gp), one
+per mode, hold a row per step in the series' order: the mean positions
+explored (full cells only: a sample's mean is not the set's) and the
+thousands of positions per second (full cells and samples) on each test
+set; NaN where there is no figure.
 """
-import csv
 import os
 
-from . import pons_plotdata, report_pons
-from .common import PlotTable, Section
+import pons_study
+
+from .common import PlotTable, Section, num, read_csv, table
+
+MARKS = {"exact": "✓ exact", "rounded": "✓ rounded", "no": "✗ MISMATCH"}
 
 
 def render(res, plots):
-    path = os.path.join(res.dir, "pons.csv")
+    rows = read_csv(os.path.join(res.dir, "pons.csv"), comments=True)
     tables = []
-    if os.path.exists(path):
-        with open(path, encoding="utf-8", newline="") as f:
-            lines = [line for line in f if not line.startswith("#")]
-        header, *rows = list(csv.reader(lines))
+    if rows:
         for mode in ("strong", "weak"):
-            columns, plot_rows = pons_plotdata.table(header, rows, mode)
+            columns, plot_rows = plot_table(rows, mode)
             tables.append(PlotTable(f"pons_plot_{mode}", columns, plot_rows, bool(plot_rows)))
-    return Section(report_pons.section(res.dir), tables)
+    return Section(section(rows), tables)
+
+
+def checked_cells(rows):
+    """The full cells, and those of them compared with a published mean."""
+    full = [r for r in rows if r["sample"] == "no"]
+    return full, [r for r in full if r["match"] in ("exact", "rounded", "no")]
 
 
 def summary(res):
     """The README row: the full cells' means (Pons' own part 12 is in the peers row)."""
-    rows = report_pons.read_rows(res.dir)
+    rows = read_csv(os.path.join(res.dir, "pons.csv"))
     if not rows:
         return []
-    full = [r for r in rows if r["sample"] == "no"]
-    checked = [r for r in full if r["match"] in ("exact", "rounded", "no")]
+    full, checked = checked_cells(rows)
     matched = [r for r in checked if r["match"] != "no"]
     return [["pons (Connect Four, Pons' series)", "mean positions explored, parts 3 to 12, six test sets",
              f"{len(full)} cells on all 1000 positions" + (" (prune's own sets)" if rows[0]["data"] == "prune" else ""),
              f"{len(matched)} of {len(checked)} full-cell means exact" if checked else "–"]]
+
+
+def plot_table(rows, mode):
+    """(columns, plot rows) of one mode."""
+    sets = [s[0] for s in pons_study.SETS]
+    steps = {}
+    for row in (r for r in rows if r["mode"] == mode):
+        part = int(row["part"])
+        label = f"{part} {row['config']}" + (" grid" if row["board"] == "grid" else "")
+        values = steps.setdefault(part, [part, label] + ["NaN"] * (2 * len(sets)))
+        column = sets.index(row["set"])
+        values[2 + column] = (row["mean_nodes"] if row["sample"] == "no" else "") or "NaN"
+        values[2 + len(sets) + column] = row["kpos_per_second"] or "NaN"
+    names = [s[1] for s in pons_study.SETS]
+    columns = ["part", "step"] + [f"nodes_{n}" for n in names] + [f"kpos_{n}" for n in names]
+    return columns, [steps[p] for p in sorted(steps)]
+
+
+def f_time(us):
+    if us is None:
+        return "–"
+    for scale, unit in ((1e6, "s"), (1e3, "ms")):
+        if us >= scale:
+            return f"{us / scale:.3g} {unit}"
+    return f"{us:.3g} µs"
+
+
+def f_count(value, digits=3):
+    return "–" if value is None else f"{value:,.{digits}f}"
+
+
+def f_printed(text):
+    """A published count as printed (its digits kept), with separators."""
+    if not text:
+        return "–"
+    whole, _, decimals = text.partition(".")
+    return f"{int(whole):,}" + (f".{decimals}" if decimals else "")
+
+
+def f_ratio(value):
+    return "–" if value is None else f"×{value:.3g}"
+
+
+def gains(rows):
+    """{(part, set, mode): (node gain, time gain)} over the previous step run
+    on the same set and mode (ratios previous / this).  Only full cells: two
+    samples of one set are different positions."""
+    result, last = {}, {}
+    for row in sorted(rows, key=lambda r: int(r["part"])):
+        key = (row["set"], row["mode"])
+        nodes, us = num(row["mean_nodes"]), num(row["mean_us"])
+        if nodes is None or row["sample"] != "no":
+            continue
+        before = last.get(key)
+        if before:
+            result[(row["part"], *key)] = (before[0] / nodes if nodes else None,
+                                           before[1] / us if us else None)
+        last[key] = (nodes, us)
+    return result
+
+
+def mode_table(rows, mode, gain):
+    header = ["step", "set", "positions", "mean time (pub / ours)", "mean positions (printed / ours)",
+              "match", "K pos/s (pub / ours)", "gain over previous step (positions, time)"]
+    lines = []
+    for row in (r for r in rows if r["mode"] == mode):
+        run = int(row["positions_run"])
+        g = gain.get((row["part"], row["set"], mode), (None, None))
+        match = MARKS.get(row["match"], "–")
+        if row["sample"] == "yes":
+            match = "sample, not compared" if run else "skipped"
+        coverage = f"all {run}" if row["sample"] == "no" else "skipped" if run == 0 else f"sample of {run}"
+        nodes, us = num(row["published_nodes"]), num(row["published_us"])
+        published_kpos = nodes / us * 1000 if nodes and us else None
+        lines.append([f"part {row['part']}: `{row['config']}`" + (" (grid)" if row["board"] == "grid" else ""),
+                      row["set_name"], coverage, f"{f_time(us)} / {f_time(num(row['mean_us']))}",
+                      f"{f_printed(row['published_nodes'])} / {f_count(num(row['mean_nodes']))}", match,
+                      f"{f_count(published_kpos, 0)} / {f_count(num(row['kpos_per_second']), 0)}",
+                      f"{f_ratio(g[0])}, {f_ratio(g[1])}"])
+    return table(header, lines, ["---", "---", "---:", "---:", "---:", "---", "---:", "---:"])
+
+
+def counts(rows):
+    full, checked = checked_cells(rows)
+    wrong = [r for r in checked if r["match"] == "no"]
+    sampled = [r for r in rows if r["sample"] == "yes" and int(r["positions_run"]) > 0]
+    skipped = [r for r in rows if int(r["positions_run"]) == 0]
+    text = (f"{len(rows)} cells: {len(full)} run on every line of their set, {len(sampled)} on a declared "
+            f"sample (every k-th line; means of a sample are not the set's and are never compared), "
+            f"{len(skipped)} skipped (not one position fits the budget; `--long` runs them). ")
+    if rows[0]["data"] == "prune":
+        return text + ("The series' test files were not available: these are prune's own sets "
+                       "(studies/connect4/, scripts/pons_sets.py), so no mean is compared with the series'.")
+    mismatches = ", ".join(r["config"] + " " + r["set_name"] + " " + r["mode"] for r in wrong)
+    return text + (f"Of the full cells, {len(checked) - len(wrong)} of {len(checked)} with a published or "
+                   f"reference mean match it (exact: the reference mean to three decimals; rounded: the "
+                   f"printed figure at its last non-zero digit)"
+                   + (f"; MISMATCH: {mismatches}." if wrong else "."))
+
+
+def section(rows):
+    head = "## Connect Four: Pons' solver, step by step (study `pons`)\n\n"
+    if not rows:
+        return head + "Not run in this reproduction (no pons.csv).\n"
+    gain = gains(rows)
+    parts = [head, counts(rows), "\n\nEvery score was checked against the test file (weak: by sign). ",
+             "Published times are the author's machine's: compare the gains, not the times. ",
+             "K pos/s is thousands of positions explored per second of solving. A match mark compares the "
+             "reference mean (the code at the step's tag, run on the same file) where there is one, else the "
+             "printed figure. Gains are between full cells only.\n"]
+    for mode in ("strong", "weak"):
+        if any(r["mode"] == mode for r in rows):
+            parts += [f"\n### {mode.capitalize()} solver\n\n", mode_table(rows, mode, gain), "\n"]
+    # Pons' own part 12 against solve-lowerbound is in the peers section
+    # (peers.py reads peer_pons.csv like every peer's).
+    parts.append("\n### Against Pons' own solver (part 12), same machine\n\n"
+                 "In \"Other programs on the same machine\" below (peers/pons/README.md says what is timed).\n")
+    return "".join(parts)
