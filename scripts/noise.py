@@ -4,51 +4,22 @@
     noise.py state                     one JSON object: the machine now
     noise.py gate RUN_DIR [--allow-noisy]
 
-`state` prints measure_stats.machine_state() (CPU, cores, load, MHz) plus
-the kernel's CPU counters (/proc/stat: busy and idle seconds of all CPUs)
-and the CPU seconds its caller has used so far, itself and its reaped
-children (/proc/PPID/stat), and the share of the machine others keep busy
-over a short sample now.  The driver runs it directly (not through a
-shell, whose pid would be the caller) once before the timed steps and once
-after, and keeps them in run.json as "state_before" and
-"state_after": between the two, the machine's busy time minus the
-caller's own is the CPU time other processes took during the run.
+`state` prints the machine now (measure_stats.machine_state(), the kernel's
+CPU counters, the CPU seconds of its caller, itself and its reaped children,
+and the share of the machine others keep busy over a short sample).  The
+driver runs it directly (not through a shell, whose pid would be the caller)
+before and after the timed steps, into run.json's "state_before" and
+"state_after": between the two, the machine's busy time minus the caller's
+own is the CPU time other processes took during the run.
 
-A run kept with --allow-noisy says so in run.json ("allow_noisy": true,
-written by the driver); scripts/report.py then marks every time and ratio
-of REPORT.md and the README "(noisy)", and without it refuses to write the
-README from a noisy run.
+`gate` reads RUN_DIR's timed rows (every CSV directly in RUN_DIR with the
+seconds_per_op and cv columns: studies.csv) and run.json's two states, and
+exits 0 quiet, 3 noisy (one line on stderr says why; --allow-noisy still
+exits 3 and says the run is kept marked noisy), 2 bad input.
 
-`gate` reads RUN_DIR's timed rows (every CSV file directly in RUN_DIR with
-the seconds_per_op and cv columns of scripts/gbench_to_csv.py: studies.csv)
-and RUN_DIR/run.json's two states when present, and exits
-    0  quiet: the times can be quoted;
-    3  noisy: one line on stderr says why (a warning for a quick run: the
-       driver decides what follows; --allow-noisy still exits 3 but says
-       the run is kept marked as noisy);
-    2  bad input: no timed rows, unreadable CSV or JSON.
-
-Why these gauges and thresholds (benchmarks/README.md says the same):
-- A timed row's spread (coefficient of variation of its repetitions) is
-  the noise itself, measured where it matters.  The committed run of
-  94bc39f (2-core EPYC VM, other work beside it) had 149 of 252 timed rows
-  above 5% CV (median 6.1%); a quiet rerun (2-core Xeon VM) had 9 of 252
-  (3.6%, median 0.6%), its times 0.28x to 0.72x of that run's.  ROW_CV_LIMIT 5% and NOISY_ROW_SHARE 10% sit between
-  the two with room on both sides: a quiet run keeps a few rows above 5%
-  (a fast case's timer granularity, one interrupt), a disturbed one has
-  most of them.  Since the repetitions are interleaved, an unlucky one
-  lifts more rows above 5% in a quiet run (57 of 252 in the first such
-  run); the driver (step re-measure) times such rows again, up to twice,
-  before the gate reads them, and the limits stand.
-- CPU time other processes used during the run: the load average lags by
-  minutes (that quiet rerun started at a load of 2.46 left over from the
-  run before it; the noisy one at 1.52), while the kernel's counters are
-  exact.  The benchmarks are single-threaded, so anything above a quarter
-  of one CPU on average (OTHERS_LIMIT) means another program competed for
-  a core, the caches or the memory bus for much of the run; an idle
-  Debian VM's own background is about a hundredth of a CPU.  The same
-  limit applies to the sample at the start (a busy machine at the start).
-- The load average is reported, never judged.
+The gauges, their limits and why (the runs they were set from, why the load
+average is reported but never judged): benchmarks/README.md, "Noise is
+detected, not quoted".  scripts/report.py asks assess() too.
 """
 import csv
 import glob
@@ -59,6 +30,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from measure_stats import machine_state  # noqa: E402
+import run_manifest  # noqa: E402
 
 QUIET, BAD_INPUT, NOISY = 0, 2, 3
 ROW_CV_LIMIT = 0.05       # a timed row is noisy above this coefficient of variation
@@ -144,15 +116,8 @@ def read_rows(run_dir):
                     continue
                 found = True
                 for line, row in enumerate(reader, 2):
-                    if row["status"] != "ok" or not row["seconds_per_op"] or not row["cv"]:
-                        continue
-                    try:
-                        cv = float(row["cv"])
-                    except ValueError:
-                        raise BadInput(f"{path}:{line}: cv '{row['cv']}' is not a number") from None
-                    if not cv >= 0:
-                        raise BadInput(f"{path}:{line}: cv '{row['cv']}' is not a non-negative number")
-                    cvs.append(cv)
+                    if row["status"] == "ok" and row["seconds_per_op"] and row["cv"]:
+                        cvs.append(cv_of(row["cv"], f"{path}:{line}"))
         except (OSError, UnicodeDecodeError, csv.Error) as error:
             raise BadInput(f"{path}: {error}") from None
     if not found:
@@ -160,21 +125,29 @@ def read_rows(run_dir):
     return cvs
 
 
+def cv_of(cell, where):
+    try:
+        cv = float(cell)
+    except ValueError:
+        cv = -1.0
+    if not cv >= 0:
+        raise BadInput(f"{where}: cv '{cell}' is not a non-negative number")
+    return cv
+
+
 def read_states(run_dir):
     """run.json's state_before and state_after ({} each when absent); a run
     without them may still carry its load at the start as "load_before"
     ("1.52 1.56 1.55"), kept as state_before's load."""
-    path = os.path.join(run_dir, "run.json")
-    if not os.path.exists(path):
+    if not os.path.exists(os.path.join(run_dir, "run.json")):
         return {}, {}
     try:
-        with open(path, encoding="utf-8") as f:
-            run = json.load(f)
-    except (OSError, ValueError) as error:
-        raise BadInput(f"{path}: {error}") from None
+        run = run_manifest.read(run_dir)
+    except run_manifest.RunError as error:
+        raise BadInput(error) from None
     states = [run.get(k, {}) if isinstance(run, dict) else None for k in ("state_before", "state_after")]
     if not all(isinstance(s, dict) for s in states):
-        raise BadInput(f"{path}: state_before and state_after must be objects (noise.py state)")
+        raise BadInput(f"{run_dir}/run.json: state_before and state_after must be objects (noise.py state)")
     if "load" not in states[0] and isinstance(run.get("load_before"), str):
         try:
             states[0] = {**states[0], "load": [float(x) for x in run["load_before"].split()]}
@@ -211,16 +184,6 @@ def assess(run_dir):
     return "noisy: " + "; ".join(reasons + ([context] if context else [])) if reasons else None
 
 
-def gate(run_dir, allow_noisy):
-    line = assess(run_dir)
-    if line is None:
-        return QUIET
-    if allow_noisy:
-        line += " (--allow-noisy: kept, marked noisy)"
-    print(line, file=sys.stderr)
-    return NOISY
-
-
 USAGE = "usage: noise.py state | noise.py gate RUN_DIR [--allow-noisy]"
 
 
@@ -228,14 +191,18 @@ def main(argv):
     if argv == ["state"]:
         print(json.dumps(state()))
         return QUIET
-    if len(argv) in (2, 3) and argv[0] == "gate" and argv[2:] in ([], ["--allow-noisy"]):
-        try:
-            return gate(argv[1], len(argv) == 3)
-        except BadInput as error:
-            print(f"noise.py: {error}", file=sys.stderr)
-            return BAD_INPUT
-    print(USAGE, file=sys.stderr)
-    return BAD_INPUT
+    if not (len(argv) in (2, 3) and argv[0] == "gate" and argv[2:] in ([], ["--allow-noisy"])):
+        print(USAGE, file=sys.stderr)
+        return BAD_INPUT
+    try:
+        line = assess(argv[1])
+    except BadInput as error:
+        print(f"noise.py: {error}", file=sys.stderr)
+        return BAD_INPUT
+    if line is None:
+        return QUIET
+    print(line + (" (--allow-noisy: kept, marked noisy)" if len(argv) == 3 else ""), file=sys.stderr)
+    return NOISY
 
 
 if __name__ == "__main__":
