@@ -26,9 +26,11 @@ def write_text_atomically(path, text):
         raise
 
 
-def write_csv_atomically(path, header, rows):
-    """Writes `header` and then `rows` (lists of cells) to `path` as CSV."""
+def write_csv_atomically(path, header, rows, preamble=""):
+    """Writes `preamble` (text: '#' comment lines), `header` and then `rows`
+    (lists of cells) to `path` as CSV."""
     buffer = io.StringIO()
+    buffer.write(preamble)
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)

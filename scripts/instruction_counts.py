@@ -16,15 +16,14 @@ fact: a change there is a bug, not a slowdown), and a solve more than
 usage: instruction_counts.py PRUNE [--update] [--tolerance 0.25]
 """
 import argparse
-import csv
-import io
 import os
 import re
 import subprocess
 import sys
 import tempfile
 
-from atomic_file import write_csv_atomically, write_text_atomically
+from atomic_file import write_csv_atomically
+from studies import read_rows as rows
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "instructions")
 COMPARISONS = os.path.join(HERE, "comparisons.csv")
@@ -32,38 +31,30 @@ BASELINE = os.path.join(HERE, "baseline.csv")
 SOLVE = os.path.join(HERE, "solve.csv")
 
 
-def rows(path):
-    with open(path, newline="") as f:
-        return list(csv.DictReader(line for line in f if not line.startswith("#")))
+def callgrind(function, argv, timeout):
+    """(instructions callgrind collected inside `function`, the program's stdout)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        args = ["valgrind", "--tool=callgrind", f"--toggle-collect={function}",
+                f"--callgrind-out-file={os.path.join(tmp, 'callgrind.out')}", *argv]
+        done = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
+        return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), done.stdout
 
 
 def count(prune, game, moves, depth, config, state):
     """Instructions of one search: callgrind collects only inside the game's
     `search` entry (move-list parsing, the search itself, formatting the
     result), not the process start-up."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "callgrind.out")
-        args = ["valgrind", "--tool=callgrind", "--toggle-collect=search", f"--callgrind-out-file={out}",
-                prune, "search", game,
-                "--config", config, "--depth", depth, "--moves", moves, "--state", state]
-        done = subprocess.run(args, capture_output=True, text=True, timeout=900)
-        if done.returncode != 0:
-            raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
-        found = re.search(r"Collected : (\d+)", done.stderr)
-        return int(found.group(1))
+    return callgrind("search", [prune, "search", game, "--config", config, "--depth", depth, "--moves", moves,
+                                "--state", state], 900)[0]
+
 
 def count_solve(prune, config, moves):
     """(instructions, nodes) of one solve, the search alone."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "callgrind.out")
-        args = ["valgrind", "--tool=callgrind", "--toggle-collect=solve_bitboard_run",
-                f"--callgrind-out-file={out}", prune, "solve", "connect4", "--config", config, "--moves", moves,
-                "--json"]
-        done = subprocess.run(args, capture_output=True, text=True, timeout=1800)
-        if done.returncode != 0:
-            raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
-        nodes = int(re.search(r'"nodes":(\d+)', done.stdout).group(1))
-        return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), nodes
+    instructions, out = callgrind("solve_bitboard_run", [prune, "solve", "connect4", "--config", config,
+                                                         "--moves", moves, "--json"], 1800)
+    return instructions, int(re.search(r'"nodes":(\d+)', out).group(1))
 
 
 def check_solves(prune, tolerance, update):
@@ -85,11 +76,9 @@ def check_solves(prune, tolerance, update):
         updated.append([r["set"], r["line"], r["moves"], r["config"], r["nodes"], f"{per_node:.1f}"])
     if update:
         with open(SOLVE) as f:
-            header = [line for line in f if line.startswith("#")]
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerows(
-            [["set", "line", "moves", "config", "nodes", "instructions_per_node"], *updated])
-        write_text_atomically(SOLVE, "".join(header) + buffer.getvalue())
+            comments = "".join(line for line in f if line.startswith("#"))
+        write_csv_atomically(SOLVE, ["set", "line", "moves", "config", "nodes", "instructions_per_node"], updated,
+                             comments)
     return passed, failures
 
 
@@ -134,11 +123,10 @@ def main():
         else:
             passed += 1
     solve_passed, solve_failures = check_solves(options.prune, options.tolerance, options.update)
-    passed += solve_passed
-    failures += solve_failures
+    passed, failures = passed + solve_passed, failures + solve_failures
     if options.update:
         write_csv_atomically(BASELINE, ["game", "moves", "depth", "config", "state", "instructions"],
-                         [[*k, v] for k, v in sorted(measured.items())])
+                             [[*k, v] for k, v in sorted(measured.items())])
         print(f"baseline written: {BASELINE}")
     for failure in failures:
         print("FAIL " + failure)
