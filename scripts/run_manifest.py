@@ -72,11 +72,9 @@ def check(directory, inputs_only=False):
     manifest = info.get("manifest")
     if not isinstance(manifest, dict):
         raise RunError(f"{directory}/run.json has no manifest")
-    present = files(directory)
-    if inputs_only:
-        manifest = {n: d for n, d in manifest.items() if not n.startswith(REPORT_OUTPUTS)}
-        present = [n for n in present if not n.startswith(REPORT_OUTPUTS)]
-    for name in present:
+    skip = REPORT_OUTPUTS if inputs_only else ()   # no name starts with ()
+    manifest = {n: d for n, d in manifest.items() if not n.startswith(skip)}
+    for name in (n for n in files(directory) if not n.startswith(skip)):
         if name not in manifest:
             raise RunError(f"{name} is not in run.json's manifest: not of run {info.get('run')}")
     for name, want in manifest.items():
@@ -94,10 +92,10 @@ def main(argv):
         return 2
     try:
         print(check(argv[1]).get("run"))
+        return 0
     except RunError as e:
         print(f"run_manifest.py: {e}", file=sys.stderr)
         return 2
-    return 0
 
 
 if __name__ == "__main__":
