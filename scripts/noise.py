@@ -72,11 +72,9 @@ def process_cpu(pid):
 
 def others_now(seconds=SAMPLE_SECONDS):
     """CPUs other processes keep busy over a short sample (this one sleeps)."""
-    busy0, _ = cpu_counters()
-    wall0 = time.monotonic()
+    (busy0, _), wall0 = cpu_counters(), time.monotonic()
     time.sleep(seconds)
-    busy1, _ = cpu_counters()
-    return max(0.0, (busy1 - busy0) / (time.monotonic() - wall0))
+    return max(0.0, (cpu_counters()[0] - busy0) / (time.monotonic() - wall0))
 
 
 def state():
@@ -91,9 +89,8 @@ def others_during(before, after):
     """CPUs other processes kept busy on average between two states, or None
     when the states do not allow it (another caller, missing counters)."""
     keys = ("monotonic", "cpu_busy_s", "caller_cpu_s")
-    if any(not isinstance(s.get(k), (int, float)) for s in (before, after) for k in keys):
-        return None
-    if before.get("caller_pid") != after.get("caller_pid"):
+    numbers = all(isinstance(s.get(k), (int, float)) for s in (before, after) for k in keys)
+    if not numbers or before.get("caller_pid") != after.get("caller_pid"):
         return None
     wall = after["monotonic"] - before["monotonic"]
     if wall <= 0:
@@ -126,6 +123,7 @@ def read_rows(run_dir):
 
 
 def cv_of(cell, where):
+    """The cell as a coefficient of variation; BadInput unless a non-negative number."""
     try:
         cv = float(cell)
     except ValueError:
@@ -156,8 +154,12 @@ def read_states(run_dir):
     return states[0], states[1]
 
 
-def verdict(cvs, before, after):
-    """(reasons the run is noisy, [] when quiet; context for the message)."""
+def assess(run_dir):
+    """None when RUN_DIR's run is quiet, else the line saying why it is
+    noisy ('noisy: ...').  Raises BadInput.  scripts/report.py asks this
+    too, so REPORT.md and the README judge a run as the gate did."""
+    cvs = read_rows(run_dir)
+    before, after = read_states(run_dir)
     reasons = []
     noisy_rows = sum(1 for cv in cvs if cv > ROW_CV_LIMIT)
     if cvs and noisy_rows > NOISY_ROW_SHARE * len(cvs):
@@ -170,18 +172,9 @@ def verdict(cvs, before, after):
     if during is not None and during > OTHERS_LIMIT:
         reasons.append(f"other processes used {during:.2f} CPUs on average during the run")
     load = before.get("load")
-    context = f"load {load[0]:.2f} at the start" if isinstance(load, list) and load else ""
-    return reasons, context
-
-
-def assess(run_dir):
-    """None when RUN_DIR's run is quiet, else the line saying why it is
-    noisy ('noisy: ...').  Raises BadInput.  scripts/report.py asks this
-    too, so REPORT.md and the README judge a run as the gate did."""
-    cvs = read_rows(run_dir)
-    before, after = read_states(run_dir)
-    reasons, context = verdict(cvs, before, after)
-    return "noisy: " + "; ".join(reasons + ([context] if context else [])) if reasons else None
+    if reasons and isinstance(load, list) and load:
+        reasons.append(f"load {load[0]:.2f} at the start")
+    return "noisy: " + "; ".join(reasons) if reasons else None
 
 
 USAGE = "usage: noise.py state | noise.py gate RUN_DIR [--allow-noisy]"
