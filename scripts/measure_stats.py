@@ -2,15 +2,11 @@
 user can quote.  Standard library only; no randomness (every interval here
 is exact and deterministic, so two reports of the same numbers agree).
 
-- A ratio is measured in pairs: A and B timed one right after the other,
-  the order alternated, so both see the same state of a shared machine.
-  `ratio_summary` gives the median of the pairs' ratios and a 95% interval
-  for that median from order statistics (distribution-free: it assumes only
-  that pairs are independent draws, not that ratios are normal).
-- `spread` gives a timed row's coefficient of variation, the figure the
-  noise check compares with its threshold.
-- `machine_state` names the CPU and reads the load, so every figure can say
-  where and under what load it was taken.
+`ratio_summary` gives the median of paired ratios and its 95% interval from
+order statistics (distribution-free; benchmarks/README.md, "Ratios carry
+their interval", says how the pairs are taken), `spread` a timed row's
+coefficient of variation (the noise check's gauge), `machine_state` the CPU
+and load a figure was taken under.
 """
 import math
 import os

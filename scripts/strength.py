@@ -25,8 +25,6 @@ or rows (one line on stderr; nothing written).
 """
 import argparse
 import concurrent.futures
-import csv
-import io
 import json
 import os
 import subprocess
@@ -37,8 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from atomic_file import write_csv_atomically, write_text_atomically  # noqa: E402
 import studies  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OPENINGS = os.path.join(ROOT, "studies", "openings")
+OPENINGS = os.path.join(studies.ROOT, "studies", "openings")
 SEED = 1
 EXIT_FAILED, EXIT_USAGE = 1, 2
 # The columns of strength.csv: the row, then prune match's summary.
@@ -81,8 +78,7 @@ def csv_row(row, summary):
     return [row["game"], row["a"], row["b"], summary["limit"], summary["limit_value"], summary["games"] // 2,
             summary["games"], summary["wins"], summary["draws"], summary["losses"],
             " ".join(str(n) for n in summary["pentanomial"]), summary["score"], summary["elo"],
-            "" if summary.get("elo_low") is None else summary["elo_low"],
-            "" if summary.get("elo_high") is None else summary["elo_high"], summary["los"]]
+            *("" if summary.get(k) is None else summary[k] for k in ("elo_low", "elo_high")), summary["los"]]
 
 
 def node_matches(prune, rows, quick, jobs):
