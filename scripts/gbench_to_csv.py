@@ -113,24 +113,23 @@ def convert(cases_path, json_path):
             for case in cases]
 
 
-def measurement_round(path):
-    """0 for a study's first measurement, N for its N-th re-measurement."""
-    again = REMEASURE.search(os.path.splitext(path)[0])
-    return int(again.group(1)) if again else 0
-
-
 def pairs(paths):
-    """(STUDY.csv, STUDY.json) pairs from the arguments."""
+    """(round, STUDY.csv, STUDY.json) from the arguments: round 0 for a study's
+    first measurement, N for its N-th re-measurement; in that order, each
+    round in the arguments' order."""
     stems = {}
     for path in paths:
         stem, ext = os.path.splitext(path)
         if ext not in (".csv", ".json"):
             raise ValueError(f"{path}: expected STUDY.csv (studies_bench --tidy-out) or STUDY.json")
         stems.setdefault(stem, {})[ext] = path
+    out = []
     for stem, found in stems.items():
         if set(found) != {".csv", ".json"}:
             raise ValueError(f"{stem}: needs both {stem}.csv and {stem}.json")
-        yield found[".csv"], found[".json"]
+        again = REMEASURE.search(stem)
+        out.append((int(again.group(1)) if again else 0, found[".csv"], found[".json"]))
+    return sorted(out, key=lambda pair: pair[0])
 
 
 def main():
@@ -140,8 +139,7 @@ def main():
     args = parser.parse_args()
     rows = {}   # by benchmark, in the order first measured
     try:
-        for cases_path, json_path in sorted(pairs(args.inputs), key=lambda pair: measurement_round(pair[0])):
-            again = measurement_round(cases_path)
+        for again, cases_path, json_path in pairs(args.inputs):
             for row in convert(cases_path, json_path):
                 if again and row["benchmark"] not in rows:
                     raise ValueError(f"{cases_path}: re-measured {row['benchmark']}, which no first run measured")

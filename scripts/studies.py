@@ -63,15 +63,14 @@ def meta(path=META, studies_path=STUDIES):
 
 def strength_rows(path=STRENGTH):
     """studies/strength.csv's matches, in file order, each checked: a StudiesError names the first bad one."""
-    out = read_rows(path)
+    out, name = read_rows(path), os.path.basename(path)
     if not out or any(c not in out[0] for c in STRENGTH_COLUMNS):
-        raise StudiesError(f"{os.path.basename(path)}: needs the columns {','.join(STRENGTH_COLUMNS)}")
+        raise StudiesError(f"{name}: needs the columns {','.join(STRENGTH_COLUMNS)}")
     for n, r in enumerate(out, 1):
         if not all(r[c] for c in STRENGTH_COLUMNS):
-            raise StudiesError(f"{os.path.basename(path)}: match {n} has an empty field")
+            raise StudiesError(f"{name}: match {n} has an empty field")
         if not all(r[c].isdigit() and int(r[c]) > 0 for c in ("nodes", "pairs", "quick_pairs", "time_ms")):
-            raise StudiesError(f"{os.path.basename(path)}: match {n}: nodes, pairs, quick_pairs and time_ms "
-                               f"must be positive integers")
+            raise StudiesError(f"{name}: match {n}: nodes, pairs, quick_pairs and time_ms must be positive integers")
     return out
 
 
