@@ -29,9 +29,8 @@ import errno
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run_manifest  # noqa: E402  (the scripts directory, above)
-from reproduce import hold  # noqa: E402  (stub runs only: the kill test's kill points)
+import run_manifest
+from reproduce import hold   # stub runs only: the kill test's kill points
 
 AT_FDCWD = -100
 RENAME_NOREPLACE = 1

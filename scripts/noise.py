@@ -28,9 +28,8 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from measure_stats import machine_state  # noqa: E402
-import run_manifest  # noqa: E402
+from measure_stats import machine_state
+import run_manifest
 
 QUIET, BAD_INPUT, NOISY = 0, 2, 3
 ROW_CV_LIMIT = 0.05       # a timed row is noisy above this coefficient of variation

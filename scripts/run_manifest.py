@@ -15,8 +15,7 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atomic_file import write_text_atomically  # noqa: E402
+from atomic_file import write_text_atomically
 
 OUTSIDE = ("logs", "quick")   # directories of a run directory that are not the run's
 REPORT_OUTPUTS = ("REPORT.md", "plotdata/", "plots/")   # what scripts/report.py and the plots write

@@ -31,9 +31,8 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atomic_file import write_csv_atomically, write_text_atomically  # noqa: E402
-import studies  # noqa: E402
+from atomic_file import write_csv_atomically, write_text_atomically
+import studies
 
 OPENINGS = os.path.join(studies.ROOT, "studies", "openings")
 SEED = 1
