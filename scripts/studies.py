@@ -38,24 +38,24 @@ def read_rows(path):
         return list(csv.DictReader(line for line in f if not line.startswith("#")))
 
 
-def rows(study=None, path=STUDIES):
+def rows(study=None):
     """studies.csv's rows, in file order; only the study's when one is named."""
-    return [r for r in read_rows(path) if study is None or r["study"] == study]
+    return [r for r in read_rows(STUDIES) if study is None or r["study"] == study]
 
 
-def names(path=STUDIES):
-    return list(dict.fromkeys(r["study"] for r in rows(path=path)))
+def names():
+    return list(dict.fromkeys(r["study"] for r in rows()))
 
 
-def meta(path=META, studies_path=STUDIES):
+def meta():
     """{study: its row of studies_meta.csv, peers as a list}; every study has one.
     The studies of studies.csv in its order, then those whose runner keeps its
     own rows (the strength study's matches)."""
-    table = {r["study"]: dict(r, peer=r["peer"].split(), outputs=r["outputs"].split()) for r in read_rows(path)}
-    listed = names(studies_path) + [s for s, m in table.items() if m["runner"] in OWN_ROWS]
+    table = {r["study"]: dict(r, peer=r["peer"].split(), outputs=r["outputs"].split()) for r in read_rows(META)}
+    listed = names() + [s for s, m in table.items() if m["runner"] in OWN_ROWS]
     for study in listed:
         if study not in table:
-            raise StudiesError(f"{os.path.basename(path)} has no row for study {study}")
+            raise StudiesError(f"{os.path.basename(META)} has no row for study {study}")
         if table[study]["runner"] not in RUNNERS:
             raise StudiesError(f"study {study}: runner '{table[study]['runner']}' is not one of {', '.join(RUNNERS)}")
     return {study: table[study] for study in listed}
@@ -74,10 +74,10 @@ def strength_rows(path=STRENGTH):
     return out
 
 
-def strength_opponents(path=STRENGTH):
+def strength_opponents():
     """Per game, per rung: its opponents in file order (negamax-ab first, then the rung below)."""
     games = {}
-    for r in strength_rows(path):
+    for r in strength_rows():
         games.setdefault(r["game"], {}).setdefault(r["a"], []).append(r["b"])
     return games
 
