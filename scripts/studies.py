@@ -8,7 +8,6 @@ here: the driver (scripts/reproduce.py), the report's modules, hyperfine,
 and meson (benchmarks/meson.build runs `studies.py bench`).  '#' lines are
 comments; fields are real CSV, so moves like "c3c2,e1e2" stay one field.
 
-    scripts/studies.py names             the studies, in file order
     scripts/studies.py bench             a line per studies_bench study: the study, then its outputs
     scripts/studies.py baseline STUDY    the study's baseline (plots/speedup.gp's title)
 """
@@ -104,16 +103,14 @@ def compares_states(study):
 
 def main(argv):
     try:
-        if argv == ["names"]:
-            print("\n".join(names()))
-        elif argv == ["bench"]:
+        if argv == ["bench"]:
             for study, m in meta().items():
                 if m["runner"] == "studies_bench":
                     print(" ".join([study] + m["outputs"]))
         elif len(argv) == 2 and argv[0] == "baseline" and argv[1] in names():
             print(baseline(argv[1]))
         else:
-            print("usage: studies.py names | bench | baseline STUDY", file=sys.stderr)
+            print("usage: studies.py bench | baseline STUDY", file=sys.stderr)
             return 2
     except (OSError, KeyError, StudiesError) as e:
         print(f"studies.py: {e}", file=sys.stderr)
