@@ -5,15 +5,15 @@ technique still pays (tests/instructions/comparisons.csv).
 Instruction counts are the stable figure on a noisy shared machine: the
 same binary and input give the same count whatever else runs.  Each count
 is also compared with the committed baseline (tests/instructions/baseline.csv):
-a search that got more than --tolerance dearer fails; any change is shown.
+a search that got more than TOLERANCE (25%) dearer fails; any change is shown.
 
 The Connect Four solver's rows (tests/instructions/solve.csv) are
 instructions per node of one solve: callgrind collects inside the search
 (solve_bitboard_run) only, the node count must equal the committed one (a
 fact: a change there is a bug, not a slowdown), and a solve more than
---tolerance dearer per node than its committed figure fails.
+TOLERANCE dearer per node than its committed figure fails.
 
-usage: instruction_counts.py PRUNE [--update] [--tolerance 0.25]
+usage: instruction_counts.py PRUNE [--update]
 """
 import argparse
 import os
@@ -29,6 +29,7 @@ HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "
 COMPARISONS = os.path.join(HERE, "comparisons.csv")
 BASELINE = os.path.join(HERE, "baseline.csv")
 SOLVE = os.path.join(HERE, "solve.csv")
+TOLERANCE = 0.25   # a count this much above its committed figure fails
 
 
 def callgrind(function, argv, timeout):
@@ -57,7 +58,7 @@ def count_solve(prune, config, moves):
     return instructions, int(re.search(r'"nodes":(\d+)', out).group(1))
 
 
-def check_solves(prune, tolerance, update):
+def check_solves(prune, update):
     """The solver's rows: (rows checked, failures); with update, rewrites their per-node figures."""
     failures, updated = [], []
     print("\nthe solver, instructions per node of one solve (tests/instructions/solve.csv):")
@@ -69,7 +70,7 @@ def check_solves(prune, tolerance, update):
               f"{per_node:.1f} per node ({f'{change:+.1%}' if old else 'new'})")
         if nodes != int(r["nodes"]):
             failures.append(f"{r['config']} {r['moves']} visits {nodes} nodes, not {r['nodes']}")
-        elif per_node > old * (1 + tolerance) and not update:
+        elif per_node > old * (1 + TOLERANCE) and not update:
             failures.append(f"{r['config']} {r['moves']} costs {change:+.1%} instructions per node")
         updated.append([r["set"], r["line"], r["moves"], r["config"], r["nodes"], f"{per_node:.1f}"])
     if update:
@@ -84,7 +85,6 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("prune")
     parser.add_argument("--update", action="store_true", help="rewrite the committed baseline")
-    parser.add_argument("--tolerance", type=float, default=0.25)
     options = parser.parse_args()
     baseline = {}
     if os.path.exists(BASELINE):
@@ -115,9 +115,9 @@ def main():
         old = baseline.get(key)
         change = f"{(value - old) / old:+.1%}" if old else "new"
         print(f"  {key[0]:<9} [{key[1]}] depth {key[2]} {key[3]}/{key[4]}: {value:,} ({change})")
-        if old and value > old * (1 + options.tolerance) and not options.update:
+        if old and value > old * (1 + TOLERANCE) and not options.update:
             failures.append(f"{key} costs {change} more instructions than the baseline")
-    solves, solve_failures = check_solves(options.prune, options.tolerance, options.update)
+    solves, solve_failures = check_solves(options.prune, options.update)
     failures += solve_failures
     if options.update:
         write_csv_atomically(BASELINE, ["game", "moves", "depth", "config", "state", "instructions"],

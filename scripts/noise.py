@@ -176,15 +176,12 @@ def assess(run_dir):
     return "noisy: " + "; ".join(reasons) if reasons else None
 
 
-USAGE = "usage: noise.py state | noise.py gate RUN_DIR [--allow-noisy]"
-
-
 def main(argv):
     if argv == ["state"]:
         print(json.dumps(state()))
         return QUIET
     if not (len(argv) in (2, 3) and argv[0] == "gate" and argv[2:] in ([], ["--allow-noisy"])):
-        print(USAGE, file=sys.stderr)
+        print("usage: noise.py state | noise.py gate RUN_DIR [--allow-noisy]", file=sys.stderr)
         return BAD_INPUT
     try:
         line = assess(argv[1])
