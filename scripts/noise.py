@@ -112,24 +112,20 @@ def read_rows(run_dir):
                     continue
                 found = True
                 for line, row in enumerate(reader, 2):
-                    if row["status"] == "ok" and row["seconds_per_op"] and row["cv"]:
-                        cvs.append(cv_of(row["cv"], f"{path}:{line}"))
+                    if row["status"] != "ok" or not row["seconds_per_op"] or not row["cv"]:
+                        continue
+                    try:
+                        cv = float(row["cv"])
+                    except ValueError:
+                        cv = -1.0   # not a number: refused with the negative ones
+                    if not cv >= 0:   # NaN too
+                        raise BadInput(f"{path}:{line}: cv '{row['cv']}' is not a non-negative number")
+                    cvs.append(cv)
         except (OSError, UnicodeDecodeError, csv.Error) as error:
             raise BadInput(f"{path}: {error}") from None
     if not found:
         raise BadInput(f"{run_dir}: no timed rows (no CSV with seconds_per_op and cv columns)")
     return cvs
-
-
-def cv_of(cell, where):
-    """The cell as a coefficient of variation; BadInput unless a non-negative number."""
-    try:
-        cv = float(cell)
-    except ValueError:
-        cv = -1.0
-    if not cv >= 0:
-        raise BadInput(f"{where}: cv '{cell}' is not a non-negative number")
-    return cv
 
 
 def read_states(run_dir):
