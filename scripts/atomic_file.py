@@ -9,13 +9,14 @@ import os
 import tempfile
 
 RESULT_MODE = 0o644
+TEMPORARY_PREFIX = ".tmp-"   # run_manifest.py leaves such files out of a run
 
 
 def write_text_atomically(path, text):
     """Writes `text` (str) to `path`."""
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".tmp-", dir=directory)
+    handle, temporary = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, dir=directory)
     try:
         os.fchmod(handle, RESULT_MODE)
         with os.fdopen(handle, "w", newline="", encoding="utf-8") as f:
@@ -26,9 +27,11 @@ def write_text_atomically(path, text):
         raise
 
 
-def write_csv_atomically(path, header, rows):
-    """Writes `header` and then `rows` (lists of cells) to `path` as CSV."""
+def write_csv_atomically(path, header, rows, preamble=""):
+    """Writes `preamble` (text: '#' comment lines), `header` and then `rows`
+    (lists of cells) to `path` as CSV."""
     buffer = io.StringIO()
+    buffer.write(preamble)
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)

@@ -3,40 +3,22 @@
 
     scripts/gbench_to_csv.py RAW/STUDY.csv RAW/STUDY.json [...] -o results/studies.csv
 
-studies_bench writes, per study, its cases as tidy CSV (--tidy-out
-STUDY.csv: benchmark, study, game, position, moves, config, family, state,
-depth, status, best, value, nodes, created, evals, tt_probes, tt_hits,
-tt_cutoffs, researches, id_iterations, last_iteration_nodes, verified,
-copy_checked, error) and its timings as Google Benchmark JSON (--benchmark_out STUDY.json).
-Each .csv is paired with the .json of the same name; this script adds to
-each case the median of its repetitions and the run's context.  Columns:
+studies_bench writes, per study, its cases as tidy CSV (--tidy-out STUDY.csv)
+and its timings as Google Benchmark JSON (--benchmark_out STUDY.json).  Each
+.csv is paired with the .json of the same name; this script adds to each case
+the median of its repetitions and the run's context (COLUMNS below;
+benchmarks/README.md says what each is).  repetition_seconds keeps each
+repetition's time in the order they ran, separated by ';': repetition i of one
+row and of another are a pair when the run interleaved them (interleaving:
+random).
 
-    study, game, position, moves, config, family, state, depth, status (ok,
-    error or skipped), nodes, created, evals, tt_probes, tt_hits, tt_cutoffs,
-    researches, id_iterations, last_iteration_nodes (the ladder configs'
-    counters: table probes, hits, cutoffs, re-searches, completed deepening
-    iterations and the deepest one's nodes; empty for other configs), best,
-    value, seconds_per_op,
-    ops_per_second, nodes_per_second, cv (coefficient of variation of the
-    repetitions' times), repetitions, iterations (per repetition),
-    repetition_seconds (each repetition's seconds per operation, in the
-    order they ran, separated by ';': repetition i of one row and of another
-    are a pair when the run interleaved them), verified
-    (1: the counts matched a reference row of studies/published.csv),
-    copy_checked (1: an undo search matched its copy search), error,
-    benchmark, cpu, machine, compiler, commit, date, interleaving (random:
-    studies_bench shuffled every benchmark's repetitions into one order;
-    off: each benchmark's ran together), remeasured (1: the row's first
-    measurement was noisy and these figures are its second, below)
-
-A pair named STUDY.remeasureN (.csv and .json: the driver's N-th
-re-measurement of a study's noisy rows, with --benchmark_filter) replaces
-the rows of the same benchmarks in place, N in increasing order.
+A pair named STUDY.remeasureN (the driver's N-th re-measurement of a study's
+noisy rows, with --benchmark_filter) replaces the rows of the same benchmarks
+in place, N in increasing order; such rows say remeasured N.
 
 A benchmark that failed its count check carries status "error" and its
 message, and no timing; a skipped study has one row with status "skipped".
 Cases that did not run (filtered out) are left out.  Written atomically.
-Standard library only.
 """
 import argparse
 import csv
@@ -48,26 +30,25 @@ import sys
 
 from atomic_file import write_csv_atomically
 
-CASE_COLUMNS = ["study", "game", "position", "moves", "config", "family", "state", "depth", "status", "nodes",
-                "created", "evals", "tt_probes", "tt_hits", "tt_cutoffs", "researches", "id_iterations",
-                "last_iteration_nodes", "best",
-                "value"]
-COLUMNS = CASE_COLUMNS + ["seconds_per_op", "ops_per_second", "nodes_per_second", "cv", "repetitions",
-                          "iterations", "repetition_seconds", "verified", "copy_checked", "error", "benchmark",
-                          "cpu", "machine", "compiler", "commit", "date", "interleaving", "remeasured"]
+# tt_probes .. last_iteration_nodes: the ladder configs' counters (table probes, hits, cutoffs,
+# re-searches, completed deepening iterations, the deepest one's nodes; empty for other configs).
+# cv: of the repetitions' times; iterations: per repetition; verified 1: the counts matched a
+# reference row of studies/published.csv; copy_checked 1: an undo search matched its copy search.
+COLUMNS = ["study", "game", "position", "moves", "config", "family", "state", "depth", "status", "nodes",
+           "created", "evals", "tt_probes", "tt_hits", "tt_cutoffs", "researches", "id_iterations",
+           "last_iteration_nodes", "best", "value", "seconds_per_op", "ops_per_second", "nodes_per_second", "cv",
+           "repetitions", "iterations", "repetition_seconds", "verified", "copy_checked", "error", "benchmark",
+           "cpu", "machine", "compiler", "commit", "date", "interleaving", "remeasured"]
 
 UNIT_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
-# What Google Benchmark appends to a registered name in its run names.
 REMEASURE = re.compile(r"\.remeasure(\d+)$")   # the stem suffix of a re-measurement's pair
+# What Google Benchmark appends to a registered name in its run names.
 GBENCH_SUFFIX = re.compile(r"/(min_time|repeats):[^/]*|/real_time")
 
 
 def number(value):
     """A JSON number as a float, or None for NaN or absent."""
-    if value is None:
-        return None
-    value = float(value)
-    return None if math.isnan(value) else value
+    return None if value is None or math.isnan(float(value)) else float(value)
 
 
 def fmt(value, digits=6):
@@ -93,16 +74,6 @@ def context_fields(context):
             "date": context.get("date", ""), "interleaving": context.get("prune_interleaving", "off")}
 
 
-def read_timings(path):
-    """The JSON's context and its entries grouped by registered name."""
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
-    groups = {}
-    for entry in data.get("benchmarks", []):
-        groups.setdefault(GBENCH_SUFFIX.sub("", entry["run_name"]), []).append(entry)
-    return data.get("context", {}), groups
-
-
 def timing_fields(entries):
     """The median repetition's timing of one benchmark, or an error."""
     errors = [e for e in entries if e.get("error_occurred")]
@@ -114,10 +85,12 @@ def timing_fields(entries):
     if summary is None:
         return {"status": "error", "error": "no measurement in the JSON"}
     iterations.sort(key=lambda e: e.get("repetition_index", 0))
+
+    def seconds(entry):
+        return entry["real_time"] * UNIT_SECONDS[entry.get("time_unit", "ns")]
     return {
-        "repetition_seconds": ";".join(fmt(e["real_time"] * UNIT_SECONDS[e.get("time_unit", "ns")])
-                                       for e in iterations),
-        "seconds_per_op": summary["real_time"] * UNIT_SECONDS[summary.get("time_unit", "ns")],
+        "repetition_seconds": ";".join(fmt(seconds(e)) for e in iterations),
+        "seconds_per_op": seconds(summary),
         "ops_per_second": number(summary.get("ops_per_second")),
         "nodes_per_second": number(summary.get("nodes_per_second")),
         "cv": number(aggregates["cv"]["real_time"]) if "cv" in aggregates else None,
@@ -127,39 +100,36 @@ def timing_fields(entries):
 
 
 def convert(cases_path, json_path):
-    context, groups = read_timings(json_path)
-    common = context_fields(context)
+    """The cases that ran, each with its timing (grouped by registered name) and the run's context."""
+    with open(json_path, encoding="utf-8") as f:
+        data = json.load(f)
+    groups = {}
+    for entry in data.get("benchmarks", []):
+        groups.setdefault(GBENCH_SUFFIX.sub("", entry["run_name"]), []).append(entry)
+    common = context_fields(data.get("context", {}))
     with open(cases_path, newline="", encoding="utf-8") as f:
-        cases = list(csv.DictReader(f))
-    rows = []
-    for case in cases:
-        if case["status"] == "not-run":
-            continue
-        row = {**case, **common}
-        if case["status"] == "ok":
-            row.update(timing_fields(groups.get(case["benchmark"], [])))
-        rows.append(row)
-    return rows
-
-
-def measurement_round(pair):
-    """0 for a study's first measurement, N for its N-th re-measurement."""
-    again = REMEASURE.search(os.path.splitext(pair[0])[0])
-    return int(again.group(1)) if again else 0
+        cases = [case for case in csv.DictReader(f) if case["status"] != "not-run"]
+    return [{**case, **common, **(timing_fields(groups.get(case["benchmark"], [])) if case["status"] == "ok" else {})}
+            for case in cases]
 
 
 def pairs(paths):
-    """(STUDY.csv, STUDY.json) pairs from the arguments."""
+    """(round, STUDY.csv, STUDY.json) from the arguments: round 0 for a study's
+    first measurement, N for its N-th re-measurement; in that order, each
+    round in the arguments' order."""
     stems = {}
     for path in paths:
         stem, ext = os.path.splitext(path)
         if ext not in (".csv", ".json"):
             raise ValueError(f"{path}: expected STUDY.csv (studies_bench --tidy-out) or STUDY.json")
         stems.setdefault(stem, {})[ext] = path
+    out = []
     for stem, found in stems.items():
         if set(found) != {".csv", ".json"}:
             raise ValueError(f"{stem}: needs both {stem}.csv and {stem}.json")
-        yield found[".csv"], found[".json"]
+        again = REMEASURE.search(stem)
+        out.append((int(again.group(1)) if again else 0, found[".csv"], found[".json"]))
+    return sorted(out, key=lambda pair: pair[0])
 
 
 def main():
@@ -169,8 +139,7 @@ def main():
     args = parser.parse_args()
     rows = {}   # by benchmark, in the order first measured
     try:
-        for cases_path, json_path in sorted(pairs(args.inputs), key=measurement_round):
-            again = measurement_round((cases_path,))
+        for again, cases_path, json_path in pairs(args.inputs):
             for row in convert(cases_path, json_path):
                 if again and row["benchmark"] not in rows:
                     raise ValueError(f"{cases_path}: re-measured {row['benchmark']}, which no first run measured")

@@ -28,10 +28,9 @@ import ctypes
 import errno
 import os
 import sys
-import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import run_manifest  # noqa: E402  (the scripts directory, above)
+import run_manifest
+from reproduce import hold   # stub runs only: the kill test's kill points
 
 AT_FDCWD = -100
 RENAME_NOREPLACE = 1
@@ -59,27 +58,14 @@ def settle(stage):
             with open(path, "rb") as f:
                 os.fsync(f.fileno())
         fd = os.open(parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def hold(point):
-    """Stub runs only: tests/check_reproduce_kill.py kills the run here (as reproduce.py's hold)."""
-    if os.environ.get("PRUNE_REPRODUCE_STUB") == "1" and os.environ.get("PRUNE_REPRODUCE_HOLD") == point:
-        with open(os.environ["PRUNE_REPRODUCE_HOLD_FILE"], "w") as f:
-            f.write(f"{os.getpid()}\n")
-        time.sleep(60)
+        os.fsync(fd)
+        os.close(fd)
 
 
 def install(stage, target, carry):
     run_manifest.check(stage)
     settle(stage)
-    if os.path.lexists(target):
-        renameat2(stage, target, RENAME_EXCHANGE)
-    else:
-        renameat2(stage, target, RENAME_NOREPLACE)
+    renameat2(stage, target, RENAME_EXCHANGE if os.path.lexists(target) else RENAME_NOREPLACE)
     hold("exchanged")
     for name in carry:
         previous = os.path.join(stage, name)

@@ -5,70 +5,62 @@ technique still pays (tests/instructions/comparisons.csv).
 Instruction counts are the stable figure on a noisy shared machine: the
 same binary and input give the same count whatever else runs.  Each count
 is also compared with the committed baseline (tests/instructions/baseline.csv):
-a search that got more than --tolerance dearer fails; any change is shown.
+a search that got more than TOLERANCE (25%) dearer fails; any change is shown.
 
 The Connect Four solver's rows (tests/instructions/solve.csv) are
 instructions per node of one solve: callgrind collects inside the search
 (solve_bitboard_run) only, the node count must equal the committed one (a
 fact: a change there is a bug, not a slowdown), and a solve more than
---tolerance dearer per node than its committed figure fails.
+TOLERANCE dearer per node than its committed figure fails.
 
-usage: instruction_counts.py PRUNE [--update] [--tolerance 0.25]
+usage: instruction_counts.py PRUNE [--update]
 """
 import argparse
-import csv
-import io
 import os
 import re
 import subprocess
 import sys
 import tempfile
 
-from atomic_file import write_csv_atomically, write_text_atomically
+from atomic_file import write_csv_atomically
+from studies import read_rows as rows
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "instructions")
 COMPARISONS = os.path.join(HERE, "comparisons.csv")
 BASELINE = os.path.join(HERE, "baseline.csv")
 SOLVE = os.path.join(HERE, "solve.csv")
+TOLERANCE = 0.25   # a count this much above its committed figure fails
 
 
-def rows(path):
-    with open(path, newline="") as f:
-        return list(csv.DictReader(line for line in f if not line.startswith("#")))
+def callgrind(function, argv, timeout):
+    """(instructions callgrind collected inside `function`, the program's stdout)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        args = ["valgrind", "--tool=callgrind", f"--toggle-collect={function}",
+                f"--callgrind-out-file={os.path.join(tmp, 'callgrind.out')}", *argv]
+        done = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
+        return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), done.stdout
 
 
 def count(prune, game, moves, depth, config, state):
     """Instructions of one search: callgrind collects only inside the game's
     `search` entry (move-list parsing, the search itself, formatting the
     result), not the process start-up."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "callgrind.out")
-        args = ["valgrind", "--tool=callgrind", "--toggle-collect=search", f"--callgrind-out-file={out}",
-                prune, "search", game,
-                "--config", config, "--depth", depth, "--moves", moves, "--state", state]
-        done = subprocess.run(args, capture_output=True, text=True, timeout=900)
-        if done.returncode != 0:
-            raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
-        found = re.search(r"Collected : (\d+)", done.stderr)
-        return int(found.group(1))
+    return callgrind("search", [prune, "search", game, "--config", config, "--depth", depth, "--moves", moves,
+                                "--state", state], 900)[0]
+
 
 def count_solve(prune, config, moves):
     """(instructions, nodes) of one solve, the search alone."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "callgrind.out")
-        args = ["valgrind", "--tool=callgrind", "--toggle-collect=solve_bitboard_run",
-                f"--callgrind-out-file={out}", prune, "solve", "connect4", "--config", config, "--moves", moves,
-                "--json"]
-        done = subprocess.run(args, capture_output=True, text=True, timeout=1800)
-        if done.returncode != 0:
-            raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
-        nodes = int(re.search(r'"nodes":(\d+)', done.stdout).group(1))
-        return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), nodes
+    instructions, out = callgrind("solve_bitboard_run", [prune, "solve", "connect4", "--config", config,
+                                                         "--moves", moves, "--json"], 1800)
+    return instructions, int(re.search(r'"nodes":(\d+)', out).group(1))
 
 
-def check_solves(prune, tolerance, update):
-    """The solver's rows: (passed, failures); with update, rewrites their per-node figures."""
-    passed, failures, updated = 0, [], []
+def check_solves(prune, update):
+    """The solver's rows: (rows checked, failures); with update, rewrites their per-node figures."""
+    failures, updated = [], []
     print("\nthe solver, instructions per node of one solve (tests/instructions/solve.csv):")
     for r in rows(SOLVE):
         instructions, nodes = count_solve(prune, r["config"], r["moves"])
@@ -78,32 +70,27 @@ def check_solves(prune, tolerance, update):
               f"{per_node:.1f} per node ({f'{change:+.1%}' if old else 'new'})")
         if nodes != int(r["nodes"]):
             failures.append(f"{r['config']} {r['moves']} visits {nodes} nodes, not {r['nodes']}")
-        elif per_node > old * (1 + tolerance) and not update:
+        elif per_node > old * (1 + TOLERANCE) and not update:
             failures.append(f"{r['config']} {r['moves']} costs {change:+.1%} instructions per node")
-        else:
-            passed += 1
         updated.append([r["set"], r["line"], r["moves"], r["config"], r["nodes"], f"{per_node:.1f}"])
     if update:
         with open(SOLVE) as f:
-            header = [line for line in f if line.startswith("#")]
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerows(
-            [["set", "line", "moves", "config", "nodes", "instructions_per_node"], *updated])
-        write_text_atomically(SOLVE, "".join(header) + buffer.getvalue())
-    return passed, failures
+            comments = "".join(line for line in f if line.startswith("#"))
+        write_csv_atomically(SOLVE, ["set", "line", "moves", "config", "nodes", "instructions_per_node"], updated,
+                             comments)
+    return len(updated), failures
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("prune")
     parser.add_argument("--update", action="store_true", help="rewrite the committed baseline")
-    parser.add_argument("--tolerance", type=float, default=0.25)
     options = parser.parse_args()
     baseline = {}
     if os.path.exists(BASELINE):
         baseline = {(r["game"], r["moves"], r["depth"], r["config"], r["state"]): int(r["instructions"])
                     for r in rows(BASELINE)}
-    measured, failures, passed = {}, [], 0
+    measured, failures = {}, []
 
     def get(game, moves, depth, config, state):
         key = (game, moves, depth, config, state)
@@ -113,36 +100,32 @@ def main():
 
     print(f"{'study':<10} {'game':<9} {'depth':>5}  {'technique':<34} {'baseline':<34} "
           f"{'instructions':>13} {'baseline':>13} {'ratio':>7}")
-    for c in rows(COMPARISONS):
+    comparisons = rows(COMPARISONS)
+    for c in comparisons:
         a = get(c["game"], c["moves"], c["depth"], c["technique"], c["technique_state"])
         b = get(c["game"], c["moves"], c["depth"], c["baseline"], c["baseline_state"])
         ok = a < b if c["rule"] == "cheaper" else a <= b * 1.005
         print(f"{c['study']:<10} {c['game']:<9} {c['depth']:>5}  "
               f"{c['technique'] + '/' + c['technique_state']:<34} {c['baseline'] + '/' + c['baseline_state']:<34} "
               f"{a:>13,} {b:>13,} {b / a:>6.2f}x {'' if ok else 'FAIL: ' + c['rule']}")
-        if ok:
-            passed += 1
-        else:
+        if not ok:
             failures.append(f"{c['technique']} is not {c['rule']} than {c['baseline']} on {c['game']}")
     print("\nagainst the committed baseline:")
     for key, value in sorted(measured.items()):
         old = baseline.get(key)
         change = f"{(value - old) / old:+.1%}" if old else "new"
         print(f"  {key[0]:<9} [{key[1]}] depth {key[2]} {key[3]}/{key[4]}: {value:,} ({change})")
-        if old and value > old * (1 + options.tolerance) and not options.update:
+        if old and value > old * (1 + TOLERANCE) and not options.update:
             failures.append(f"{key} costs {change} more instructions than the baseline")
-        else:
-            passed += 1
-    solve_passed, solve_failures = check_solves(options.prune, options.tolerance, options.update)
-    passed += solve_passed
+    solves, solve_failures = check_solves(options.prune, options.update)
     failures += solve_failures
     if options.update:
         write_csv_atomically(BASELINE, ["game", "moves", "depth", "config", "state", "instructions"],
-                         [[*k, v] for k, v in sorted(measured.items())])
+                             [[*k, v] for k, v in sorted(measured.items())])
         print(f"baseline written: {BASELINE}")
     for failure in failures:
         print("FAIL " + failure)
-    print(f"{passed} passed, {len(failures)} failed")
+    print(f"{len(comparisons) + len(measured) + solves - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
 
 

@@ -2,15 +2,11 @@
 user can quote.  Standard library only; no randomness (every interval here
 is exact and deterministic, so two reports of the same numbers agree).
 
-- A ratio is measured in pairs: A and B timed one right after the other,
-  the order alternated, so both see the same state of a shared machine.
-  `ratio_summary` gives the median of the pairs' ratios and a 95% interval
-  for that median from order statistics (distribution-free: it assumes only
-  that pairs are independent draws, not that ratios are normal).
-- `spread` gives a timed row's coefficient of variation, the figure the
-  noise check compares with its threshold.
-- `machine_state` names the CPU and reads the load, so every figure can say
-  where and under what load it was taken.
+`ratio_summary` gives the median of paired ratios and its 95% interval from
+order statistics (distribution-free; benchmarks/README.md, "Ratios carry
+their interval", says how the pairs are taken), `spread` a timed row's
+coefficient of variation (the noise check's gauge), `machine_state` the CPU
+and load a figure was taken under.
 """
 import math
 import os
@@ -19,20 +15,16 @@ import statistics
 CONFIDENCE = 0.95
 
 
-def binomial_tail(n, k):
-    """P(X <= k) for X ~ Binomial(n, 1/2)."""
-    return sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
-
-
 def median_interval_ranks(n, confidence=CONFIDENCE):
     """(lo, hi), 1-based ranks of the sorted sample that bound its median
     with at least `confidence` coverage, or None when n is too small for any
     (n < 6 at 95%).  The interval [x_(k), x_(n+1-k)] misses the median with
     probability 2 * P(X <= k - 1), X ~ Binomial(n, 1/2); k is the largest
     rank that keeps that at most 1 - confidence."""
-    alpha = 1 - confidence
+    def tail(k):   # P(X <= k)
+        return sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
     k = 0
-    while k + 1 <= n // 2 and 2 * binomial_tail(n, k) <= alpha:
+    while k + 1 <= n // 2 and 2 * tail(k) <= 1 - confidence:
         k += 1
     return (k, n + 1 - k) if k >= 1 else None
 
@@ -44,10 +36,8 @@ def median_interval(values, confidence=CONFIDENCE):
     if not ordered:
         raise ValueError("no values")
     ranks = median_interval_ranks(len(ordered), confidence)
-    median = statistics.median(ordered)
-    if ranks is None:
-        return median, None, None
-    return median, ordered[ranks[0] - 1], ordered[ranks[1] - 1]
+    lo, hi = (ordered[ranks[0] - 1], ordered[ranks[1] - 1]) if ranks else (None, None)
+    return statistics.median(ordered), lo, hi
 
 
 def ratio_summary(pairs, confidence=CONFIDENCE):
@@ -75,9 +65,10 @@ def format_ratio(summary, digits=2, suffix="x"):
 def format_ratio_cell(summary, digits=2, suffix="x"):
     """The short form for a table cell: '1.80x (1.71-1.86)' ('1.80x (n=4)'
     when too few pairs for an interval); the table says what it is."""
+    median = f"{summary['median']:.{digits}f}{suffix}"
     if summary["lo"] is None:
-        return f"{summary['median']:.{digits}f}{suffix} (n={summary['pairs']})"
-    return f"{summary['median']:.{digits}f}{suffix} ({summary['lo']:.{digits}f}-{summary['hi']:.{digits}f})"
+        return f"{median} (n={summary['pairs']})"
+    return f"{median} ({summary['lo']:.{digits}f}-{summary['hi']:.{digits}f})"
 
 
 def repetition_pairs(times_a, times_b):
@@ -109,16 +100,18 @@ def spread(values):
     return statistics.stdev(values) / mean if mean else 0.0
 
 
-def cpu_name():
-    """The CPU's model name (from /proc/cpuinfo), 'unknown' when unreadable."""
+def cpuinfo(field):
+    """The values of one field of /proc/cpuinfo, one a CPU; [] when unreadable."""
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
+            return [line.split(":", 1)[1].strip() for line in f if line.startswith(field)]
     except OSError:
-        pass
-    return "unknown"
+        return []
+
+
+def cpu_name():
+    """The CPU's model name, 'unknown' when unreadable."""
+    return (cpuinfo("model name") or ["unknown"])[0]
 
 
 def cpu_mhz():
@@ -131,12 +124,9 @@ def cpu_mhz():
                 found.append(int(f.read()) / 1000)
         except (OSError, ValueError):
             break
-    if found:
-        return found
     try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            return [float(line.split(":", 1)[1]) for line in f if line.startswith("cpu MHz")]
-    except (OSError, ValueError):
+        return found or [float(mhz) for mhz in cpuinfo("cpu MHz")]
+    except ValueError:
         return []
 
 

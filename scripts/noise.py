@@ -4,51 +4,22 @@
     noise.py state                     one JSON object: the machine now
     noise.py gate RUN_DIR [--allow-noisy]
 
-`state` prints measure_stats.machine_state() (CPU, cores, load, MHz) plus
-the kernel's CPU counters (/proc/stat: busy and idle seconds of all CPUs)
-and the CPU seconds its caller has used so far, itself and its reaped
-children (/proc/PPID/stat), and the share of the machine others keep busy
-over a short sample now.  The driver runs it directly (not through a
-shell, whose pid would be the caller) once before the timed steps and once
-after, and keeps them in run.json as "state_before" and
-"state_after": between the two, the machine's busy time minus the
-caller's own is the CPU time other processes took during the run.
+`state` prints the machine now (measure_stats.machine_state(), the kernel's
+CPU counters, the CPU seconds of its caller, itself and its reaped children,
+and the share of the machine others keep busy over a short sample).  The
+driver runs it directly (not through a shell, whose pid would be the caller)
+before and after the timed steps, into run.json's "state_before" and
+"state_after": between the two, the machine's busy time minus the caller's
+own is the CPU time other processes took during the run.
 
-A run kept with --allow-noisy says so in run.json ("allow_noisy": true,
-written by the driver); scripts/report.py then marks every time and ratio
-of REPORT.md and the README "(noisy)", and without it refuses to write the
-README from a noisy run.
+`gate` reads RUN_DIR's timed rows (every CSV directly in RUN_DIR with the
+seconds_per_op and cv columns: studies.csv) and run.json's two states, and
+exits 0 quiet, 3 noisy (one line on stderr says why; --allow-noisy still
+exits 3 and says the run is kept marked noisy), 2 bad input.
 
-`gate` reads RUN_DIR's timed rows (every CSV file directly in RUN_DIR with
-the seconds_per_op and cv columns of scripts/gbench_to_csv.py: studies.csv)
-and RUN_DIR/run.json's two states when present, and exits
-    0  quiet: the times can be quoted;
-    3  noisy: one line on stderr says why (a warning for a quick run: the
-       driver decides what follows; --allow-noisy still exits 3 but says
-       the run is kept marked as noisy);
-    2  bad input: no timed rows, unreadable CSV or JSON.
-
-Why these gauges and thresholds (benchmarks/README.md says the same):
-- A timed row's spread (coefficient of variation of its repetitions) is
-  the noise itself, measured where it matters.  The committed run of
-  94bc39f (2-core EPYC VM, other work beside it) had 149 of 252 timed rows
-  above 5% CV (median 6.1%); a quiet rerun (2-core Xeon VM) had 9 of 252
-  (3.6%, median 0.6%), its times 0.28x to 0.72x of that run's.  ROW_CV_LIMIT 5% and NOISY_ROW_SHARE 10% sit between
-  the two with room on both sides: a quiet run keeps a few rows above 5%
-  (a fast case's timer granularity, one interrupt), a disturbed one has
-  most of them.  Since the repetitions are interleaved, an unlucky one
-  lifts more rows above 5% in a quiet run (57 of 252 in the first such
-  run); the driver (step re-measure) times such rows again, up to twice,
-  before the gate reads them, and the limits stand.
-- CPU time other processes used during the run: the load average lags by
-  minutes (that quiet rerun started at a load of 2.46 left over from the
-  run before it; the noisy one at 1.52), while the kernel's counters are
-  exact.  The benchmarks are single-threaded, so anything above a quarter
-  of one CPU on average (OTHERS_LIMIT) means another program competed for
-  a core, the caches or the memory bus for much of the run; an idle
-  Debian VM's own background is about a hundredth of a CPU.  The same
-  limit applies to the sample at the start (a busy machine at the start).
-- The load average is reported, never judged.
+The gauges, their limits and why (the runs they were set from, why the load
+average is reported but never judged): benchmarks/README.md, "Noise is
+detected, not quoted".  scripts/report.py asks assess() too.
 """
 import csv
 import glob
@@ -57,8 +28,8 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from measure_stats import machine_state  # noqa: E402
+from measure_stats import machine_state
+import run_manifest
 
 QUIET, BAD_INPUT, NOISY = 0, 2, 3
 ROW_CV_LIMIT = 0.05       # a timed row is noisy above this coefficient of variation
@@ -100,11 +71,9 @@ def process_cpu(pid):
 
 def others_now(seconds=SAMPLE_SECONDS):
     """CPUs other processes keep busy over a short sample (this one sleeps)."""
-    busy0, _ = cpu_counters()
-    wall0 = time.monotonic()
+    (busy0, _), wall0 = cpu_counters(), time.monotonic()
     time.sleep(seconds)
-    busy1, _ = cpu_counters()
-    return max(0.0, (busy1 - busy0) / (time.monotonic() - wall0))
+    return max(0.0, (cpu_counters()[0] - busy0) / (time.monotonic() - wall0))
 
 
 def state():
@@ -119,9 +88,8 @@ def others_during(before, after):
     """CPUs other processes kept busy on average between two states, or None
     when the states do not allow it (another caller, missing counters)."""
     keys = ("monotonic", "cpu_busy_s", "caller_cpu_s")
-    if any(not isinstance(s.get(k), (int, float)) for s in (before, after) for k in keys):
-        return None
-    if before.get("caller_pid") != after.get("caller_pid"):
+    numbers = all(isinstance(s.get(k), (int, float)) for s in (before, after) for k in keys)
+    if not numbers or before.get("caller_pid") != after.get("caller_pid"):
         return None
     wall = after["monotonic"] - before["monotonic"]
     if wall <= 0:
@@ -149,8 +117,8 @@ def read_rows(run_dir):
                     try:
                         cv = float(row["cv"])
                     except ValueError:
-                        raise BadInput(f"{path}:{line}: cv '{row['cv']}' is not a number") from None
-                    if not cv >= 0:
+                        cv = -1.0   # not a number: refused with the negative ones
+                    if not cv >= 0:   # NaN too
                         raise BadInput(f"{path}:{line}: cv '{row['cv']}' is not a non-negative number")
                     cvs.append(cv)
         except (OSError, UnicodeDecodeError, csv.Error) as error:
@@ -164,17 +132,15 @@ def read_states(run_dir):
     """run.json's state_before and state_after ({} each when absent); a run
     without them may still carry its load at the start as "load_before"
     ("1.52 1.56 1.55"), kept as state_before's load."""
-    path = os.path.join(run_dir, "run.json")
-    if not os.path.exists(path):
+    if not os.path.exists(os.path.join(run_dir, "run.json")):
         return {}, {}
     try:
-        with open(path, encoding="utf-8") as f:
-            run = json.load(f)
-    except (OSError, ValueError) as error:
-        raise BadInput(f"{path}: {error}") from None
+        run = run_manifest.read(run_dir)
+    except run_manifest.RunError as error:
+        raise BadInput(error) from None
     states = [run.get(k, {}) if isinstance(run, dict) else None for k in ("state_before", "state_after")]
     if not all(isinstance(s, dict) for s in states):
-        raise BadInput(f"{path}: state_before and state_after must be objects (noise.py state)")
+        raise BadInput(f"{run_dir}/run.json: state_before and state_after must be objects (noise.py state)")
     if "load" not in states[0] and isinstance(run.get("load_before"), str):
         try:
             states[0] = {**states[0], "load": [float(x) for x in run["load_before"].split()]}
@@ -183,8 +149,12 @@ def read_states(run_dir):
     return states[0], states[1]
 
 
-def verdict(cvs, before, after):
-    """(reasons the run is noisy, [] when quiet; context for the message)."""
+def assess(run_dir):
+    """None when RUN_DIR's run is quiet, else the line saying why it is
+    noisy ('noisy: ...').  Raises BadInput.  scripts/report.py asks this
+    too, so REPORT.md and the README judge a run as the gate did."""
+    cvs = read_rows(run_dir)
+    before, after = read_states(run_dir)
     reasons = []
     noisy_rows = sum(1 for cv in cvs if cv > ROW_CV_LIMIT)
     if cvs and noisy_rows > NOISY_ROW_SHARE * len(cvs):
@@ -197,45 +167,27 @@ def verdict(cvs, before, after):
     if during is not None and during > OTHERS_LIMIT:
         reasons.append(f"other processes used {during:.2f} CPUs on average during the run")
     load = before.get("load")
-    context = f"load {load[0]:.2f} at the start" if isinstance(load, list) and load else ""
-    return reasons, context
-
-
-def assess(run_dir):
-    """None when RUN_DIR's run is quiet, else the line saying why it is
-    noisy ('noisy: ...').  Raises BadInput.  scripts/report.py asks this
-    too, so REPORT.md and the README judge a run as the gate did."""
-    cvs = read_rows(run_dir)
-    before, after = read_states(run_dir)
-    reasons, context = verdict(cvs, before, after)
-    return "noisy: " + "; ".join(reasons + ([context] if context else [])) if reasons else None
-
-
-def gate(run_dir, allow_noisy):
-    line = assess(run_dir)
-    if line is None:
-        return QUIET
-    if allow_noisy:
-        line += " (--allow-noisy: kept, marked noisy)"
-    print(line, file=sys.stderr)
-    return NOISY
-
-
-USAGE = "usage: noise.py state | noise.py gate RUN_DIR [--allow-noisy]"
+    if reasons and isinstance(load, list) and load:
+        reasons.append(f"load {load[0]:.2f} at the start")
+    return "noisy: " + "; ".join(reasons) if reasons else None
 
 
 def main(argv):
     if argv == ["state"]:
         print(json.dumps(state()))
         return QUIET
-    if len(argv) in (2, 3) and argv[0] == "gate" and argv[2:] in ([], ["--allow-noisy"]):
-        try:
-            return gate(argv[1], len(argv) == 3)
-        except BadInput as error:
-            print(f"noise.py: {error}", file=sys.stderr)
-            return BAD_INPUT
-    print(USAGE, file=sys.stderr)
-    return BAD_INPUT
+    if not (len(argv) in (2, 3) and argv[0] == "gate" and argv[2:] in ([], ["--allow-noisy"])):
+        print("usage: noise.py state | noise.py gate RUN_DIR [--allow-noisy]", file=sys.stderr)
+        return BAD_INPUT
+    try:
+        line = assess(argv[1])
+    except BadInput as error:
+        print(f"noise.py: {error}", file=sys.stderr)
+        return BAD_INPUT
+    if line is None:
+        return QUIET
+    print(line + (" (--allow-noisy: kept, marked noisy)" if len(argv) == 3 else ""), file=sys.stderr)
+    return NOISY
 
 
 if __name__ == "__main__":

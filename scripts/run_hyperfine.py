@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """Whole-process timings of every study with hyperfine.
 
-    scripts/run_hyperfine.py --prune build-release/prune --out DIR [--quick] [--study NAME ...]
+    scripts/run_hyperfine.py --prune build-release/prune --out DIR [--quick]
 
-For each study of studies/studies.csv whose game prune knows, one hyperfine
-run compares `prune search GAME --config C --depth D --moves M --state S
---json` over the study's rows (copy-make; a study whose baseline is a state mode,
-doundo, also do-undo: state is what it compares), with warm-up runs, and exports
-DIR/STUDY.csv, DIR/STUDY.md and DIR/STUDY.json (hyperfine 1.15: no
---reference, so the Markdown's relative column is against the fastest
-command).  Each command runs once untimed first and must succeed.  A study whose game is not compiled in is
-listed in DIR/skipped.txt, as is one whose row of studies/timing.csv says hyperfine no (a study of many
-searches timed in-process, where whole processes would add minutes and no figure).  Positions are named by studies/positions.csv.  Standard library only.
+For each study of studies/studies.csv run by studies_bench (the pons study's
+solver cells time their positions themselves) whose game prune knows, one
+hyperfine run compares `prune search GAME --config C --depth D --moves M
+--state S --json` over the study's rows (copy-make; a study whose baseline is
+a state mode, doundo, also do-undo: state is what it compares), with warm-up
+runs, and exports DIR/STUDY.csv, DIR/STUDY.md and DIR/STUDY.json (hyperfine
+1.15: no --reference, so the Markdown's relative column is against the
+fastest command).  Each command runs once untimed first and must succeed.
+Listed in DIR/skipped.txt instead: a study whose game is not compiled in, and
+one whose row of studies/timing.csv says hyperfine no (a study of many
+searches timed in-process, where whole processes would add minutes and no
+figure).  Positions are named by studies/positions.csv.
 """
 import argparse
 import os
@@ -20,30 +23,17 @@ import sys
 
 from atomic_file import write_text_atomically
 import studies
-from studies import read_rows
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def read_studies(path):
-    """The rows prune search runs: the studies run by studies_bench (the pons
-    study's solver cells time their positions themselves)."""
-    bench = {study for study, m in studies.meta(studies_path=path).items() if m["runner"] == "studies_bench"}
-    return [r for r in read_rows(path) if r["study"] in bench]
-
-
-def position_labels(path):
-    """(game, moves) -> label, from studies/positions.csv."""
-    return {(r["game"], r["moves"]): r["label"] for r in read_rows(path)}
+TIMING = os.path.join(studies.ROOT, "studies", "timing.csv")
+POSITIONS = os.path.join(studies.ROOT, "studies", "positions.csv")
 
 
 def study_commands(prune, study, rows, labels, games):
     """(name, argv) of every search of the study whose game prune knows."""
     commands = []
-    for row in (r for r in rows if r["study"] == study and r["game"] in games):
-        by_state = studies.compares_states(study)
-        states = ["copy", "undo"] if by_state else ["copy"]
-        for state in (s for s in states if s in row["states"].split()):
+    by_state = studies.compares_states(study)
+    for row in (r for r in rows if r["game"] in games):
+        for state in (s for s in (["copy", "undo"] if by_state else ["copy"]) if s in row["states"].split()):
             position = labels.get((row["game"], row["moves"]), row["moves"] or "start")
             name = f"{row['config']} {position} d{row['depth']}" + (f" {state}" if by_state else "")
             command = [prune, "search", row["game"], "--config", row["config"], "--depth", row["depth"],
@@ -58,50 +48,37 @@ def time_study(study, commands, out, quick):
     for name, command in commands:
         subprocess.run(command, check=True, capture_output=True)
     runs = ["--warmup", "1", "--runs", "3"] if quick else ["--warmup", "3", "--min-runs", "10", "--max-runs", "50"]
-    invocation = ["hyperfine", "-N", "--style", "basic", *runs,
-                  "--export-csv", os.path.join(out, f"{study}.csv"),
-                  "--export-markdown", os.path.join(out, f"{study}.md"),
-                  "--export-json", os.path.join(out, f"{study}.json")]
+    invocation = ["hyperfine", "-N", "--style", "basic", *runs]
+    for kind, ext in (("csv", "csv"), ("markdown", "md"), ("json", "json")):
+        invocation += [f"--export-{kind}", os.path.join(out, f"{study}.{ext}")]
     for name, command in commands:
         invocation += ["-n", name, " ".join(command)]
     print(f"run_hyperfine: {study}: {len(commands)} commands", flush=True)
     subprocess.run(invocation, check=True)
 
 
-def skip(skipped, study, why):
-    skipped.append(f"{study}: {why}")
-    print(f"run_hyperfine: SKIPPED {study}: {why}", flush=True)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--prune", required=True, help="the prune executable")
     parser.add_argument("--out", required=True, help="directory for the exports")
-    parser.add_argument("--studies", default=os.path.join(ROOT, "studies", "studies.csv"))
-    parser.add_argument("--positions", default=os.path.join(ROOT, "studies", "positions.csv"))
-    parser.add_argument("--timing", default=os.path.join(ROOT, "studies", "timing.csv"))
-    parser.add_argument("--study", action="append", help="only these studies")
     parser.add_argument("--quick", action="store_true", help="1 warm-up and 3 runs per command")
     args = parser.parse_args()
 
     games = set(subprocess.run([args.prune, "games"], check=True, capture_output=True, text=True).stdout.split())
-    rows = read_studies(args.studies)
-    labels = position_labels(args.positions)
-    studies = [s for s in dict.fromkeys(r["study"] for r in rows) if not args.study or s in args.study]
+    labels = {(r["game"], r["moves"]): r["label"] for r in studies.read_rows(POSITIONS)}
+    untimed = {r["study"] for r in studies.read_rows(TIMING) if r.get("hyperfine") == "no"}
     os.makedirs(args.out, exist_ok=True)
     skipped = []
-    untimed = {r["study"] for r in read_rows(args.timing) if r.get("hyperfine") == "no"}
-    for study in studies:
-        if study in untimed:
-            skip(skipped, study, f"not timed as whole processes ({os.path.basename(args.timing)}: hyperfine no; "
-                 "studies_bench times its searches in-process)")
-            continue
-        commands = study_commands(args.prune, study, rows, labels, games)
+    for study in (s for s, m in studies.meta().items() if m["runner"] == "studies_bench"):
+        rows = studies.rows(study)
+        commands = [] if study in untimed else study_commands(args.prune, study, rows, labels, games)
+        why = (f"not timed as whole processes ({os.path.basename(TIMING)}: hyperfine no; studies_bench times "
+               "its searches in-process)" if study in untimed else f"game '{rows[0]['game']}' is not compiled in")
         if not commands:
-            game = next(r["game"] for r in rows if r["study"] == study)
-            skip(skipped, study, f"game '{game}' is not compiled in")
-            continue
-        time_study(study, commands, args.out, args.quick)
+            skipped.append(f"{study}: {why}")
+            print(f"run_hyperfine: SKIPPED {study}: {why}", flush=True)
+        else:
+            time_study(study, commands, args.out, args.quick)
     write_text_atomically(os.path.join(args.out, "skipped.txt"), "".join(line + "\n" for line in skipped))
 
 

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """run_manifest.py: a run proves it is whole by its manifest.
 
 run.json (written by scripts/reproduce.py) holds the run's facts and
@@ -6,17 +5,14 @@ run.json (written by scripts/reproduce.py) holds the run's facts and
 with its sha256.  logs/ (not committed) and quick/ (results/quick/ inside
 results/, another run) are not part of a run; run.json lists everything
 else.  check() is what a reader calls before trusting a run: a file
-missing, changed or not listed is a RunError naming it.
-
-    scripts/run_manifest.py check DIR     prints the run's id, or one line on stderr and exit 2
+missing, changed or not listed is a RunError naming it.  A module, no
+command: the driver, the install and the report call it.
 """
 import hashlib
 import json
 import os
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atomic_file import write_text_atomically  # noqa: E402
+from atomic_file import TEMPORARY_PREFIX, write_text_atomically
 
 OUTSIDE = ("logs", "quick")   # directories of a run directory that are not the run's
 REPORT_OUTPUTS = ("REPORT.md", "plotdata/", "plots/")   # what scripts/report.py and the plots write
@@ -33,7 +29,7 @@ def files(directory):
         if parent == directory:
             dirs[:] = [d for d in dirs if d not in OUTSIDE]
         out += [os.path.relpath(os.path.join(parent, n), directory) for n in names]
-    return sorted(n for n in out if n != "run.json" and not os.path.basename(n).startswith(".tmp-"))
+    return sorted(n for n in out if n != "run.json" and not os.path.basename(n).startswith(TEMPORARY_PREFIX))
 
 
 def digest(path):
@@ -72,11 +68,9 @@ def check(directory, inputs_only=False):
     manifest = info.get("manifest")
     if not isinstance(manifest, dict):
         raise RunError(f"{directory}/run.json has no manifest")
-    present = files(directory)
-    if inputs_only:
-        manifest = {n: d for n, d in manifest.items() if not n.startswith(REPORT_OUTPUTS)}
-        present = [n for n in present if not n.startswith(REPORT_OUTPUTS)]
-    for name in present:
+    skip = REPORT_OUTPUTS if inputs_only else ()   # no name starts with ()
+    manifest = {n: d for n, d in manifest.items() if not n.startswith(skip)}
+    for name in (n for n in files(directory) if not n.startswith(skip)):
         if name not in manifest:
             raise RunError(f"{name} is not in run.json's manifest: not of run {info.get('run')}")
     for name, want in manifest.items():
@@ -87,18 +81,3 @@ def check(directory, inputs_only=False):
             raise RunError(f"{name} differs from run.json's manifest: not of run {info.get('run')}")
     return info
 
-
-def main(argv):
-    if len(argv) != 2 or argv[0] != "check":
-        print("usage: run_manifest.py check DIR", file=sys.stderr)
-        return 2
-    try:
-        print(check(argv[1]).get("run"))
-    except RunError as e:
-        print(f"run_manifest.py: {e}", file=sys.stderr)
-        return 2
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

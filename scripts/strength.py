@@ -11,35 +11,30 @@ on any number of cores (--jobs) and give the same file.
 
     strength.py --prune PRUNE --out strength.csv [--quick] [--jobs N] [--rows PATH]
     strength.py --prune PRUNE --time --out strength_time.csv [--jobs N]
-                         the fixed-time variant: each row at --time-ms TIME_MS,
-                         each match split into --jobs shards run side by side
-                         and added up by `prune match-merge`
     strength.py --prune PRUNE --time --shard K/N --out FILE.jsonl|-
-                         one shard of every time-limited match (another host or
-                         core plays the others): the summaries' JSON lines
-                         (on stdout with --out -)
     strength.py --prune PRUNE --merge FILE.jsonl... --out strength_time.csv
-                         adds the shards' summaries up, match by match
+
+--time: the fixed-time variant, each row at its time_ms a move, each match
+split into --jobs shards run side by side and added up by `prune
+match-merge`; --shard: one shard of every such match, the summaries' JSON
+lines (on stdout with --out -), for --merge to add up match by match
+(docs/strength.md, "The strength study", shows shards over hosts).
 
 Exit status: 0 done, 1 a match failed (its message on stderr), 2 bad usage
 or rows (one line on stderr; nothing written).
 """
 import argparse
 import concurrent.futures
-import csv
-import io
 import json
 import os
 import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atomic_file import write_csv_atomically, write_text_atomically  # noqa: E402
-import studies  # noqa: E402
+from atomic_file import write_csv_atomically, write_text_atomically
+import studies
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OPENINGS = os.path.join(ROOT, "studies", "openings")
+OPENINGS = os.path.join(studies.ROOT, "studies", "openings")
 SEED = 1
 EXIT_FAILED, EXIT_USAGE = 1, 2
 # The columns of strength.csv: the row, then prune match's summary.
@@ -68,17 +63,12 @@ def summary_line(argv):
     return last
 
 
-def summary_of(argv):
-    """The summary of a `prune match ... --json` run (or a match-merge), as a dict."""
-    return json.loads(summary_line(argv))
-
-
 def merged(prune, lines):
-    """`prune match-merge` over one match's summary lines."""
+    """`prune match-merge` over one match's summary lines, as a dict."""
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
         f.write("".join(line + "\n" for line in lines))
     try:
-        return summary_of([prune, "match-merge", f.name, "--json"])
+        return json.loads(summary_line([prune, "match-merge", f.name, "--json"]))
     finally:
         os.unlink(f.name)
 
@@ -87,16 +77,14 @@ def csv_row(row, summary):
     return [row["game"], row["a"], row["b"], summary["limit"], summary["limit_value"], summary["games"] // 2,
             summary["games"], summary["wins"], summary["draws"], summary["losses"],
             " ".join(str(n) for n in summary["pentanomial"]), summary["score"], summary["elo"],
-            "" if summary.get("elo_low") is None else summary["elo_low"],
-            "" if summary.get("elo_high") is None else summary["elo_high"], summary["los"]]
+            *("" if summary.get(k) is None else summary[k] for k in ("elo_low", "elo_high")), summary["los"]]
 
 
 def node_matches(prune, rows, quick, jobs):
     """Each row at its node budget: one match per row, rows spread over jobs."""
     argvs = [match_argv(prune, r, ["--nodes", r["nodes"]], r["quick_pairs"] if quick else r["pairs"])
              for r in rows]
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(summary_of, argvs))
+    return [json.loads(line) for line in in_parallel(argvs, jobs)]
 
 
 def time_matches(prune, rows, jobs):
@@ -105,10 +93,14 @@ def time_matches(prune, rows, jobs):
     for r in rows:
         argvs = [match_argv(prune, r, ["--time-ms", r["time_ms"]], r["pairs"], f"{k}/{jobs}")
                  for k in range(1, jobs + 1)]
-        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            shards = list(pool.map(summary_line, argvs))
-        out.append(merged(prune, shards))
+        out.append(merged(prune, in_parallel(argvs, jobs)))
     return out
+
+
+def in_parallel(argvs, jobs):
+    """The summary lines of the matches, run `jobs` at a time, in the argvs' order."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(summary_line, argvs))
 
 
 def merge_files(prune, rows, paths):
@@ -125,13 +117,10 @@ def merge_files(prune, rows, paths):
     return [merged(prune, groups[(r["game"], r["a"], r["b"])]) for r in rows]
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message):   # bad usage: one line, exit 2
-        self.exit(EXIT_USAGE, f"strength.py: {message}\n")
-
-
 def parse_args(argv):
-    parser = Parser(prog="strength.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="strength.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.error = lambda message: parser.exit(EXIT_USAGE, f"strength.py: {message}\n")   # one line, exit 2
     parser.add_argument("--prune", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--rows", default=studies.STRENGTH)
@@ -155,8 +144,8 @@ def main(argv):
         if args.merge:
             summaries = merge_files(args.prune, rows, args.merge)
         elif args.time and args.shard:
-            lines = [summary_line(match_argv(args.prune, r, ["--time-ms", r["time_ms"]], r["pairs"],
-                                                      args.shard)) for r in rows]
+            lines = [summary_line(match_argv(args.prune, r, ["--time-ms", r["time_ms"]], r["pairs"], args.shard))
+                     for r in rows]
             text = "".join(line + "\n" for line in lines)
             # "-": the lines on stdout, for GNU parallel to collect from another host.
             sys.stdout.write(text) if args.out == "-" else write_text_atomically(args.out, text)
@@ -165,12 +154,9 @@ def main(argv):
             summaries = time_matches(args.prune, rows, args.jobs)
         else:
             summaries = node_matches(args.prune, rows, args.quick, args.jobs)
-    except studies.StudiesError as e:
+    except (studies.StudiesError, MatchFailed, OSError, ValueError, KeyError) as e:
         print(f"strength.py: {e}", file=sys.stderr)
-        return EXIT_USAGE
-    except (MatchFailed, OSError, ValueError, KeyError) as e:
-        print(f"strength.py: {e}", file=sys.stderr)
-        return EXIT_FAILED
+        return EXIT_USAGE if isinstance(e, studies.StudiesError) else EXIT_FAILED
     write_csv_atomically(args.out, COLUMNS, [csv_row(r, s) for r, s in zip(rows, summaries)])
     return 0
 

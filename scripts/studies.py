@@ -8,7 +8,6 @@ here: the driver (scripts/reproduce.py), the report's modules, hyperfine,
 and meson (benchmarks/meson.build runs `studies.py bench`).  '#' lines are
 comments; fields are real CSV, so moves like "c3c2,e1e2" stay one field.
 
-    scripts/studies.py names             the studies, in file order
     scripts/studies.py bench             a line per studies_bench study: the study, then its outputs
     scripts/studies.py baseline STUDY    the study's baseline (plots/speedup.gp's title)
 """
@@ -38,24 +37,24 @@ def read_rows(path):
         return list(csv.DictReader(line for line in f if not line.startswith("#")))
 
 
-def rows(study=None, path=STUDIES):
+def rows(study=None):
     """studies.csv's rows, in file order; only the study's when one is named."""
-    return [r for r in read_rows(path) if study is None or r["study"] == study]
+    return [r for r in read_rows(STUDIES) if study is None or r["study"] == study]
 
 
-def names(path=STUDIES):
-    return list(dict.fromkeys(r["study"] for r in rows(path=path)))
+def names():
+    return list(dict.fromkeys(r["study"] for r in rows()))
 
 
-def meta(path=META, studies_path=STUDIES):
+def meta():
     """{study: its row of studies_meta.csv, peers as a list}; every study has one.
     The studies of studies.csv in its order, then those whose runner keeps its
     own rows (the strength study's matches)."""
-    table = {r["study"]: dict(r, peer=r["peer"].split(), outputs=r["outputs"].split()) for r in read_rows(path)}
-    listed = names(studies_path) + [s for s, m in table.items() if m["runner"] in OWN_ROWS]
+    table = {r["study"]: dict(r, peer=r["peer"].split(), outputs=r["outputs"].split()) for r in read_rows(META)}
+    listed = names() + [s for s, m in table.items() if m["runner"] in OWN_ROWS]
     for study in listed:
         if study not in table:
-            raise StudiesError(f"{os.path.basename(path)} has no row for study {study}")
+            raise StudiesError(f"{os.path.basename(META)} has no row for study {study}")
         if table[study]["runner"] not in RUNNERS:
             raise StudiesError(f"study {study}: runner '{table[study]['runner']}' is not one of {', '.join(RUNNERS)}")
     return {study: table[study] for study in listed}
@@ -63,22 +62,21 @@ def meta(path=META, studies_path=STUDIES):
 
 def strength_rows(path=STRENGTH):
     """studies/strength.csv's matches, in file order, each checked: a StudiesError names the first bad one."""
-    out = read_rows(path)
+    out, name = read_rows(path), os.path.basename(path)
     if not out or any(c not in out[0] for c in STRENGTH_COLUMNS):
-        raise StudiesError(f"{os.path.basename(path)}: needs the columns {','.join(STRENGTH_COLUMNS)}")
+        raise StudiesError(f"{name}: needs the columns {','.join(STRENGTH_COLUMNS)}")
     for n, r in enumerate(out, 1):
         if not all(r[c] for c in STRENGTH_COLUMNS):
-            raise StudiesError(f"{os.path.basename(path)}: match {n} has an empty field")
+            raise StudiesError(f"{name}: match {n} has an empty field")
         if not all(r[c].isdigit() and int(r[c]) > 0 for c in ("nodes", "pairs", "quick_pairs", "time_ms")):
-            raise StudiesError(f"{os.path.basename(path)}: match {n}: nodes, pairs, quick_pairs and time_ms "
-                               f"must be positive integers")
+            raise StudiesError(f"{name}: match {n}: nodes, pairs, quick_pairs and time_ms must be positive integers")
     return out
 
 
-def strength_opponents(path=STRENGTH):
+def strength_opponents():
     """Per game, per rung: its opponents in file order (negamax-ab first, then the rung below)."""
     games = {}
-    for r in strength_rows(path):
+    for r in strength_rows():
         games.setdefault(r["game"], {}).setdefault(r["a"], []).append(r["b"])
     return games
 
@@ -105,16 +103,14 @@ def compares_states(study):
 
 def main(argv):
     try:
-        if argv == ["names"]:
-            print("\n".join(names()))
-        elif argv == ["bench"]:
+        if argv == ["bench"]:
             for study, m in meta().items():
                 if m["runner"] == "studies_bench":
                     print(" ".join([study] + m["outputs"]))
         elif len(argv) == 2 and argv[0] == "baseline" and argv[1] in names():
             print(baseline(argv[1]))
         else:
-            print("usage: studies.py names | bench | baseline STUDY", file=sys.stderr)
+            print("usage: studies.py bench | baseline STUDY", file=sys.stderr)
             return 2
     except (OSError, KeyError, StudiesError) as e:
         print(f"studies.py: {e}", file=sys.stderr)
