@@ -124,7 +124,7 @@ def mode_table(rows, mode, gain):
                       f"{f_printed(row['published_nodes'])} / {f_count(num(row['mean_nodes']))}", match,
                       f"{f_count(published_kpos, 0)} / {f_count(num(row['kpos_per_second']), 0)}",
                       f"{f_ratio(g[0])}, {f_ratio(g[1])}"])
-    return table(header, lines, ["---", "---", "---:", "---:", "---:", "---", "---:", "---:"])
+    return table(header, lines, "llrrrlrr")
 
 
 def counts(rows):
