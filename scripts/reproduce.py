@@ -194,10 +194,10 @@ class Run:
         runner = [sys.executable, os.path.join(ROOT, "scripts", "strength.py"), "--prune",
                   os.path.join(self.build, "prune"), "--jobs", str(MATCH_JOBS)]
         self.call(runner + ["--out", os.path.join(self.stage, meta["outputs"][0])] + (["--quick"] if self.quick else []),
-                  f"the {study} study failed (a match failed)", log=f"{study}.log")
+                  f"the {study} study failed (a match failed)")   # a line a match: progress
         if self.args.long:
             self.call(runner + ["--time", "--out", os.path.join(self.stage, study + "_time.csv")],
-                      f"the {study} study's fixed-time variant failed", log=f"{study}_time.log")
+                      f"the {study} study's fixed-time variant failed")
 
     def run_pons_study(self, study, meta, env):
         # All 1000 positions of a cell where that fits the budget (checked against

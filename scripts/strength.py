@@ -80,11 +80,20 @@ def csv_row(row, summary):
             *("" if summary.get(k) is None else summary[k] for k in ("elo_low", "elo_high")), summary["los"]]
 
 
+def progress(done, total, summary):
+    """One line a finished match on stdout (the driver shows it): a long study shows where it is."""
+    elo = summary["elo"]
+    bounds = "" if summary.get("elo_low") is None or summary.get("elo_high") is None else \
+        f" ({summary['elo_low']:+.0f} to {summary['elo_high']:+.0f})"
+    print(f"{done}/{total} {summary['game']} {summary['a']} vs {summary['b']}: "
+          f"{elo + 0:+.0f}{bounds} Elo, {summary['games']} games", flush=True)
+
+
 def node_matches(prune, rows, quick, jobs):
     """Each row at its node budget: one match per row, rows spread over jobs."""
     argvs = [match_argv(prune, r, ["--nodes", r["nodes"]], r["quick_pairs"] if quick else r["pairs"])
              for r in rows]
-    return [json.loads(line) for line in in_parallel(argvs, jobs)]
+    return [json.loads(line) for line in in_parallel(argvs, jobs, report=True)]
 
 
 def time_matches(prune, rows, jobs):
@@ -94,13 +103,19 @@ def time_matches(prune, rows, jobs):
         argvs = [match_argv(prune, r, ["--time-ms", r["time_ms"]], r["pairs"], f"{k}/{jobs}")
                  for k in range(1, jobs + 1)]
         out.append(merged(prune, in_parallel(argvs, jobs)))
+        progress(len(out), len(rows), out[-1])
     return out
 
 
-def in_parallel(argvs, jobs):
-    """The summary lines of the matches, run `jobs` at a time, in the argvs' order."""
+def in_parallel(argvs, jobs, report=False):
+    """The summary lines of the matches, run `jobs` at a time, in the argvs' order;
+    with `report`, a progress line as each match ends."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(summary_line, argvs))
+        futures = [pool.submit(summary_line, argv) for argv in argvs]
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            if report:
+                progress(done, len(futures), json.loads(future.result()))
+        return [future.result() for future in futures]
 
 
 def merge_files(prune, rows, paths):
