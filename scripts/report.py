@@ -85,6 +85,7 @@ def main():
                   f"quote none of them.\n" if res.noisy else "")
         text = "\n".join([INTRO + banner] + [s.text for s in sections])
         write_text_atomically(os.path.join(args.results, "REPORT.md"), text.rstrip() + "\n")
+        run_manifest.refresh(args.results)
         print(f"report: {os.path.join(args.results, 'REPORT.md')}")
     if args.readme:
         update_readme(args.readme, res, args.results)

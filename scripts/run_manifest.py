@@ -44,6 +44,16 @@ def write(directory, info):
                           json.dumps(dict(info, manifest=manifest), indent=1) + "\n")
 
 
+def refresh(directory, prefixes=REPORT_OUTPUTS):
+    """Re-digests the manifest's entries under `prefixes` (the report rewrote them), the rest
+    untouched: a report rerun on a run keeps its manifest true."""
+    info = read(directory)
+    manifest = {n: d for n, d in info.get("manifest", {}).items() if not n.startswith(prefixes)}
+    manifest.update((n, digest(os.path.join(directory, n))) for n in files(directory) if n.startswith(prefixes))
+    write_text_atomically(os.path.join(directory, "run.json"),
+                          json.dumps(dict(info, manifest=dict(sorted(manifest.items()))), indent=1) + "\n")
+
+
 def read(directory):
     try:
         with open(os.path.join(directory, "run.json"), encoding="utf-8") as f:
