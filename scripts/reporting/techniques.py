@@ -9,7 +9,7 @@ first config (negamax-ab) is the one every rung is also measured against.
 """
 import os
 
-from .common import (PlotTable, Section, col, fci, fint, fops, ftime, fx, num, ratio, read_csv, section_head,
+from .common import (PlotTable, Section, col, fci, fint, fops, ftime, fx, mark, num, ratio, read_csv, section_head,
                      summed_time_ratio, table)
 
 STUDY = "techniques"
@@ -100,17 +100,28 @@ def ladder_table(res, game, spec, rungs, complete):
 
 
 def table_cost(spec, rungs):
-    """ladder-tt's nodes per second against negamax-ab's: what the table costs per node."""
+    """ladder-tt's nodes per second against negamax-ab's: what the table costs per node.  Returns
+    (share, its cell: '77% (75-79%)', the sentence).  The node counts are exact, so the share's
+    pairs are the node ratio times the paired ratio of the summed times."""
     base = spec["rungs"][0]
     tt = next((c for c in spec["rungs"] if spec["below"][c] == base and c != base), None)
     if not tt or rungs[base].rate is None or rungs[tt].rate is None:
-        return None, "table cost: not measured in this run."
-    share = rungs[tt].rate / rungs[base].rate
+        return None, None, "table cost: not measured in this run."
+    paired = summed_time_ratio(rungs[base].rows, rungs[tt].rows)
+    nodes = rungs[tt]["nodes"] / rungs[base]["nodes"]
+    if paired is None:
+        share = rungs[tt].rate / rungs[base].rate
+        cell = f"{share:.0%} (unpaired)"
+    else:
+        share = nodes * paired["median"]
+        cell = f"{share:.0%} (n={paired['pairs']})" if paired["lo"] is None else \
+            f"{share:.0%} ({nodes * paired['lo']:.0%}-{nodes * paired['hi']:.0%})"
     verdict = "within" if share >= 1 - TABLE_COST_LIMIT else "**beyond**"
     cost = f"costs {1 - share:.0%} per node" if share < 1 else "costs nothing measurable per node"
-    return share, (f"Table cost: `{tt}` searches {fops(rungs[tt].rate)} nodes/s against `{base}`'s "
-                   f"{fops(rungs[base].rate)} over the same positions, {share:.0%} of its rate: the table {cost}, "
-                   f"{verdict} the 30% issue 11 allows.")
+    return share, mark(cell), (
+        f"Table cost: `{tt}` searches {fops(rungs[tt].rate)} nodes/s against `{base}`'s "
+        f"{fops(rungs[base].rate)} over the same positions, {mark(cell)} of its rate: the table {cost}, "
+        f"{verdict} the 30% issue 11 allows.")
 
 
 def reading(config, below, r, b, game):
@@ -204,7 +215,7 @@ INTRO = ("The technique ladder of issue 11 in the shape of Pons' Connect Four st
          "aspiration windows beside them), searched at one depth per game (ttt its full depth; the others where "
          "`negamax-ab` takes about 0.1 s when the machine is quiet), from the start and from two middle-game "
          "positions (mid1, mid2: studies/positions.csv), copy-make. A gain above 1x means the rung needs fewer "
-         "nodes (or less time) than the one below; times are medians of at most 3 repetitions (studies/timing.csv) "
+         "nodes (or less time) than the one below; times are medians of {reps} repetitions (studies/timing.csv) "
          "summed over the positions.\n")
 
 
@@ -212,7 +223,9 @@ def render(res, plots):
     ladders = ladder(res)
     has_data = any(any(r.by_position.values()) for _, rungs, _ in ladders.values() for r in rungs.values())
     out, stop = section_head(res, STUDY, "the technique ladder, rung by rung", has_data)
-    out.append(INTRO)
+    reps = sorted({row["repetitions"] for _, rungs, _ in ladders.values() for r in rungs.values()
+                   for row in r.by_position.values() if row and row.get("repetitions")})
+    out.append(INTRO.format(reps=" to ".join(reps) if reps else "the run's"))
     if stop or not ladders:
         return Section("\n".join(out), [])
     out += ["### Every game at a glance: nodes from the start, gain over negamax-ab\n", glance(ladders), ""]
@@ -222,7 +235,7 @@ def render(res, plots):
         if len(complete) < len(spec["positions"]):
             out.append(f"Sums over {', '.join(label(res, game, m) for m in complete) or 'no position'} only: "
                        f"the other positions were not measured in this run (a quick run keeps the start).\n")
-        out.append(table_cost(spec, rungs)[1] + "\n")
+        out.append(table_cost(spec, rungs)[2] + "\n")
         found = readings(spec, rungs, game)
         if found:
             out.append("Where a technique costs more than it saves:\n\n" + "\n".join(found) + "\n")
@@ -238,8 +251,8 @@ def render(res, plots):
 
 def summary(res):
     """The README row: what the table costs per node on each game."""
-    shares = [(game, table_cost(spec, rungs)[0]) for game, (spec, rungs, _) in ladder(res).items()]
-    shares = [f"{game} {share:.0%}" for game, share in shares if share is not None]
+    shares = [(game, table_cost(spec, rungs)[1]) for game, (spec, rungs, _) in ladder(res).items()]
+    shares = [f"{game} {cell}" for game, cell in shares if cell is not None]
     if not shares:
         return []
     return [["techniques (the ladder, every game)", "– (issue 11: the table within 30% of negamax-ab's nodes/s)",
