@@ -82,6 +82,14 @@ def pairs_option(parser, options, quick=6, full=12):
         parser.error("--pairs must be at least 0")
 
 
+def long_option(parser, variant=None):
+    """--long, which scripts/reproduce.sh --long passes to every peer:
+    `variant` says what the peer's long variant adds (None: nothing)."""
+    parser.add_argument("--long", action="store_true",
+                        help=f"the long run's variant: {variant}" if variant
+                        else "the long run's variant: nothing more for this peer")
+
+
 def finish(output, columns, rows, differ):
     """Writes `rows` to the CSV `output` (when one was asked for) and
     returns the exit status: DIFFERENT when `differ`, else OK."""

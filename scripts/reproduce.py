@@ -4,9 +4,10 @@ and the plots (benchmarks/README.md describes the harness).
 
     scripts/reproduce.sh            the full reproduction into results/
     scripts/reproduce.sh --quick    a smaller pass (about 2 minutes) into results/quick/
-    scripts/reproduce.sh --long     the full reproduction and the studies' long variants
-                                    (the strength study at a fixed time per move, sharded
-                                    over the cores: about an hour; docs/strength.md)
+    scripts/reproduce.sh --long     the full reproduction and the long variants: the strength
+                                    study at a fixed time per move, sharded over the cores
+                                    (docs/strength.md), and the peers' (compare.py --long:
+                                    the empty board against Fhourstones and Pons)
 
 Options: --no-install (never call apt-get or npm), --build-dir DIR (default
 build-release), --isa auto|baseline|x86-64-v3 (auto takes x86-64-v3 when
@@ -269,6 +270,7 @@ class Run:
                 print(f"\n--- peer {peer} ({study})  ({self.elapsed()} elapsed)", flush=True)
                 status = self.call([sys.executable, os.path.join(ROOT, "peers", peer, "compare.py"),
                                     os.path.join(self.build, "prune"), *(["--quick"] if self.quick else []),
+                                    *(["--long"] if self.args.long else []),
                                     "-o", os.path.join(self.stage, f"peer_{peer}.csv")],
                                    f"peer {peer}: counts differ or it failed", ok=(0, EXIT_SKIPPED))
                 if status == EXIT_SKIPPED:

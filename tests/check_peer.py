@@ -15,6 +15,9 @@ usage: check_peer.py NAME PRUNE
    with 549,946 positions for minimax and 18,297 for alpha-beta (docs/ttt.md,
    the root counted on both sides).  Without the variable the test is
    skipped (77).
+Step 1 also runs it with --long (what reproduce.sh --long passes to every
+peer: still one `skipped:` line), and the peers whose long variant is the
+empty board must refuse --quick --long with exit 2.
 Pons' solver has its own test, check_pons_peer.py (every tag, strong and
 weak); here it gets step 1 only.
 """
@@ -31,6 +34,8 @@ SKIPPED = 77
 CHECKOUT = {"pons": "PRUNE_PONS_CHECKOUT", "tafl-rust": "PRUNE_TAFL_CHECKOUT",
             "fhourstones": "PRUNE_FHOURSTONES_CHECKOUT", "ttt-python": "PRUNE_TTT_PYTHON_CHECKOUT"}
 FETCH = ["PRUNE_PONS_FETCH"]
+# The peers whose --long solves the empty board (peers/README.md).
+EMPTY_BOARD_LONG = {"pons", "fhourstones"}
 # Node counts published by the posts (docs/ardri.md): alpha-beta at depth 8.
 TAFL_COUNTS = {"P0": 2813265, "P1": 1286582, "P2": 1263869, "P3": 2989600, "P4": 9128178}
 # docs/ttt.md: the empty board searched to the end, the root counted; X
@@ -69,6 +74,13 @@ def check_absent(name, prune):
         return fail(f"{name} without a checkout printed {lines!r}, not one 'skipped:' line")
     if rows is not None:
         return fail(f"{name} without a checkout wrote a CSV")
+    status, out, rows = compare(name, prune, ["--long"], environment)
+    if status != SKIPPED or len(out.splitlines()) != 1 or rows is not None:
+        return fail(f"{name} --long without a checkout exited {status}, not 77 with one line and no CSV")
+    if name in EMPTY_BOARD_LONG:
+        status, _, rows = compare(name, prune, ["--quick", "--long"], environment)
+        if status != 2 or rows is not None:
+            return fail(f"{name} --quick --long exited {status}, not 2 (--quick does not solve the empty board)")
     return 0
 
 

@@ -18,11 +18,13 @@ search alone.  The table set-up both processes pay is a few milliseconds,
 against solves of a second or more (the first position is the exception,
 and says so by its size).
 
-usage: compare.py PRUNE [--quick] [--pairs N] [--empty-board N] [--config NAME]
-                  [--checkout DIR] -o CSV
+usage: compare.py PRUNE [--quick] [--pairs N] [--empty-board N] [--long]
+                  [--config NAME] [--checkout DIR] -o CSV
   --quick          the first position of the input only (about 2 s)
-  --empty-board N  also the empty board, N pairs (about 2 minutes a solve
-                   for each program; default 0: not solved)
+  --empty-board N  also the empty board, N pairs (1 to 3 minutes a solve;
+                   default 0: not solved)
+  --long           the empty board, LONG_EMPTY_BOARD pairs (enough for a 95%
+                   interval, about 25 minutes)
 Exit status: 0; 1 when a score disagrees; 2 on bad input; 77 with one
 `skipped:` line when no copy of Fhourstones is available.
 """
@@ -46,6 +48,9 @@ COLUMNS = ["position", "plies", "config", "prune_score", "peer_score", "prune_no
 ALLOWED = {1: {-1}, 2: {-1, 0}, 3: {0}, 4: {0, 1}, 5: {1}}
 SCORE = re.compile(r"^score = (\d) \((.)\)")
 NODES = re.compile(r"^(\d+) pos / (\d+) msec")
+# The empty board: about 1 minute for prune's best step, 3 for Fhourstones;
+# 6 pairs are the fewest with a 95% interval (scripts/measure_stats.py).
+LONG_EMPTY_BOARD = 6
 QUICK_POSITIONS = 1   # 45461667: the whole path in a second; the second costs 25 s
 
 
@@ -96,12 +101,13 @@ def prune_solve(prune, config, moves):
 
 
 def compare_position(options, binary, moves, pairs):
-    """One CSV row; prints its one-line summary."""
-    ours = prune_solve(options.prune, options.config, moves)
-    theirs = peer_solve(binary, moves)
-    times = paired.alternate(lambda: prune_solve(options.prune, options.config, moves)[2],
-                             lambda: peer_solve(binary, moves)[2], pairs)
-    agree = ours[0] in ALLOWED[theirs[0]]
+    """One CSV row; prints its one-line summary.  Every run's score is
+    checked; with no pairs, one untimed run of each."""
+    runs = paired.alternate(lambda: prune_solve(options.prune, options.config, moves),
+                            lambda: peer_solve(binary, moves), max(pairs, 1))
+    times = [(ours[2], theirs[2]) for ours, theirs in runs] if pairs else []
+    agree = all(ours[0] in ALLOWED[theirs[0]] for ours, theirs in runs)
+    ours, theirs = runs[0]
     name = moves or "start"
     print(f"compare.py: {name}: prune {ours[0]:+d} in {ours[1]} nodes, Fhourstones {'#-<=>+'[theirs[0]]} "
           f"in {theirs[1]} nodes: {'agree' if agree else 'DISAGREE'}; {paired.describe(times)}", flush=True)
@@ -114,8 +120,9 @@ def parse(argv):
     parser.add_argument("prune", help="the prune binary")
     parser.add_argument("--quick", action="store_true", help="the first position only")
     parser.add_argument("--pairs", type=int, help="timing pairs per position (default 6); 0: scores only")
-    parser.add_argument("--empty-board", type=int, default=0, metavar="N",
-                        help="pairs on the empty board (default 0: not solved)")
+    parser.add_argument("--empty-board", type=int, metavar="N",
+                        help=f"pairs on the empty board (default 0: not solved; {LONG_EMPTY_BOARD} under --long)")
+    paired.long_option(parser, f"the empty board, {LONG_EMPTY_BOARD} pairs")
     parser.add_argument("--config", default="solve-buckets",
                         help="prune's step (default solve-buckets, its best: docs/connect4.md)")
     parser.add_argument("--checkout", help="default: $PRUNE_FHOURSTONES_CHECKOUT")
@@ -123,9 +130,11 @@ def parse(argv):
     options = parser.parse_args(argv)
     if options.pairs is None:
         options.pairs = 6
+    if options.empty_board is None:
+        options.empty_board = LONG_EMPTY_BOARD if options.long else 0
     if options.pairs < 0 or options.empty_board < 0:
         parser.error("--pairs and --empty-board must be at least 0")
-    if options.quick and options.empty_board:
+    if options.quick and (options.empty_board or options.long):
         parser.error("--quick does not solve the empty board")
     paired.executable(parser, options.prune)
     return options

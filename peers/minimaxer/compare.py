@@ -2,7 +2,7 @@
 """compare.py: prune against the Minimaxer library (npm minimaxer 3.2.3),
 through the peers' one interface.
 
-    peers/minimaxer/compare.py PRUNE [--quick] -o DIR/peer_minimaxer.csv
+    peers/minimaxer/compare.py PRUNE [--quick] [--long] -o DIR/peer_minimaxer.csv
 
 PRUNE's directory holds benchmarks/studies_bench (a meson build).  Three
 files go into DIR, the run's directory:
@@ -32,6 +32,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("prune")
     parser.add_argument("--quick", action="store_true")
+    paired.long_option(parser)
     parser.add_argument("-o", "--output", required=True)
     args = parser.parse_args()
     if not os.path.isdir(os.path.join(HERE, "node_modules", "minimaxer")):

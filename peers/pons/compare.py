@@ -20,12 +20,13 @@ program prints itself (search only, reset excluded on both sides but with
 unequal cache state after it): a diagnostic of where the time goes.
 
 A set is a headline row when its mean position takes 100 us or more of
-search for both programs (search dominates).  The empty board, weak, is a
-whole-solve row behind --empty-board N (about 2 minutes a solve each).
+search for both programs (search dominates).  The empty board, in each of
+--modes, is a whole-solve row behind --empty-board N or --long (2 to 8
+minutes a solve).
 
 usage: compare.py PRUNE [--quick] [--data DIR | --positions FILE] [--sets ...]
                   [--tags part12,...] [--modes strong,weak] [--limit N]
-                  [--begin-hard N] [--pairs N] [--empty-board N] [--checkout DIR]
+                  [--begin-hard N] [--pairs N] [--empty-board N] [--long] [--checkout DIR]
                   [-o CSV]
 The sets are read from --data, else $PRUNE_CONNECT4_DATA (the blog's
 Test_L*_R* files), else prune's own sets of the same shape
@@ -57,6 +58,11 @@ SAMPLED = "Test_L1_R3"  # Begin-Hard: a declared sample of its first positions
 # programs in both modes would take half an hour, so by default it is a
 # declared sample too (--begin-medium 0: the whole set).
 HEAVY = "Test_L1_R2"
+# The empty board takes both programs 2 to 8 minutes a solve (weak, strong):
+# one pair in each mode is about 20 minutes of a --long run.  Six pairs, the
+# fewest with a 95% interval, would be two hours; the report says the row
+# has none.
+LONG_EMPTY_BOARD = 1
 QUICK_SETS, QUICK_LIMIT = ["Test_L2_R2", "Test_L1_R1"], 150
 HEADLINE_US = 100  # a set whose mean position takes this much search is a headline row
 COLUMNS = ["tag", "config", "set", "name", "mode", "positions", "sample", "node_mismatches", "score_mismatches",
@@ -145,27 +151,31 @@ def compare_cell(options, tag, binary, path, positions, sample, weak):
     return row + paired.timing_cells(whole)
 
 
-def empty_board_row(options, tag, binary):
-    """The empty board, weak, solved whole by one process of each, paired."""
-    config = pons.CONFIG_OF_TAG[tag]
+def empty_board_row(options, tag, binary, weak):
+    """The empty board solved whole by one process of each, paired; the
+    counts and scores are checked on every pair's runs (no extra solve)."""
+    config, mode = pons.CONFIG_OF_TAG[tag], "weak" if weak else "strong"
     start = [(0, "", None)]
 
     def ours():
-        command = [options.prune, "solve", "connect4", "--moves", "", "--config", config, "--weak", "--json"]
+        command = [options.prune, "solve", "connect4", "--moves", "", "--config", config, "--json"] + \
+            (["--weak"] if weak else [])
         began = time.perf_counter()
         done = subprocess.run(command, capture_output=True, text=True)
         if done.returncode != 0:
             raise pons.PeerError(f"prune solve --moves '': exit status {done.returncode}: {done.stderr.strip()}")
         record = json.loads(done.stdout)
         return (record["score"], record["nodes"]), time.perf_counter() - began
-    first = ours()[0]
-    theirs = peer_solve(binary, start, True)[0][0]
-    runs = paired.alternate(ours, lambda: peer_solve(binary, start, True), options.empty_board)
+
+    runs = paired.alternate(ours, lambda: peer_solve(binary, start, weak), options.empty_board)
+    results = [(o[0], (t[0][0][1], t[0][0][2])) for o, t in runs]
     whole = [(o[1], t[1]) for o, t in runs]
-    nodes, scores = int(first[1] != theirs[2]), int(first[0] != theirs[1])
-    print(f"compare.py: {tag}/{config}/start/weak: prune {first[1]} nodes, Pons {theirs[2]}: "
+    scores = sum(a[0] != b[0] for a, b in results)
+    nodes = sum(a[1] != b[1] for a, b in results)
+    first = results[0]
+    print(f"compare.py: {tag}/{config}/start/{mode}: prune {first[0][1]} nodes, Pons {first[1][1]}: "
           f"{'equal' if nodes + scores == 0 else 'DIFFERENT'}; {paired.describe(whole)}", flush=True)
-    return [tag, config, "start", "empty board", "weak", 1, "whole", nodes, scores, first[1], theirs[2],
+    return [tag, config, "start", "empty board", mode, 1, "whole", nodes, scores, first[0][1], first[1][1],
             "", "", "", "", "", "", "", 1] + paired.timing_cells(whole)
 
 
@@ -204,8 +214,10 @@ def parse(argv):
     parser.add_argument("--begin-medium", type=int, default=100, metavar="N",
                         help="Begin-Medium's declared sample: its first N positions (default 100; 0: --limit's)")
     parser.add_argument("--pairs", type=int, default=6, help="timing pairs per row (default 6); 0: counts only")
-    parser.add_argument("--empty-board", type=int, default=0, metavar="N",
-                        help="pairs of whole weak solves of the empty board (default 0: not run)")
+    parser.add_argument("--empty-board", type=int, metavar="N",
+                        help=f"pairs of whole solves of the empty board in each mode (default 0: not run; "
+                             f"{LONG_EMPTY_BOARD} under --long)")
+    paired.long_option(parser, f"the empty board, {LONG_EMPTY_BOARD} pair(s) in each mode")
     parser.add_argument("--checkout", help="default: $PRUNE_PONS_CHECKOUT")
     parser.add_argument("-o", "--output", help="CSV of one row per set, tag and mode")
     options = parser.parse_args(argv)
@@ -214,9 +226,11 @@ def parse(argv):
     for name in options.sets:
         if name not in pons.SET_NAMES:
             parser.error(f"unknown set '{name}' (one of {', '.join(pons.SET_NAMES)})")
+    if options.empty_board is None:
+        options.empty_board = LONG_EMPTY_BOARD if options.long else 0
     if options.quick:
         options.limit = QUICK_LIMIT if options.limit is None else options.limit
-        if options.empty_board:
+        if options.empty_board or options.long:
             parser.error("--quick does not solve the empty board")
     if (options.limit is not None and options.limit < 1) or options.begin_hard < 1 or options.pairs < 0 \
             or options.empty_board < 0:
@@ -247,8 +261,9 @@ def main(argv):
                 if mode == "weak" and tag not in pons.WEAK_TAGS:
                     continue  # part3 has no weak solver
                 rows.append(compare_cell(options, tag, binaries[tag], path, positions, sample, mode == "weak"))
-        if options.empty_board:
-            rows.append(empty_board_row(options, tag, binaries[tag]))
+        for mode in options.modes if options.empty_board else ():
+            if mode == "strong" or tag in pons.WEAK_TAGS:
+                rows.append(empty_board_row(options, tag, binaries[tag], mode == "weak"))
     for row in rows:
         if row[18] == 1:
             cells = dict(zip(COLUMNS, row))

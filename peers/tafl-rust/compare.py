@@ -15,7 +15,7 @@ search alone too.  Timing whole processes instead would charge the Rust
 engine, at the fourth move, for the searches of the positions before it.
 Both sides search the same tree node for node (checked on every run).
 
-usage: compare.py PRUNE [--quick] [--pairs N] [--checkout DIR] -o CSV
+usage: compare.py PRUNE [--quick] [--long] [--pairs N] [--checkout DIR] -o CSV
   --quick   the start position only, 6 pairs (well under 30 s)
 Exit status: 0; 1 when a node count, best move or evaluation differs;
 2 on bad input; 77 with one `skipped:` line when no checkout is available.
@@ -112,6 +112,7 @@ def parse(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("prune", help="the prune binary")
     parser.add_argument("--quick", action="store_true", help="the start position only, 6 pairs")
+    paired.long_option(parser)
     parser.add_argument("--pairs", type=int, help="timing pairs (default 12, --quick 6); 0: counts only")
     parser.add_argument("--checkout", help="default: $PRUNE_TAFL_CHECKOUT")
     parser.add_argument("-o", "--output", help="CSV, one row per position and one for the line")

@@ -26,7 +26,7 @@ one game object and counts its calls (every position but the root, which
 _return_best_choice handles), and adds the root, as prune counts; both
 counts and the chosen square must agree.
 
-usage: compare.py PRUNE [--quick] [--pairs N] [--repeats N] [--checkout DIR] -o CSV
+usage: compare.py PRUNE [--quick] [--long] [--pairs N] [--repeats N] [--checkout DIR] -o CSV
   --quick   alpha-beta only, 6 pairs (a few seconds; plain minimax takes
             about a second a call in Python)
 Exit status: 0; 1 when a node count or the chosen square differs; 2 on bad
@@ -143,6 +143,7 @@ def parse(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("prune", help="the prune binary")
     parser.add_argument("--quick", action="store_true", help="alpha-beta only, 6 pairs")
+    paired.long_option(parser)
     parser.add_argument("--pairs", type=int, help="timing pairs (default 12, --quick 6); 0: counts only")
     parser.add_argument("--repeats", type=int, default=3,
                         help="calls per measurement on each side, their median is the measurement (default 3)")
