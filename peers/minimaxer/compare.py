@@ -19,6 +19,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import paired  # noqa: E402
 # Settings of each mode: bench.mjs's repetitions and times, peer_ab.py's windows and configs.
 MODES = {
     "quick": (["--repetitions", "2", "--min-time", "0.1", "--warmup", "0.2"],

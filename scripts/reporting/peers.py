@@ -31,7 +31,8 @@ def speedup_cell(row):
     if median is None:
         return "–"
     interval = f" ({lo:.2f}-{hi:.2f})" if None not in (lo, hi) else " (too few pairs for an interval)"
-    return mark(f"{median:.2f}x{interval}") + f", {row.get('pairs', '?')} pairs"
+    pairs = row.get("pairs", "?")
+    return mark(f"{median:.2f}x{interval}") + f", {pairs} pair{'' if pairs == '1' else 's'}"
 
 
 def seconds_cell(text):
