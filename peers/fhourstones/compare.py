@@ -5,7 +5,7 @@ Fhourstones on Fhourstones' own input, side by side in time to solve.
 Fhourstones' input (`inputs`, beside the binary build.sh makes) holds three
 8-ply positions and an empty line, the empty board.  Each position is
 solved by a fresh Fhourstones process given that one line and by a fresh
-`prune solve connect4 --moves M --weak --config solve-lowerbound`: both
+`prune solve connect4 --moves M --weak --config NAME` (default solve-buckets): both
 decide win, draw or loss.  The two searches differ by design (history
 ordering and a two-entry table in Fhourstones), so node counts are reported,
 not compared; the scores must agree.
@@ -23,7 +23,7 @@ usage: compare.py PRUNE [--quick] [--pairs N] [--empty-board N] [--long]
   --quick          the first position of the input only (about 2 s)
   --empty-board N  also the empty board, N pairs (1 to 3 minutes a solve;
                    default 0: not solved)
-  --long           the empty board, LONG_EMPTY_BOARD pairs (enough for a 95%
+  --long           the empty board, 6 pairs (the fewest with a 95%
                    interval, about 25 minutes)
 Exit status: 0; 1 when a score disagrees; 2 on bad input; 77 with one
 `skipped:` line when no copy of Fhourstones is available.
