@@ -258,11 +258,11 @@ def main(argv):
             if not positions:
                 raise pons.PeerError(f"no positions in {path}")
             for mode in options.modes:
-                if mode == "weak" and tag not in pons.WEAK_TAGS:
-                    continue  # part3 has no weak solver
+                if not pons.has_mode(tag, mode):
+                    continue
                 rows.append(compare_cell(options, tag, binaries[tag], path, positions, sample, mode == "weak"))
         for mode in options.modes if options.empty_board else ():
-            if mode == "strong" or tag in pons.WEAK_TAGS:
+            if pons.has_mode(tag, mode):
                 rows.append(empty_board_row(options, tag, binaries[tag], mode == "weak"))
     for row in rows:
         if row[18] == 1:

@@ -105,7 +105,7 @@ def main(argv):
         for name in options.sets:
             counts = []
             for mode in options.modes:
-                if mode == "weak" and tag not in pons.WEAK_TAGS:
+                if not pons.has_mode(tag, mode):
                     continue
                 row, rows = run_cell(binary, tag, name, files[name], mode == "weak", options.cell_timeout)
                 print(",".join(map(str, row)), flush=True)

@@ -26,6 +26,11 @@ TAGS = list(CONFIG_OF_TAG)
 WEAK_TAGS = [tag for tag in TAGS if tag != "part3"]
 
 
+def has_mode(tag, mode):
+    """Whether the tag's solver runs in `mode`: part3 has no weak solver."""
+    return mode == "strong" or tag in WEAK_TAGS
+
+
 def check_tags_and_modes(parser, options):
     """Splits --tags and --modes (comma lists) in place; a name that is not a
     tag or a mode is a usage error of `parser`."""
