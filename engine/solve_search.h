@@ -155,21 +155,31 @@ static inline uint64_t solve_key(const SOLVE_BOARD_TYPE *b, bool mirror)
     return mirrored < key ? mirrored : key;
 }
 
-/* Not a step of the series, and no node count changes: every child's
- * table entry is asked of memory at once, before the first child is
- * searched, so that their cache misses overlap instead of coming one
- * child at a time.  Worth (solve-lowerbound, Middle-Easy strong, 1000
- * positions, medians of 6 alternating runs, EPYC VM): 65 -> 48 us a
- * position (x1.35); the one-word table entries (solve_table.h) and the
- * inline bit count (connect4_count) then 48 -> 43 us.  Each child is
- * played here and again when searched: a bitboard move is a few
- * operations, cheaper than keeping seven children for the loop. */
+/* Not a step of the series, and no node count changes: every child's table
+ * entry is asked of memory at once, so that their cache misses overlap
+ * instead of coming one child at a time.  Worth (solve-lowerbound,
+ * Middle-Easy strong, 1000 positions, medians of 6 alternating runs, EPYC VM):
+ * 65 -> 48 us a position (x1.35); the one-word table entries
+ * (solve_table.h) and the inline bit count (connect4_count) then 48 -> 43
+ * us.  The children are asked for before the node reads its own entry, not
+ * after it: a profile (perf, Begin-Medium weak) put 55% of the time on a
+ * node's read of its own entry, which its parent had asked for too late to
+ * arrive; now the parent's own miss hides the children's.  Worth (whole
+ * processes, 6 alternating pairs, medians, EPYC VM): x1.17 Middle-Medium
+ * strong, x1.19 weak; x1.16 and x1.22 Begin-Easy; x1.24 and x1.19
+ * Begin-Medium (first 100); x1.08 Middle-Easy strong.  When the node's own
+ * entry cuts it off, the asks were wasted: cheaper than the miss they
+ * hide.  Each child is played here and again when searched: a bitboard
+ * move is a few operations, cheaper than keeping seven children for the
+ * loop. */
 static inline void solve_prefetch_children(solve_context *ctx, solve_table_kind kind, bool mirror,
-                                           const SOLVE_BOARD_TYPE *b, const move_sorter *sorter)
+                                           const SOLVE_BOARD_TYPE *b, uint64_t next)
 {
-    for (unsigned i = 0; i < sorter->size; i++) {
+    for (int col = 0; col < CONNECT4_WIDTH; col++) {
+        uint64_t move = next & connect4_column_mask(col);
+        if (!move) continue;
         SOLVE_BOARD_TYPE child = *b;
-        SOLVE_BOARD(play_cell)(&child, sorter->entries[i].move);
+        SOLVE_BOARD(play_cell)(&child, move);
         if (kind == SOLVE_TABLE_BUCKETS) solve_table_prefetch_bucket(ctx->table, solve_key(&child, mirror));
         else solve_table_prefetch_key32(ctx->table, solve_key(&child, mirror));
     }
@@ -199,6 +209,7 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
         alpha = min;
         if (alpha >= beta) return alpha;
     }
+    if (kind > SOLVE_TABLE_UPPER) solve_prefetch_children(ctx, kind, mirror, b, next);
     int max = (CONNECT4_CELLS - 1 - n) / 2;
     uint64_t key = solve_key(b, mirror);
     bool bounds = kind >= SOLVE_TABLE_BOUNDS_KEY32;
@@ -216,7 +227,6 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
     move_sorter sorter;
     /* Part 10: sorted by winning cells created; 70.7 -> 54.9 (x1.3). */
     solve_order_moves(b, next, c->sorted, &sorter);
-    if (kind > SOLVE_TABLE_UPPER) solve_prefetch_children(ctx, kind, mirror, b, &sorter);
     for (uint64_t move; (move = move_sorter_next(&sorter));) {
         SOLVE_BOARD_TYPE child = *b;
         SOLVE_BOARD(play_cell)(&child, move);
