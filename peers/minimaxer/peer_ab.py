@@ -13,7 +13,7 @@ processes.  The median of all pairs' ratios is the figure, with its 95%
 interval (scripts/measure_stats.py: order statistics of the pairs); the
 range shows how noisy the machine was.
 
-usage: peer_ab.py STUDIES_BENCH [--depth 6] [--configs a,b,...] [--processes 4]
+usage: peer_ab.py STUDIES_BENCH [--depths 5,6] [--configs a,b,...] [--processes 4]
                     [--windows 8] [--window-time 0.25] [-o results/peer_ab.csv]
 """
 import argparse
@@ -33,14 +33,13 @@ COLUMNS = ["config", "depth", "pairs", "prune_ops_per_second", "minimaxer_ops_pe
            "ratio_median", "ratio_min", "ratio_max", "ratio_lo", "ratio_hi"]
 
 
-def minimaxer_benchmarks(studies_bench, depth):
-    """config -> benchmark name of the minimaxer study's copy-make searches
-    at `depth`, as studies_bench lists them (all tree configs)."""
+def minimaxer_benchmarks(studies_bench):
+    """(config, depth) -> benchmark name of the minimaxer study's copy-make
+    searches, as studies_bench lists them (all tree configs, every depth)."""
     listing = subprocess.run([studies_bench, "--study", "minimaxer", "--list"], capture_output=True, text=True,
                              check=True, timeout=60).stdout
     cases = [json.loads(line) for line in listing.splitlines()]
-    return {c["config"]: c["name"] for c in cases
-            if c["family"] == "tree" and c["state"] == "copy" and c["depth"] == depth}
+    return {(c["config"], c["depth"]): c["name"] for c in cases if c["family"] == "tree" and c["state"] == "copy"}
 
 
 def prune_rate(studies_bench, benchmark, seconds):
@@ -87,11 +86,11 @@ class Peer:
             raise RuntimeError(f"the minimaxer peer exited with status {self.process.returncode}")
 
 
-def measure(options, config, benchmark):
-    """All pairs of one config: (prune rate, minimaxer rate) each."""
+def measure(options, config, depth, benchmark):
+    """All pairs of one search: (prune rate, minimaxer rate) each."""
     pairs = []
     for _ in range(options.processes):
-        peer = Peer(config, options.depth, options.warmup)
+        peer = Peer(config, depth, options.warmup)
         try:
             for window in range(options.windows):
                 if window % 2 == 0:
@@ -109,7 +108,7 @@ def measure(options, config, benchmark):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("studies_bench")
-    parser.add_argument("--depth", type=int, default=6)
+    parser.add_argument("--depths", help="comma-separated depths (default: every depth of the minimaxer study)")
     parser.add_argument("--configs", help="tree configs (default: every config of the minimaxer study)")
     parser.add_argument("--processes", type=int, default=4, help="minimaxer processes per config")
     parser.add_argument("--windows", type=int, default=8, help="paired windows per minimaxer process")
@@ -119,24 +118,28 @@ def main():
     options = parser.parse_args()
     if options.processes < 1 or options.windows < 1 or options.window_time <= 0:
         parser.error("--processes and --windows must be at least 1, --window-time positive")
-    benchmarks = minimaxer_benchmarks(options.studies_bench, options.depth)
-    if not benchmarks:
-        parser.error(f"the minimaxer study has no search at depth {options.depth}")
-    configs = options.configs.split(",") if options.configs else list(benchmarks)
-    for config in configs:
-        if config not in benchmarks:
-            parser.error(f"the minimaxer study has no '{config}' search at depth {options.depth} "
-                         f"(it has {', '.join(benchmarks)})")
+    benchmarks = minimaxer_benchmarks(options.studies_bench)
+    configs = list(dict.fromkeys(c for c, _ in benchmarks))
+    depths = sorted({d for _, d in benchmarks})
+    try:
+        wanted_depths = [int(d) for d in options.depths.split(",")] if options.depths else depths
+    except ValueError:
+        parser.error(f"--depths takes whole numbers: '{options.depths}'")
+    searches = [(c, d) for d in wanted_depths for c in (options.configs.split(",") if options.configs else configs)]
+    for config, depth in searches:
+        if (config, depth) not in benchmarks:
+            parser.error(f"the minimaxer study has no '{config}' search at depth {depth} "
+                         f"(configs {', '.join(configs)}; depths {', '.join(map(str, depths))})")
     table = []
-    for config in configs:
-        pairs = measure(options, config, benchmarks[config])
+    for config, depth in searches:
+        pairs = measure(options, config, depth, benchmarks[(config, depth)])
         summary = ratio_summary(pairs)
-        row = [config, options.depth, len(pairs), round(statistics.median(p[0] for p in pairs)),
+        row = [config, depth, len(pairs), round(statistics.median(p[0] for p in pairs)),
                round(statistics.median(p[1] for p in pairs), 1), round(summary["median"], 1),
                round(summary["min"], 1), round(summary["max"], 1),
                "" if summary["lo"] is None else round(summary["lo"], 1),
                "" if summary["hi"] is None else round(summary["hi"], 1)]
-        print(f"peer_ab: {config:27} depth {options.depth}: prune {row[3]:>9,}/s minimaxer {row[4]:>9,}/s "
+        print(f"peer_ab: {config:27} depth {depth}: prune {row[3]:>9,}/s minimaxer {row[4]:>9,}/s "
               f"ratio {format_ratio(summary, 1)} (range {row[6]}x..{row[7]}x)", flush=True)
         table.append(row)
     write_csv_atomically(options.output, COLUMNS, table)

@@ -25,8 +25,13 @@ def render(res, plots):
              window_ratio(windows[(r["config"], r["depth"])], cell=True) if (r["config"], r["depth"]) in windows
              else fci(None, col(r, "ratio"), 1), fops(col(r, "prune_undo_ops_per_second"))] for r in peer]
     out += [table(header, rows, "lrrrlrrrr"), headline_peer(res)]
+    paired = [num(windows[(r["config"], r["depth"])]["ratio_median"]) for r in peer if (r["config"], r["depth"]) in windows]
     ratios = [num(r["ratio"]) for r in res.peer if num(r["ratio"])]
-    if ratios:
+    if paired and len(paired) == len(peer):
+        out.append(f"Across all {len(paired)} searches the paired windows put prune {fx(min(paired))} to "
+                   f"{fx(max(paired))} faster (each with its interval above), with identical trees: the difference "
+                   f"is the cost per node, not the search.")
+    elif ratios:
         out.append(f"Across all {len(ratios)} searches the separate medians put prune {fx(min(ratios))} to "
                    f"{fx(max(ratios))} faster (geometric mean {fx(geomean(ratios))}, unpaired), with identical trees: "
                    f"the difference is the cost per node, not the search.")
@@ -52,18 +57,15 @@ def headline_peer(res):
     when peers/minimaxer/peer_ab.py ran (it is the steadier figure on a shared
     machine), else the ratio of the two separate medians above."""
     paired, opt6 = headline_rows(res)
-    separate = f"{fci(None, num(opt6['ratio']), 1)} from the separate medians above" \
-        if opt6 and num(opt6["ratio"]) else ""
     if paired:
         return (f"\nHeadline: `tree-optimal` at depth 6 is {window_ratio(paired)} minimaxer's speed, the median of "
                 f"{paired['pairs']} paired windows (range {window_range(paired)}; prune "
                 f"{fops(num(paired['prune_ops_per_second']))} and minimaxer "
-                f"{fops(num(paired['minimaxer_ops_per_second']))} searches per second)"
-                + (f"; {separate}." if separate else "."))
-    if separate:
+                f"{fops(num(paired['minimaxer_ops_per_second']))} searches per second).")
+    if opt6 and num(opt6["ratio"]):
         return (f"\nHeadline: `tree-optimal` at depth 6 runs {fops(num(opt6['prune_ops_per_second']))} searches "
                 f"per second in prune and {fops(num(opt6['minimaxer_ops_per_second']))} in minimaxer: "
-                f"{fx(num(opt6['ratio']))}.")
+                f"{fci(None, num(opt6['ratio']), 1)}.")
     return ""
 
 
