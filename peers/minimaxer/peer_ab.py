@@ -13,7 +13,7 @@ processes.  The median of all pairs' ratios is the figure, with its 95%
 interval (scripts/measure_stats.py: order statistics of the pairs); the
 range shows how noisy the machine was.
 
-usage: peer_ab.py STUDIES_BENCH [--depths 5,6] [--configs a,b,...] [--processes 4]
+usage: peer_ab.py STUDIES_BENCH [--depths d,...] [--configs a,b,...] [--processes 4]
                     [--windows 8] [--window-time 0.25] [-o results/peer_ab.csv]
 """
 import argparse
@@ -110,7 +110,7 @@ def main():
     parser.add_argument("studies_bench")
     parser.add_argument("--depths", help="comma-separated depths (default: every depth of the minimaxer study)")
     parser.add_argument("--configs", help="tree configs (default: every config of the minimaxer study)")
-    parser.add_argument("--processes", type=int, default=4, help="minimaxer processes per config")
+    parser.add_argument("--processes", type=int, default=4, help="minimaxer processes per search")
     parser.add_argument("--windows", type=int, default=8, help="paired windows per minimaxer process")
     parser.add_argument("--window-time", type=float, default=0.25, help="seconds per window")
     parser.add_argument("--warmup", type=float, default=0.5, help="seconds of minimaxer warm-up per process")

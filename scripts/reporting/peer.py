@@ -25,7 +25,8 @@ def render(res, plots):
              window_ratio(windows[(r["config"], r["depth"])], cell=True) if (r["config"], r["depth"]) in windows
              else fci(None, col(r, "ratio"), 1), fops(col(r, "prune_undo_ops_per_second"))] for r in peer]
     out += [table(header, rows, "lrrrlrrrr"), headline_peer(res)]
-    paired = [num(windows[(r["config"], r["depth"])]["ratio_median"]) for r in peer if (r["config"], r["depth"]) in windows]
+    paired = [num(windows[(r["config"], r["depth"])]["ratio_median"]) for r in peer
+              if (r["config"], r["depth"]) in windows]
     ratios = [num(r["ratio"]) for r in res.peer if num(r["ratio"])]
     if paired and len(paired) == len(peer):
         out.append(f"Across all {len(paired)} searches the paired windows put prune {fx(min(paired))} to "
