@@ -159,9 +159,25 @@ def check_remeasure(bench, tmp):
     return failures
 
 
+def check_peer_ab(bench):
+    """peers/minimaxer/peer_ab.py reads the minimaxer study's searches from
+    this listing: a depth the study lacks, or one that is no number, exits 2
+    naming what there is, before any node process starts."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "peers", "minimaxer", "peer_ab.py")
+    failures = []
+    for depths, needles in (("7", ("no 'tree-standard' search at depth 7 (configs tree-standard, tree-ab, ",
+                                   "; depths 5, 6)")),
+                            ("5,x", ("--depths takes whole numbers: '5,x'",))):
+        result = run(sys.executable, script, bench, "--depths", depths, "-o", os.devnull)
+        last = (result.stderr.strip().splitlines() or [""])[-1]
+        if result.returncode != 2 or not all(needle in last for needle in needles):
+            failures.append(f"peer_ab.py --depths {depths}: exit {result.returncode}, stderr {last!r}")
+    return failures
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        failures = check(sys.argv[1], sys.argv[2], tmp)
+        failures = check(sys.argv[1], sys.argv[2], tmp) + check_peer_ab(sys.argv[1])
     for failure in failures:
         print("FAIL:", failure)
     print(f"{len(failures)} failures")
