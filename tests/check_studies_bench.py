@@ -4,7 +4,8 @@ the scripted games are exactly the expected ones (same seeds, same
 decisions, same node counts), the tidy CSV has one checked row per case
 with the fields as columns, --list agrees with it, studies/timing.csv's
 quick rule holds, every repetition runs interleaved (unless turned off)
-and reaches the tidy CSV, and bad options exit 2.
+and reaches the tidy CSV, bad options exit 2, and
+peers/minimaxer/peer_ab.py refuses a depth that the listing lacks.
 
     check_studies_bench.py STUDIES_BENCH EXPECTED_GAMES_CSV
 """
