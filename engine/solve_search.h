@@ -165,9 +165,11 @@ static inline uint64_t solve_key(const SOLVE_BOARD_TYPE *b, bool mirror)
  * after it: a profile (perf, Begin-Medium weak) put 55% of the time on a
  * node's read of its own entry, which its parent had asked for too late to
  * arrive; now the parent's own miss hides the children's.  Worth (whole
- * processes, 6 alternating pairs, medians, EPYC VM): x1.17 Middle-Medium
- * strong, x1.19 weak; x1.16 and x1.22 Begin-Easy; x1.24 and x1.19
- * Begin-Medium (first 100); x1.08 Middle-Easy strong.  When the node's own
+ * processes, 6 alternating pairs on the idle EPYC VM, median and range of
+ * the pairs): Middle-Medium x1.17 (1.12-1.20) strong, x1.19 (1.12-1.23)
+ * weak; Begin-Easy x1.16 (1.08-1.41), x1.22 (1.14-1.33); Begin-Medium,
+ * first 100, x1.24 (1.18-1.30), x1.19 (1.13-1.24); Middle-Easy strong
+ * x1.08 (0.52-1.13, one slow pair).  When the node's own
  * entry cuts it off, the asks were wasted: cheaper than the miss they
  * hide.  Each child is played here and again when searched: a bitboard
  * move is a few operations, cheaper than keeping seven children for the
