@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import pons_sets  # noqa: E402
 import pons_study  # noqa: E402
 from checks import Tally  # noqa: E402
-from pons_study import merge_shards, run_shards, solve_command  # noqa: E402
+from pons_shards import merge_shards, run_shards, solve_command  # noqa: E402
 
 FIXTURES = os.path.join(HERE, "pons")
 SKIP = 77
