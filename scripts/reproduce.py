@@ -34,6 +34,7 @@ status: 0 done, 1 a step failed or the run is noisy, 2 bad usage or
 another run in progress, 130 interrupted (Ctrl-C, SIGTERM).
 """
 import argparse
+import contextlib
 import csv
 import datetime
 import fcntl
@@ -49,13 +50,14 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atomic_file import write_text_atomically  # noqa: E402
+SCRIPTS = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, SCRIPTS)
 import run_manifest  # noqa: E402
 import studies  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(SCRIPTS)
 WORK = os.path.join(ROOT, ".reproduce")
+NOISE = os.path.join(SCRIPTS, "noise.py")   # the noise gate; the kill test's scratch checkout has none
 EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_SKIPPED, EXIT_NOISY = 1, 2, 130, 77, 3
 STUB = os.environ.get("PRUNE_REPRODUCE_STUB") == "1"   # tests/check_reproduce_kill.py only
 
@@ -83,12 +85,20 @@ def interrupted(signum, frame):
     raise Interrupted()
 
 
+def python(path, *args):
+    """The command running the Python script ROOT/path with this interpreter."""
+    return [sys.executable, os.path.join(ROOT, path), *args]
+
+
 class Run:
     def __init__(self, args):
-        self.args, self.mode = args, MODES["quick" if args.quick else "full"]
-        self.quick = args.quick
+        self.args, self.quick = args, args.quick
+        self.mode_name = "quick" if args.quick else "full"
+        self.mode = MODES[self.mode_name]
         self.out = os.path.join(ROOT, self.mode["out"])
         self.build = os.path.abspath(args.build_dir)
+        self.prune = os.path.join(self.build, "prune")
+        self.quick_flag = ["--quick"] if args.quick else []   # for the scripts that have a smaller pass
         self.start = time.monotonic()
         self.info = {}
         self.noisy = False
@@ -102,19 +112,19 @@ class Run:
     def note(self, text):
         print(f"    {text}", flush=True)
 
+    def staged(self, *parts):
+        """A path in the staging directory."""
+        return os.path.join(self.stage, *parts)
+
     def call(self, argv, what, log=None, cwd=None, env=None, ok=(0,)):
         """Runs a child (its output to log, or indented here); returns its status."""
-        out = open(os.path.join(self.stage, "logs", log), "w") if log else None
-        try:
+        with (open(self.staged("logs", log), "w") if log else contextlib.nullcontext()) as out:
             child = subprocess.Popen(argv, cwd=cwd, env=env, stdout=out or subprocess.PIPE,
                                      stderr=subprocess.STDOUT, text=True, pass_fds=(self.lock,))
             if not out:
                 for line in child.stdout:
                     print(f"    {line.rstrip()[:180]}", flush=True)
             status = child.wait()
-        finally:
-            if out:
-                out.close()
         if status in (-signal.SIGINT, -signal.SIGTERM, 130, 143):
             raise Interrupted()
         if status not in ok:
@@ -123,8 +133,7 @@ class Run:
 
     def stub(self, step):
         names = [s for s, m in studies.meta().items() if m["runner"] == "studies_bench"]
-        self.call([sys.executable, os.path.join(ROOT, "tests", "reproduce_stub.py"), step, self.stage, *names],
-                  f"stub {step}")
+        self.call(python("tests/reproduce_stub.py", step, self.stage, *names), f"stub {step}")
 
     # ------------------------------------------------------------ steps
     def step_tools(self):
@@ -135,7 +144,7 @@ class Run:
             return self.note("all present")
         if self.args.no_install:
             raise StepFailed(f"missing {' '.join(missing)} (and --no-install given)")
-        self.call([os.path.join(ROOT, "scripts", "install_deps.sh"), *missing], "installing " + " ".join(missing))
+        self.call([os.path.join(SCRIPTS, "install_deps.sh"), *missing], "installing " + " ".join(missing))
 
     def step_build(self):
         if self.args.isa == "auto":
@@ -161,71 +170,66 @@ class Run:
                 raise StepFailed(f"{os.path.relpath(peer, ROOT)}: node modules missing (and --no-install given)")
             self.call(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], "npm ci", cwd=peer)
 
-    def bench_env(self):
-        return dict(os.environ, PRUNE_BENCH_REPETITIONS=str(self.mode["repetitions"]),
-                    PRUNE_BENCH_MIN_TIME=str(self.mode["min_time"]), PRUNE_BENCH_QUICK="1" if self.quick else "0")
-
     def step_studies(self):
         for study, meta in studies.meta().items():
             print(f"\n--- study {study} ({meta['runner']})  ({self.elapsed()} elapsed)", flush=True)
-            getattr(self, "run_" + meta["runner"])(study, meta, self.bench_env())
+            getattr(self, "run_" + meta["runner"])(study, meta)
 
-    def run_studies_bench(self, study, meta, env, suffix="", extra=None):
-        """The study's benchmark (meson: benchmarks/meson.build), its JSON and cases into raw/ as
-        STUDY{suffix}.json and .csv; `extra`, one more argument for studies_bench."""
-        made = [os.path.join(self.build, "benchmarks", study + ext) for ext in (".json", ".csv")]
-        outputs = [os.path.join(self.build, "benchmarks", name) for name in meta["outputs"]]
-        for path in made + outputs:
+    def meson_benchmark(self, suite, copies, what, log, env, *options):
+        """Runs a meson benchmark suite (benchmarks/meson.build), one test at a time, and copies the
+        files it writes into the build's benchmarks/, each (name, destination) of `copies`; they are
+        removed beforehand, so that none copied is left from an earlier run."""
+        made = [(os.path.join(self.build, "benchmarks", name), to) for name, to in copies]
+        for path, _ in made:
             if os.path.exists(path):
                 os.unlink(path)
-        self.call(["meson", "test", "-C", self.build, "--no-rebuild", "--benchmark", "--suite", study, "--verbose",
-                   "--num-processes", "1", *(["--test-args=" + shlex.quote(extra)] if extra else [])],
-                  f"study {study}: meson test failed (a count mismatch is an error)",
-                  log=f"meson-{study}{suffix}.log", env=env)
-        for path in made:
-            stem, ext = os.path.splitext(os.path.basename(path))
-            shutil.copy(path, os.path.join(self.stage, "raw", stem + suffix + ext))
-        for path in outputs:
-            shutil.copy(path, self.stage)
+        self.call(["meson", "test", "-C", self.build, "--no-rebuild", "--benchmark", "--suite", suite, *options,
+                   "--num-processes", "1"], what, log=log, env=env)
+        for path, to in made:
+            shutil.copy(path, to)
 
-    def run_match(self, study, meta, env):
+    def run_studies_bench(self, study, meta, suffix="", extra=None):
+        """The study's benchmark (meson: benchmarks/meson.build), its JSON and cases into raw/ as
+        STUDY{suffix}.json and .csv; `extra`, one more argument for studies_bench."""
+        env = dict(os.environ, PRUNE_BENCH_REPETITIONS=str(self.mode["repetitions"]),
+                   PRUNE_BENCH_MIN_TIME=str(self.mode["min_time"]), PRUNE_BENCH_QUICK="1" if self.quick else "0")
+        raw = [(study + ext, self.staged("raw", study + suffix + ext)) for ext in (".json", ".csv")]
+        self.meson_benchmark(study, raw + [(name, self.stage) for name in meta["outputs"]],
+                             f"study {study}: meson test failed (a count mismatch is an error)",
+                             f"meson-{study}{suffix}.log", env,
+                             "--verbose", *(["--test-args=" + shlex.quote(extra)] if extra else []))
+
+    def run_match(self, study, meta):
         # The study's matches (studies/STUDY.csv) at their node budgets, two at a time
         # (exact under --nodes: the order and the cores change nothing); --long adds
         # each at its time per move, every match split into shards over the cores.
-        runner = [sys.executable, os.path.join(ROOT, "scripts", "strength.py"), "--prune",
-                  os.path.join(self.build, "prune"), "--jobs", str(MATCH_JOBS)]
-        self.call(runner + ["--out", os.path.join(self.stage, meta["outputs"][0])] + (["--quick"] if self.quick else []),
+        runner = python("scripts/strength.py", "--prune", self.prune, "--jobs", str(MATCH_JOBS))
+        self.call(runner + ["--out", self.staged(meta["outputs"][0]), *self.quick_flag],
                   f"the {study} study failed (a match failed)")   # a line a match: progress
         if self.args.long:
-            self.call(runner + ["--time", "--out", os.path.join(self.stage, study + "_time.csv")],
+            self.call(runner + ["--time", "--out", self.staged(study + "_time.csv")],
                       f"the {study} study's fixed-time variant failed")
 
-    def run_pons_study(self, study, meta, env):
+    def run_pons_study(self, study, meta):
         # All 1000 positions of a cell where that fits the budget (checked against
         # the published means), a declared sample elsewhere; the sets from
         # PRUNE_CONNECT4_DATA when set, else prune's own (studies/connect4/).
-        self.call([sys.executable, os.path.join(ROOT, "scripts", "pons_study.py"), "--prune",
-                   os.path.join(self.build, "prune"), "--out", os.path.join(self.stage, "logs", study),
-                   "--budget", str(self.mode["pons_budget"])], f"the {study} study failed (a wrong score or mean)")
+        self.call(python("scripts/pons_study.py", "--prune", self.prune, "--out", self.staged("logs", study),
+                         "--budget", str(self.mode["pons_budget"])),
+                  f"the {study} study failed (a wrong score or mean)")
         for name in meta["outputs"]:
-            os.replace(os.path.join(self.stage, "logs", study, name), os.path.join(self.stage, name))
+            os.replace(self.staged("logs", study, name), self.staged(name))
 
     def step_sweep(self):
-        for suite, name, env in (("sweep", "depth_sweep.csv", {"PRUNE_SWEEP_BUDGET": self.mode["sweep_budget"]}),
-                                 ("techniques-time", "time_ladder.csv",
-                                  {"PRUNE_TIME_BUDGETS": self.mode["time_budgets"]})):
-            path = os.path.join(self.build, "benchmarks", name)
-            if os.path.exists(path):
-                os.unlink(path)
-            self.call(["meson", "test", "-C", self.build, "--no-rebuild", "--benchmark", "--suite", suite,
-                       "--num-processes", "1"], f"{suite} failed", log=f"meson-{suite}.log",
-                      env=dict(os.environ, **{k: str(v) for k, v in env.items()}))
-            shutil.copy(path, self.stage)
+        for suite, name, variable, setting in (("sweep", "depth_sweep.csv", "PRUNE_SWEEP_BUDGET", "sweep_budget"),
+                                               ("techniques-time", "time_ladder.csv", "PRUNE_TIME_BUDGETS",
+                                                "time_budgets")):
+            self.meson_benchmark(suite, [(name, self.stage)], f"{suite} failed", f"meson-{suite}.log",
+                                 dict(os.environ, **{variable: str(self.mode[setting])}))
 
     def step_tidy(self):
-        raw = sorted(glob.glob(os.path.join(self.stage, "raw", "*")))
-        self.call([sys.executable, os.path.join(ROOT, "scripts", "gbench_to_csv.py"), *raw, "-o",
-                   os.path.join(self.stage, "studies.csv")], "gbench_to_csv.py failed")
+        raw = sorted(glob.glob(self.staged("raw", "*")))
+        self.call(python("scripts/gbench_to_csv.py", *raw, "-o", self.staged("studies.csv")), "gbench_to_csv.py failed")
 
     def step_remeasure(self):
         """Times each timed row whose spread is above the noise gate's limit again, up to
@@ -237,7 +241,7 @@ class Run:
             return self.note("quick run: noisy rows are reported, not re-measured")
         import noise   # here: the kill test's scratch checkout has none, and stubs this step
         for round_ in range(1, REMEASURE_ROUNDS + 1):
-            with open(os.path.join(self.stage, "studies.csv"), newline="", encoding="utf-8") as f:
+            with open(self.staged("studies.csv"), newline="", encoding="utf-8") as f:
                 noisy = [r for r in csv.DictReader(f) if r["status"] == "ok" and r["cv"]
                          and float(r["cv"]) > noise.ROW_CV_LIMIT]
             self.note(f"{len(noisy)} timed rows above {noise.ROW_CV_LIMIT:.0%} cv")
@@ -248,7 +252,7 @@ class Run:
                 names = [ERE_SPECIAL.sub(r"\\\g<0>", r["benchmark"]) for r in noisy
                          if suite_of[r["benchmark"]] == suite]
                 self.note(f"round {round_}, study {suite}: {len(names)} rows again")
-                self.run_studies_bench(suite, {"outputs": []}, self.bench_env(), suffix=f".remeasure{round_}",
+                self.run_studies_bench(suite, {"outputs": []}, suffix=f".remeasure{round_}",
                                        extra=f"--benchmark_filter=^({'|'.join(names)})(/|$)")
             self.step_tidy()
 
@@ -256,7 +260,7 @@ class Run:
         """{benchmark: the study (meson suite) whose studies_bench run timed it}: a study's
         benchmark may time rows of another name (tictactoe's tictactoe-rounds)."""
         suites = {}
-        for path in glob.glob(os.path.join(self.stage, "raw", "*.csv")):
+        for path in glob.glob(self.staged("raw", "*.csv")):
             suite = os.path.basename(path)[:-len(".csv")]
             if ".remeasure" not in suite:
                 with open(path, newline="", encoding="utf-8") as f:
@@ -268,27 +272,23 @@ class Run:
         for study, meta in studies.meta().items():
             for peer in meta["peer"]:
                 print(f"\n--- peer {peer} ({study})  ({self.elapsed()} elapsed)", flush=True)
-                status = self.call([sys.executable, os.path.join(ROOT, "peers", peer, "compare.py"),
-                                    os.path.join(self.build, "prune"), *(["--quick"] if self.quick else []),
-                                    *(["--long"] if self.args.long else []),
-                                    "-o", os.path.join(self.stage, f"peer_{peer}.csv")],
-                                   f"peer {peer}: counts differ or it failed", ok=(0, EXIT_SKIPPED))
+                argv = python(f"peers/{peer}/compare.py", self.prune, *self.quick_flag,
+                              *(["--long"] if self.args.long else []), "-o", self.staged(f"peer_{peer}.csv"))
+                status = self.call(argv, f"peer {peer}: counts differ or it failed", ok=(0, EXIT_SKIPPED))
                 if status == EXIT_SKIPPED:
                     self.note(f"peer {peer}: skipped (above)")
 
     def step_hyperfine(self):
-        self.call([sys.executable, os.path.join(ROOT, "scripts", "run_hyperfine.py"), "--prune",
-                   os.path.join(self.build, "prune"), "--out", os.path.join(self.stage, "hyperfine"),
-                   *(["--quick"] if self.quick else [])], "hyperfine failed", log="hyperfine.log")
+        self.call(python("scripts/run_hyperfine.py", "--prune", self.prune, "--out", self.staged("hyperfine"),
+                         *self.quick_flag), "hyperfine failed", log="hyperfine.log")
 
     def step_noise(self):
         """The noise gate (scripts/noise.py): a full run it calls noisy is refused without --allow-noisy."""
-        gate = os.path.join(ROOT, "scripts", "noise.py")
-        if not os.path.exists(gate):   # the kill test's scratch checkout has none
+        if not os.path.exists(NOISE):
             return self.note("no noise gate in this checkout")
         self.state_after = self.machine_state()   # right after the timed steps
         self.write_run_json()                     # the gate reads both states there
-        done = subprocess.run([sys.executable, gate, "gate", self.stage], capture_output=True, text=True)
+        done = subprocess.run([sys.executable, NOISE, "gate", self.stage], capture_output=True, text=True)
         if done.returncode == EXIT_NOISY:
             self.noisy = True
             why = done.stderr.strip()
@@ -303,47 +303,42 @@ class Run:
         self.reported = True   # run.json's wall time and load stay what REPORT.md says
         if STUB:
             return self.stub("report")
-        self.call([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--results", self.stage,
-                   "--plots-link", "plots"], "the report failed")
+        self.call(python("scripts/report.py", "--results", self.stage, "--plots-link", "plots"), "the report failed")
 
     def step_plots(self):
-        os.makedirs(os.path.join(self.stage, "plots"), exist_ok=True)
+        os.makedirs(self.staged("plots"), exist_ok=True)
+        settings = f"datadir='{self.stage}/plotdata'; outdir='{self.stage}/plots'; root='{ROOT}'"
         for script in sorted(glob.glob(os.path.join(ROOT, "plots", "*.gp"))):
-            self.call(["gnuplot", "-e", f"datadir='{self.stage}/plotdata'; outdir='{self.stage}/plots'; root='{ROOT}'", script],
-                      f"plot {os.path.basename(script)} failed", log="gnuplot.log")
+            self.call(["gnuplot", "-e", settings, script], f"plot {os.path.basename(script)} failed", log="gnuplot.log")
 
     # ------------------------------------------------------------ run.json
     def machine_state(self):
-        noise = os.path.join(ROOT, "scripts", "noise.py")
-        if not os.path.exists(noise):
+        if not os.path.exists(NOISE):
             return None
-        done = subprocess.run([sys.executable, noise, "state"], capture_output=True, text=True)
+        done = subprocess.run([sys.executable, NOISE, "state"], capture_output=True, text=True)
         return json.loads(done.stdout) if done.returncode == 0 else {"error": done.stderr.strip()}
 
     def write_run_json(self):
         """run.json: the run's settings, machine and tools, and the manifest of every file written so far."""
-        def version(*argv):
-            try:
-                return subprocess.run(argv, capture_output=True, text=True).stdout.strip() or "?"
-            except OSError:
+        def version(*argv):   # "?": not installed, or a stub run (which records no versions)
+            if STUB or not shutil.which(argv[0]):
                 return "?"
+            return subprocess.run(argv, capture_output=True, text=True).stdout.strip() or "?"
         if not self.info:
             cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
                         if line.startswith("model name")), "?")
             memory = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
-            self.info = {"run": self.run_id, "mode": "quick" if self.quick else "full", "long": self.args.long, "commit": self.commit,
-                         "date": self.date, "isa": self.args.isa, **{k: v for k, v in self.mode.items()
-                                                                     if k not in ("out", "carry")},
+            self.info = {"run": self.run_id, "mode": self.mode_name, "long": self.args.long, "commit": self.commit,
+                         "date": self.date, "isa": self.args.isa,
+                         **{k: v for k, v in self.mode.items() if k not in ("out", "carry")},
                          "gbench": version("dpkg-query", "-W", "-f=${Version}", "libbenchmark-dev"),
                          "node": version("node", "--version"), "hyperfine": version("hyperfine", "--version"),
                          "gnuplot": version("gnuplot", "--version"), "cpu": cpu,
                          "memory": f"{memory / 1048576:.1f} GiB", "load_before": self.load_before}
             if os.environ.get("PRUNE_RUN_NOTES"):
                 self.info["notes"] = os.environ["PRUNE_RUN_NOTES"]
-        if STUB:
-            self.info.update(gbench="?", node="?", hyperfine="?", gnuplot="?")
         if not getattr(self, "reported", False):
-            self.info.update(load_after=" ".join(open("/proc/loadavg").read().split()[:3]), wall_time=self.elapsed())
+            self.info.update(load_after=load(), wall_time=self.elapsed())
         self.info.update(state_before=self.state_before, state_after=self.state_after, noisy=self.noisy,
                          allow_noisy=self.noisy and (self.quick or self.args.allow_noisy))
         run_manifest.write(self.stage, self.info)
@@ -369,6 +364,11 @@ STUBBED = ("studies", "sweep", "tidy", "hyperfine", "plots")
 REMEASURE_ROUNDS = 2   # a row noisy three times running is noise the gate must see
 # POSIX extended regular expressions' special characters (Google Benchmark's filter).
 ERE_SPECIAL = re.compile(r"[][.()*+?{}|^$\\]")
+
+
+def load():
+    """The load averages over 1, 5 and 15 minutes."""
+    return " ".join(open("/proc/loadavg").read().split()[:3])
 
 
 def hold(point):
@@ -443,13 +443,13 @@ def execute(run):
     run.write_run_json()   # the manifest of every file, the report and plots included
     print(f"\n==> [{len(STEPS) + 1}/{len(STEPS) + 1}] install into {os.path.relpath(run.out, ROOT)}/", flush=True)
     hold("install")
-    run.call([sys.executable, os.path.join(ROOT, "scripts", "install_run.py"), run.stage, run.out,
-              *[a for name in run.mode["carry"] for a in ("--carry", name)]], "install_run.py failed")
+    run.call(python("scripts/install_run.py", run.stage, run.out,
+                    *[a for name in run.mode["carry"] for a in ("--carry", name)]), "install_run.py failed")
     hold("installed")
     if not run.quick and not STUB:
         # The README's results block, generated from the run just installed.
-        run.call([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--results", run.out, "--readme",
-                  os.path.join(ROOT, "README.md"), "--readme-only"], "the README's results block")
+        run.call(python("scripts/report.py", "--results", run.out, "--readme", os.path.join(ROOT, "README.md"),
+                        "--readme-only"), "the README's results block")
     print(f"\nDone in {run.elapsed()}: {os.path.relpath(run.out, ROOT)}/REPORT.md (run {run.run_id})")
 
 
@@ -459,13 +459,9 @@ class Parser(argparse.ArgumentParser):
 
 
 def main():
-    parser = Parser(prog="reproduce.sh", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--long", action="store_true")
-    parser.add_argument("--no-install", action="store_true")
-    parser.add_argument("--allow-dirty", action="store_true")
-    parser.add_argument("--allow-noisy", action="store_true")
+    parser = Parser(prog="reproduce.sh", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    for flag in ("--quick", "--long", "--no-install", "--allow-dirty", "--allow-noisy"):
+        parser.add_argument(flag, action="store_true")
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build-release"))
     parser.add_argument("--isa", choices=("auto", "baseline", "x86-64-v3"), default="auto")
     args = parser.parse_args()
@@ -478,8 +474,7 @@ def main():
         run.commit = commit_of(args)
         now = datetime.datetime.now(datetime.timezone.utc)
         run.date = now.strftime("%Y-%m-%dT%H:%M:%SZ")
-        run.run_id = os.environ.get("PRUNE_RUN_ID") if STUB and os.environ.get("PRUNE_RUN_ID") else \
-            f"{run.commit}-{now.strftime('%Y%m%dT%H%M%SZ')}"
+        run.run_id = (STUB and os.environ.get("PRUNE_RUN_ID")) or f"{run.commit}-{now.strftime('%Y%m%dT%H%M%SZ')}"
         run.lock = take_lock()
         if run.lock is None:
             print("reproduce: another reproduction is running in this checkout (.reproduce/lock is held)",
@@ -488,10 +483,10 @@ def main():
         os.makedirs(os.path.dirname(run.out), exist_ok=True)
         run.stage = tempfile.mkdtemp(prefix="run-", dir=WORK)
         for sub in ("logs", "raw", "hyperfine"):
-            os.makedirs(os.path.join(run.stage, sub))
-        run.load_before = " ".join(open("/proc/loadavg").read().split()[:3])
+            os.makedirs(run.staged(sub))
+        run.load_before = load()
         run.state_before = run.machine_state()
-        print(f"prune reproduction ({'quick' if args.quick else 'full'}, run {run.run_id}): results to "
+        print(f"prune reproduction ({run.mode_name}, run {run.run_id}): results to "
               f"{os.path.relpath(run.out, ROOT)}/" + (" (stub measurements)" if STUB else ""), flush=True)
         execute(run)
         status = 0
