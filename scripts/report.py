@@ -64,7 +64,8 @@ def main():
     parser.add_argument("--plots-link", default="plots", help="the plots' directory, relative to REPORT.md")
     parser.add_argument("--readme", help="also rewrite this README's results block")
     parser.add_argument("--readme-only", action="store_true",
-                        help="with --readme: only the README (for a run already installed, whose files stay as they are)")
+                        help="with --readme: only the README (for a run already installed, whose files stay as "
+                             "they are)")
     args = parser.parse_args()
     if args.readme_only and not args.readme:
         parser.error("--readme-only needs --readme")

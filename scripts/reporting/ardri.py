@@ -2,8 +2,7 @@
 studies/positions.csv)."""
 import studies
 
-from .common import (Section, col, compare, fci, fint, fops, ftime, fx, median_or, ratio, section_head, speedup_plot,
-                     table)
+from .common import col, compare, fci, fint, fops, ftime, fx, median_or, ratio, study_section, table
 
 STUDY = "ardri"
 # From the study's rows (studies/studies.csv): alpha-beta along the line at
@@ -14,18 +13,15 @@ DEEP, SHALLOW = max(studies.depths(STUDY)), min(studies.depths(STUDY))
 TITLE = "Ard Ri in Rust, parts 2 and 3 (minimax and alpha-beta)"
 
 
+@study_section(STUDY, TITLE, lambda res: res.get(STUDY, ALPHA, DEEP), "alpha-beta over minimax")
 def render(res, plots):
-    out, stop = section_head(res, STUDY, TITLE, res.get(STUDY, ALPHA, DEEP))
-    if stop:
-        return Section("\n".join(out), [])
     part2, plot_rows, readings = part2_table(res)
-    out += [f"Part 3, alpha-beta at depth {DEEP} along the line the post plays (copy-make; times are medians of our "
-            "repetitions; the author's machine and build are unstated, so compare rates and ratios).\n",
-            part3_table(res), f"\nPart 2, plain minimax against alpha-beta at depth {SHALLOW}:\n", part2]
+    out = [f"Part 3, alpha-beta at depth {DEEP} along the line the post plays (copy-make; times are medians of our "
+           "repetitions; the author's machine and build are unstated, so compare rates and ratios).\n",
+           part3_table(res), f"\nPart 2, plain minimax against alpha-beta at depth {SHALLOW}:\n", part2]
     if readings:
         out.append("\nReading:\n\n" + "\n".join(readings))
-    out.append(f"\n![alpha-beta over minimax]({plots}/speedup_ardri.svg)\n")
-    return Section("\n".join(out) + "\n", [speedup_plot(STUDY, plot_rows)])
+    return out, plot_rows
 
 
 def published(res, moves, config, depth):
@@ -60,16 +56,15 @@ def part2_table(res):
         minimax, alpha = res.get(STUDY, BASE, SHALLOW, moves), res.get(STUDY, ALPHA, SHALLOW, moves)
         om, oa = col(minimax, "nodes"), col(alpha, "nodes")
         sm, sa = col(minimax, "seconds_per_op"), col(alpha, "seconds_per_op")
-        speedup = compare(minimax, alpha)
-        rows.append([label, f"{fint(pm)} / {fint(om)}", f"{fint(pa)} / {fint(oa)}", fx(ratio(om, oa)),
-                     fx(ratio(tm, ta)), fci(*speedup, 1), f"{ftime(tm, True)} / {ftime(sm)}",
-                     f"{ftime(ta, True)} / {ftime(sa)}"])
-        plot_rows.append([f"{ALPHA} d{SHALLOW} {label}", ratio(tm, ta), median_or(*speedup), ratio(om, oa)])
-        if ratio(tm, ta) and ratio(sm, sa) and ratio(om, oa):
+        node_ratio, pub_ratio, speedup = ratio(om, oa), ratio(tm, ta), compare(minimax, alpha)
+        rows.append([label, f"{fint(pm)} / {fint(om)}", f"{fint(pa)} / {fint(oa)}", fx(node_ratio), fx(pub_ratio),
+                     fci(*speedup, 1), f"{ftime(tm, True)} / {ftime(sm)}", f"{ftime(ta, True)} / {ftime(sa)}"])
+        plot_rows.append([f"{ALPHA} d{SHALLOW} {label}", pub_ratio, median_or(*speedup), node_ratio])
+        if pub_ratio and ratio(sm, sa) and node_ratio:
             readings.append(
-                f"- {label}: the published time ratio {fx(ratio(tm, ta))} against a node ratio of "
-                f"{fx(ratio(om, oa))} means the author's alpha-beta node cost {fx(ratio(om, oa) / ratio(tm, ta), 2)}"
-                f" of a minimax node; ours costs {fx(ratio(om, oa) / ratio(sm, sa), 2)}.")
+                f"- {label}: the published time ratio {fx(pub_ratio)} against a node ratio of {fx(node_ratio)} "
+                f"means the author's alpha-beta node cost {fx(node_ratio / pub_ratio, 2)} of a minimax node; ours "
+                f"costs {fx(node_ratio / ratio(sm, sa), 2)}.")
     return table(header, rows), plot_rows, readings
 
 

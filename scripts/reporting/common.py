@@ -78,15 +78,10 @@ def summarise(pairs):
     return ratio_summary(pairs) if pairs else None
 
 
-def time_ratio(row_a, row_b):
-    """row_a's time over row_b's (a speedup of b over a) from their pairs."""
-    return summarise(timed_pairs(row_a, row_b))
-
-
 def compare(row_a, row_b):
-    """row_a's time over row_b's as (paired summary, ratio of the medians):
-    the two arguments of fci, fci_text and median_or."""
-    return time_ratio(row_a, row_b), ratio(col(row_a, "seconds_per_op"), col(row_b, "seconds_per_op"))
+    """row_a's time over row_b's (a speedup of b over a) as (paired summary,
+    ratio of the medians): the two arguments of fci, fci_text and median_or."""
+    return summarise(timed_pairs(row_a, row_b)), ratio(col(row_a, "seconds_per_op"), col(row_b, "seconds_per_op"))
 
 
 def geomean_time_ratio(row_pairs):
@@ -182,13 +177,6 @@ def write_plot_csv(path, header, rows):
     write_text_atomically(path, "\n".join([",".join(header)] + [",".join(cell(v) for v in row) for row in rows]) + "\n")
 
 
-def speedup_plot(study, rows):
-    """The speedup plot of a study: label, published, measured, nodes; kept
-    when something was measured."""
-    return PlotTable(f"speedup_{study}", ["label", "published", "measured", "nodes"], rows,
-                     bool(rows) and any(r[2] for r in rows))
-
-
 BLOCKED = {"skipped": "**Skipped in this run:** {}. Rerun `scripts/reproduce.sh` once the game is compiled in.\n",
            "missing": "**Not measured in this run:** {}.\n",
            "error": "**COUNT CHECK FAILED (reported as errors, not timings):** {}\n"}
@@ -200,3 +188,25 @@ def section_head(res, study, title, has_data):
     status, why = res.status(study)
     blocked = [BLOCKED[status].format(why)] if status in BLOCKED else []
     return [f"## {study}: {title}\n"] + blocked, bool(blocked) and not has_data
+
+
+def study_section(study, title, has_data, caption=None):
+    """Makes a study's render(res, plots) -> Section of its body(res, plots)
+    -> (its Markdown parts, the rows of its speedup plot, any other plot
+    tables): section_head's lines, then, unless there is nothing to show
+    (the study did not run cleanly and has_data(res) is false), the body's
+    parts and the speedup plot's image, when `caption` names it.  A row of
+    the speedup plot is label, published, measured, nodes; the plot is kept
+    when something was measured."""
+    def decorate(body):
+        def render(res, plots):
+            out, stop = section_head(res, study, title, has_data(res))
+            if stop:
+                return Section("\n".join(out), [])
+            parts, rows, *tables = body(res, plots)
+            image = [f"\n![{caption}]({plots}/speedup_{study}.svg)\n"] if caption else []
+            speedup = PlotTable(f"speedup_{study}", ["label", "published", "measured", "nodes"], rows,
+                                bool(rows) and any(r[2] for r in rows))
+            return Section("\n".join(out + parts + image) + "\n", [speedup] + tables)
+        return render
+    return decorate

@@ -1,18 +1,15 @@
 """The doundo study: Do Do-Undo (Mini-Chess, copy-make against do-undo)."""
-from .common import (Section, col, compare, fci, fci_text, fint, fops, ftime, median_or, num, section_head,
-                     speedup_plot, table)
+from .common import col, compare, fci, fci_text, fint, fops, ftime, median_or, num, study_section, table
 
 STUDY = "doundo"
 TITLE = "Do Do-Undo (Mini-Chess, copy-make against do-undo)"
 
 
+@study_section(STUDY, TITLE, lambda res: any(r["study"] == STUDY for r in res.ok), "do-undo over copy-make")
 def render(res, plots):
     searches = res.copy_undo(STUDY)
-    out, stop = section_head(res, STUDY, TITLE, any(r["study"] == STUDY for r in res.ok))
-    if stop:
-        return Section("\n".join(out), [])
-    out.append("The same search in both state modes (the node counts are checked equal). The post's figure is "
-               "qualitative: do-undo is \"only a linear speedup, but it will be a big linear speedup\".\n")
+    out = ["The same search in both state modes (the node counts are checked equal). The post's figure is "
+           "qualitative: do-undo is \"only a linear speedup, but it will be a big linear speedup\".\n"]
     header = ["config", "depth", "nodes", "copy-make", "do-undo", "undo speedup (95% interval)", "copy nodes/s",
               "undo nodes/s"]
     rows = [[f"`{r['config']}`", r["depth"], fint(col(r, "nodes")), ftime(col(r, "seconds_per_op")),
@@ -28,9 +25,8 @@ def render(res, plots):
                    f"copy-make on Mini-Chess here: a linear factor, as the post says; how big it is depends on how "
                    f"much a copy and a recount of the material cost against the rest of the node's work. The "
                    f"comparison on every game is in the copy-against-undo section below.")
-    out.append(f"\n![do-undo over copy-make]({plots}/speedup_doundo.svg)\n")
     plot_rows = [[f"{r['config']} d{r['depth']}", None, median_or(*compare(r, u)), 1.0] for r, u in searches]
-    return Section("\n".join(out) + "\n", [speedup_plot(STUDY, plot_rows)])
+    return out, plot_rows
 
 
 def summary(res):

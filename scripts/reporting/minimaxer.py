@@ -2,43 +2,32 @@
 of REPORT.md, speedup_minimaxer plot, README row)."""
 import studies
 
-from .common import (Section, compare, fci, fci_text, fint, fops, fx, median_or, num, ratio, section_head,
-                     speedup_plot, table)
+from .common import col, compare, fci, fci_text, fint, fops, fx, median_or, ratio, study_section, table
 
 STUDY = "minimaxer"
 BASE = studies.baseline(STUDY)        # tree-standard (studies/studies.csv)
 DEPTHS = studies.depths(STUDY)
 OPTIMAL, GEN, BUBBLE = "tree-optimal", "tree-ab-presort-gen", "tree-ab-presort-gen-bubble"
 TITLE = "Minimaxer Part 4 (mancala, persistent-tree negamax)"
-# The blog's names of the configs (in parentheses: configs the blog did not time).
-BLOG_NAMES = {
-    "tree-standard": "Standard",
-    "tree-ab": "(alpha-beta deepening, no presort)",
-    "tree-ab-presort": "Alpha-beta deepening with presort",
-    "tree-ab-presort-gen": "Alpha-beta deepening with presort + generator",
-    "tree-ab-presort-gen-bubble": "As above + bubble sort",
-    "tree-optimal": "Optimal function",
-    "tree-ab-depth": "(alpha-beta, single pass at depth D)",
-}
+# The blog's names of the configs it did not time, in parentheses; those it
+# timed are named by the note of their published rate (studies/published.csv).
+UNTIMED = {"tree-ab": "(alpha-beta deepening, no presort)", "tree-ab-depth": "(alpha-beta, single pass at depth D)"}
 HEADER = ["configuration", "prune config", "depth", "published op/s", "our op/s", "published ratio",
           "our ratio (95% interval)", "created", "evals", "our op/s (undo)"]
 
 
+@study_section(STUDY, TITLE, lambda res: res.get(STUDY, BASE, DEPTHS[0]), "speedup over Standard")
 def render(res, plots):
-    out, stop = section_head(res, STUDY, TITLE, res.get(STUDY, BASE, DEPTHS[0]))
-    if stop:
-        return Section("\n".join(out), [])
-    out.append("Operations per second, one operation = one whole search from the start position, tree building "
-               "included (copy-make, as the library: every node holds its position). Ratios are against "
-               "Standard at the same depth. The counts are prune's; every one equals minimaxer 3.2.3's "
-               "(checked against studies/published.csv and against the peer below).\n")
+    out = ["Operations per second, one operation = one whole search from the start position, tree building "
+           "included (copy-make, as the library: every node holds its position). Ratios are against "
+           "Standard at the same depth. The counts are prune's; every one equals minimaxer 3.2.3's "
+           "(checked against studies/published.csv and against the peer below).\n"]
     rows, plot_rows = speed_table(res)
     out.append(table(HEADER, rows, "llr" + "r" * 7))
     readings = [optimal_reading(res, depth) for depth in DEPTHS] + [bubble_reading(res)]
     if any(readings):
         out.append("\nReading:\n\n" + "\n".join(r for r in readings if r))
-    out.append(f"\n![speedup over Standard]({plots}/speedup_minimaxer.svg)\n")
-    return Section("\n".join(out) + "\n", [speedup_plot(STUDY, plot_rows)])
+    return out, plot_rows
 
 
 def figures(res, config, depth):
@@ -50,8 +39,8 @@ def figures(res, config, depth):
 def speedup(res, base, config, depth):
     """base's time over config's, paired (as compare), the fallback the
     ratio of the op/s medians."""
-    paired, _ = compare(res.get(STUDY, base, depth), res.get(STUDY, config, depth))
-    return paired, ratio(figures(res, config, depth)[1], figures(res, base, depth)[1])
+    a, b = res.get(STUDY, base, depth), res.get(STUDY, config, depth)
+    return compare(a, b)[0], ratio(col(b, "ops_per_second"), col(a, "ops_per_second"))
 
 
 def speed_table(res):
@@ -61,7 +50,8 @@ def speed_table(res):
         pub_base, _, base_created = figures(res, BASE, depth)
         for config in res.tree_configs(STUDY):
             p, o, created = figures(res, config, depth)
-            rows.append([BLOG_NAMES.get(config, config), f"`{config}`", depth, fops(p, True), fops(o),
+            name = res.pub(STUDY, "ops_per_second", config=config, field="note") or UNTIMED.get(config, config)
+            rows.append([name, f"`{config}`", depth, fops(p, True), fops(o),
                          fx(ratio(p, pub_base)), fci(*speedup(res, BASE, config, depth), 1), fint(created),
                          fint(res.value(STUDY, config, depth, "evals")),
                          fops(res.value(STUDY, config, depth, "ops_per_second", state="undo"))])
@@ -72,8 +62,8 @@ def speed_table(res):
 
 
 def peer_rate(res, config, depth):
-    row = next((r for r in res.peer if r["config"] == config and r["depth"] == str(depth)), None)
-    return num(row["minimaxer_ops_per_second"]) if row else None
+    return col(next((r for r in res.peer if r["config"] == config and r["depth"] == str(depth)), None),
+               "minimaxer_ops_per_second")
 
 
 def optimal_reading(res, depth):

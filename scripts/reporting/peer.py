@@ -13,24 +13,25 @@ def render(res, plots):
                f"(peers/minimaxer/mancala.mjs), runs the same searches right after prune's minimaxer study. One "
                f"operation builds a fresh root and tree and searches it. Counts must be equal, and are checked.\n")
     header = ["config", "depth", "created (minimaxer / prune)", "evals (minimaxer / prune)", "equal",
-              "minimaxer op/s", "prune op/s (copy)", "prune / minimaxer (paired windows where measured)", "prune op/s (undo)"]
+              "minimaxer op/s", "prune op/s (copy)", "prune / minimaxer (paired windows where measured)",
+              "prune op/s (undo)"]
     order = res.tree_configs("minimaxer")
     peer = sorted(res.peer, key=lambda r: (int(r["depth"]), order.index(r["config"]) if r["config"] in order
                                            else len(order)))
-    # The paired windows' ratio where peer_ab.py measured the search, else the two separate medians'.
-    windows = {(r["config"], r["depth"]): r for r in res.peer_ab or []}
+    # Each search's row of peer_ab.csv (its paired windows' ratio), or None (the two separate medians' ratio).
+    windows = {(r["config"], r["depth"]): r for r in res.peer_ab}
+    paired = [windows.get((r["config"], r["depth"])) for r in peer]
     rows = [[f"`{r['config']}`", r["depth"], f"{fint(col(r, 'minimaxer_created'))} / {fint(col(r, 'prune_created'))}",
              f"{fint(col(r, 'minimaxer_evals'))} / {fint(col(r, 'prune_evals'))}", r["counts_equal"],
              fops(col(r, "minimaxer_ops_per_second")), fops(col(r, "prune_ops_per_second")),
-             window_ratio(windows[(r["config"], r["depth"])], cell=True) if (r["config"], r["depth"]) in windows
-             else fci(None, col(r, "ratio"), 1), fops(col(r, "prune_undo_ops_per_second"))] for r in peer]
+             window_ratio(w, cell=True) if w else fci(None, col(r, "ratio"), 1),
+             fops(col(r, "prune_undo_ops_per_second"))] for r, w in zip(peer, paired)]
     out += [table(header, rows, "lrrrlrrrr"), headline_peer(res)]
-    paired = [num(windows[(r["config"], r["depth"])]["ratio_median"]) for r in peer
-              if (r["config"], r["depth"]) in windows]
     ratios = [num(r["ratio"]) for r in res.peer if num(r["ratio"])]
-    if paired and len(paired) == len(peer):
-        out.append(f"Across all {len(paired)} searches the paired windows put prune {fx(min(paired))} to "
-                   f"{fx(max(paired))} faster (each with its interval above), with identical trees: the difference "
+    if all(paired):
+        medians = [num(w["ratio_median"]) for w in paired]
+        out.append(f"Across all {len(medians)} searches the paired windows put prune {fx(min(medians))} to "
+                   f"{fx(max(medians))} faster (each with its interval above), with identical trees: the difference "
                    f"is the cost per node, not the search.")
     elif ratios:
         out.append(f"Across all {len(ratios)} searches the separate medians put prune {fx(min(ratios))} to "
@@ -45,7 +46,7 @@ def render(res, plots):
 
 def headline_rows(res):
     """tree-optimal at depth 6: its row of peer_ab.csv and of peer_minimaxer.csv (None when absent)."""
-    return [next((r for r in rows or [] if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
+    return [next((r for r in rows if r["config"] == "tree-optimal" and r["depth"] == "6"), None)
             for rows in (res.peer_ab, res.peer)]
 
 
@@ -75,7 +76,7 @@ def window_ratio(r, cell=False):
     form).  Every run with a manifest, the only runs report.py reads, has
     the interval's columns: they came before the manifest."""
     summary = {"pairs": int(r["pairs"]), "median": num(r["ratio_median"]), "lo": num(r["ratio_lo"]),
-               "hi": num(r["ratio_hi"]), "min": num(r["ratio_min"]), "max": num(r["ratio_max"])}
+               "hi": num(r["ratio_hi"])}
     return fci(summary, digits=1) if cell else fci_text(summary, digits=1)
 
 
@@ -100,12 +101,11 @@ def summary(res):
     if not res.peer:
         return []
     paired, opt6 = headline_rows(res)
-    measured = []
+    measured = "–"
     if paired:
-        measured.append(f"tree-optimal depth 6: {window_ratio(paired)}, median of {paired['pairs']} paired windows "
-                        f"(range {window_range(paired)})")
-    if not paired and opt6 and num(opt6["ratio"]):
-        measured.append(f"{fci_text(None, num(opt6['ratio']), 1)}")
+        measured = (f"tree-optimal depth 6: {window_ratio(paired)}, median of {paired['pairs']} paired windows "
+                    f"(range {window_range(paired)})")
+    elif opt6 and num(opt6["ratio"]):
+        measured = fci_text(None, num(opt6["ratio"]), 1)
     equal = all(r["counts_equal"] == "yes" for r in res.peer)
-    return [["prune against minimaxer 3.2.3", "–", "; ".join(measured) or "–",
-             "equal, checked live" if equal else "**counts differ**"]]
+    return [["prune against minimaxer 3.2.3", "–", measured, "equal, checked live" if equal else "**counts differ**"]]

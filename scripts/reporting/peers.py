@@ -15,7 +15,7 @@ import os
 
 import studies
 
-from .common import Section, mark, num, read_csv, table
+from .common import Section, mark, num, table
 
 TIMING = ["pairs", "prune_mean_s", "peer_mean_s", "speedup_median", "speedup_lo", "speedup_hi", "cpu"]
 
@@ -50,7 +50,7 @@ def peer_table(rows):
 
 def read(res, name):
     """The rows of peer_NAME.csv when it has the shared timing columns, else []."""
-    rows = read_csv(os.path.join(res.dir, f"peer_{name}.csv"))
+    rows = res.csv(f"peer_{name}.csv")
     return rows if rows and all(c in rows[0] for c in TIMING) else []
 
 

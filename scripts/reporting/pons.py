@@ -10,23 +10,16 @@ explored (full cells only: a sample's mean is not the set's) and the
 thousands of positions per second (full cells and samples) on each test
 set; NaN where there is no figure.
 """
-import os
-
 import pons_study
 
-from .common import PlotTable, Section, num, read_csv, table
+from .common import PlotTable, Section, num, ratio, table
 
 MARKS = {"exact": "✓ exact", "rounded": "✓ rounded", "no": "✗ MISMATCH"}
 
 
 def render(res, plots):
-    rows = read_csv(os.path.join(res.dir, "pons.csv"), comments=True)
-    tables = []
-    if rows:
-        for mode in ("strong", "weak"):
-            columns, plot_rows = plot_table(rows, mode)
-            tables.append(PlotTable(f"pons_plot_{mode}", columns, plot_rows, bool(plot_rows)))
-    return Section(section(rows), tables)
+    rows = res.csv("pons.csv", comments=True)
+    return Section(section(rows), [plot_table(rows, mode) for mode in ("strong", "weak")] if rows else [])
 
 
 def checked_cells(rows):
@@ -37,7 +30,7 @@ def checked_cells(rows):
 
 def summary(res):
     """The README row: the full cells' means (Pons' own part 12 is in the peers row)."""
-    rows = read_csv(os.path.join(res.dir, "pons.csv"))
+    rows = res.csv("pons.csv")
     if not rows:
         return []
     full, checked = checked_cells(rows)
@@ -48,7 +41,7 @@ def summary(res):
 
 
 def plot_table(rows, mode):
-    """(columns, plot rows) of one mode."""
+    """The plot table of one mode."""
     sets = [s[0] for s in pons_study.SETS]
     steps = {}
     for row in (r for r in rows if r["mode"] == mode):
@@ -60,16 +53,15 @@ def plot_table(rows, mode):
         values[2 + len(sets) + column] = row["kpos_per_second"] or "NaN"
     names = [s[1] for s in pons_study.SETS]
     columns = ["part", "step"] + [f"nodes_{n}" for n in names] + [f"kpos_{n}" for n in names]
-    return columns, [steps[p] for p in sorted(steps)]
+    plot_rows = [steps[p] for p in sorted(steps)]
+    return PlotTable(f"pons_plot_{mode}", columns, plot_rows, bool(plot_rows))
 
 
 def f_time(us):
     if us is None:
         return "–"
-    for scale, unit in ((1e6, "s"), (1e3, "ms")):
-        if us >= scale:
-            return f"{us / scale:.3g} {unit}"
-    return f"{us:.3g} µs"
+    scale, unit = next(((s, u) for s, u in ((1e6, "s"), (1e3, "ms")) if us >= s), (1, "µs"))
+    return f"{us / scale:.3g} {unit}"
 
 
 def f_count(value, digits=3):
@@ -100,8 +92,7 @@ def gains(rows):
             continue
         before = last.get(key)
         if before:
-            result[(row["part"], *key)] = (before[0] / nodes if nodes else None,
-                                           before[1] / us if us else None)
+            result[(row["part"], *key)] = (ratio(before[0], nodes), ratio(before[1], us))
         last[key] = (nodes, us)
     return result
 

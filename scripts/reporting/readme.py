@@ -15,8 +15,7 @@ END = "<!-- results:end -->"
 
 def cpu_name(res):
     """The CPU model: run.json's, else the one the benchmarks recorded."""
-    first = next((r for r in res.rows if r.get("cpu")), {})
-    return res.run.get("cpu") or first.get("cpu") or "an unrecorded CPU"
+    return res.run.get("cpu") or next((r["cpu"] for r in res.rows if r.get("cpu")), "an unrecorded CPU")
 
 
 def run_sentence(res, results_link):

@@ -3,7 +3,7 @@ import json
 import os
 import re
 
-from .common import col, num, read_csv
+from .common import col, num, read_csv, read_text
 
 
 class Results:
@@ -12,23 +12,25 @@ class Results:
     def __init__(self, directory, studies_dir):
         self.dir = directory
         self.noisy = None  # scripts/noise.py's line when the run is noisy (report.py sets it)
-        self.rows = read_csv(os.path.join(directory, "studies.csv"))
+        self.rows = self.csv("studies.csv")
         self.published = read_csv(os.path.join(studies_dir, "published.csv"))
         self.study_rows = read_csv(os.path.join(studies_dir, "studies.csv"), comments=True)
         self.studies = list(dict.fromkeys(r["study"] for r in self.study_rows))
         self.positions = {(p["game"], p["moves"]): p["label"]
                           for p in read_csv(os.path.join(studies_dir, "positions.csv"), comments=True)}
-        self.games = read_csv(os.path.join(directory, "tictactoe_games.csv"))
-        self.sweep = read_csv(os.path.join(directory, "depth_sweep.csv"))
-        self.peer = read_csv(os.path.join(directory, "peer_minimaxer.csv"))
-        self.peer_ab = read_csv(os.path.join(directory, "peer_ab.csv"))
-        self.run = {}
-        if os.path.exists(os.path.join(directory, "run.json")):
-            with open(os.path.join(directory, "run.json"), encoding="utf-8") as f:
-                self.run = json.load(f)
+        self.games = self.csv("tictactoe_games.csv")
+        self.sweep = self.csv("depth_sweep.csv")
+        self.peer = self.csv("peer_minimaxer.csv")
+        self.peer_ab = self.csv("peer_ab.csv")
+        run_json = os.path.join(directory, "run.json")
+        self.run = json.loads(read_text(run_json)) if os.path.exists(run_json) else {}
         self.ok = [r for r in self.rows if r["status"] == "ok"]
         self.errors = [r for r in self.rows if r["status"] == "error"]
         self.index = {(r["study"], r["moves"], r["config"], r["state"], r["depth"]): r for r in self.ok}
+
+    def csv(self, name, comments=False):
+        """The rows of one of the run's CSV files, [] when the run has none."""
+        return read_csv(os.path.join(self.dir, name), comments)
 
     def tree_configs(self, study):
         """The tree-family configs a study measured, in the order of its rows."""
@@ -62,14 +64,15 @@ class Results:
         """How many measured searches matched a reference count."""
         return sum(1 for r in self.ok if num(r["verified"]) == 1)
 
-    def pub(self, study, metric, note=None, **where):
-        """A published figure of studies/published.csv, by its study, metric,
-        columns (moves, config, depth) and a regular expression on its note."""
+    def pub(self, study, metric, note=None, field="value", **where):
+        """A published figure of studies/published.csv (its value, or the
+        field named), by its study, metric, columns (moves, config, depth)
+        and a regular expression on its note."""
         for p in self.published:
             if (p["study"], p["metric"]) == (study, metric) and all(
                     v is None or p[k] == str(v) for k, v in where.items()) and (
                     note is None or re.search(note, p["note"])):
-                return p["value"]
+                return p[field]
         return None
 
     def pubnum(self, *args, **kwargs):

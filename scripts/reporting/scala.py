@@ -1,8 +1,7 @@
 """The scala study: Implementing Minimax in Scala (Dots and Boxes)."""
 import studies
 
-from .common import (Section, col, compare, fci, fci_text, fint, ftime, fx, median_or, ratio, section_head,
-                     speedup_plot, table)
+from .common import col, compare, fci, fci_text, fint, ftime, fx, median_or, ratio, study_section, table
 
 STUDY = "scala"
 # From the study's rows (studies/studies.csv): its one depth, its baseline, its configs.
@@ -12,12 +11,10 @@ SLIP = "alphabeta-scala"  # the post's own alpha-beta, with its slip
 TITLE = "Implementing Minimax in Scala (Dots and Boxes, naive and alpha-beta)"
 
 
+@study_section(STUDY, TITLE, lambda res: res.get(STUDY, BASE, DEPTH), "alpha-beta over naive")
 def render(res, plots):
-    out, stop = section_head(res, STUDY, TITLE, res.get(STUDY, BASE, DEPTH))
-    if stop:
-        return Section("\n".join(out), [])
-    out.append("Empty 4x4-dot board, the Scala code's `maxDepth = 3` below each root child (depth 4 here), "
-               "copy-make. The post gives no number beyond \"an order of magnitude faster\".\n")
+    out = ["Empty 4x4-dot board, the Scala code's `maxDepth = 3` below each root child (depth 4 here), "
+           "copy-make. The post gives no number beyond \"an order of magnitude faster\".\n"]
     header = ["config", "reference nodes", "our nodes", "node ratio vs naive", "published time ratio",
               "our time", "our time ratio (95% interval)", "best", "value"]
     rows, plot_rows = [], []
@@ -25,10 +22,11 @@ def render(res, plots):
     for config in studies.configs(STUDY):
         r = res.get(STUDY, config, DEPTH)
         node_ratio = ratio(col(naive, "nodes"), col(r, "nodes"))
+        published = res.pub(STUDY, "speedup", config=config)  # in words: "order of magnitude"
         rows.append([f"`{config}`", fint(res.pubnum(STUDY, "nodes", config=config, depth=DEPTH)),
-                     fint(col(r, "nodes")), fx(node_ratio), "\"order of magnitude\"" if config == SLIP else "–",
+                     fint(col(r, "nodes")), fx(node_ratio), f'"{published}"' if published else "–",
                      ftime(col(r, "seconds_per_op")), fci(*compare(naive, r)), r["best"] if r else "–",
-                     fint(col(r, "value")) if r else "–"])
+                     fint(col(r, "value"))])
         if config != BASE:
             plot_rows.append([config, 10.0 if config == SLIP else None, median_or(*compare(naive, r)), node_ratio])
     out.append(table(header, rows, "l" + "r" * 6 + "lr"))
@@ -40,8 +38,7 @@ def render(res, plots):
                    f"\"order of magnitude\". Its slip {'does not change' if same else 'changes'} the root's choice "
                    f"here (best {slip['best']}, value {slip['value']}; naive best {naive['best']}, value "
                    f"{naive['value']}); a correct alpha-beta (`alphabeta`) visits far fewer nodes.")
-    out.append(f"\n![alpha-beta over naive]({plots}/speedup_scala.svg)\n")
-    return Section("\n".join(out) + "\n", [speedup_plot(STUDY, plot_rows)])
+    return out, plot_rows
 
 
 def summary(res):

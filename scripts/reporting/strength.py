@@ -9,12 +9,10 @@ strength.csv holds their counts and statistics (scripts/strength.py, from
 run.  Elo is the logistic model's, its 95% interval from the pentanomial
 variance of the game pairs (docs/strength.md).
 """
-import os
-
 import studies
 
 from . import techniques
-from .common import PlotTable, Section, fx, num, ratio, read_csv, table
+from .common import PlotTable, Section, col, fx, num, ratio, table
 
 STUDY = "strength"
 BASE = "negamax-ab"
@@ -29,15 +27,13 @@ def cell(row):
     """'+147 ± 182 (80)': the Elo, half its 95% interval's width, the games.
     The interval is not symmetric (the logistic curve): a side at a score of
     0 or 1 has no finite bound, shown as its finite bound alone."""
-    if not row:
-        return "–"
-    elo, low, high, games = num(row["elo"]), num(row["elo_low"]), num(row["elo_high"]), row["games"]
+    elo, low, high = (col(row, c) for c in ("elo", "elo_low", "elo_high"))
     if elo is None:
         return "–"
     if low is None or high is None:
         bound = f"≥ {felo(low)}" if low is not None else (f"≤ {felo(high)}" if high is not None else "unbounded")
-        return f"{felo(elo)}, interval {bound} ({games})"
-    return f"{felo(elo)} ± {(high - low) / 2:.0f} ({games})"
+        return f"{felo(elo)}, interval {bound} ({row['games']})"
+    return f"{felo(elo)} ± {(high - low) / 2:.0f} ({row['games']})"
 
 
 def decided(row):
@@ -86,20 +82,20 @@ def game_readings(game, rows, gains, budget):
 def plot_table(games, rungs, vs_base):
     """Elo against negamax-ab per rung, then for each game its Elo and bounds: plots/strength.gp."""
     header = ["rung"] + [f"{g}{suffix}" for g in games for suffix in ("", "_low", "_high")]
-    rows = []
-    for rung in rungs:
-        line = [rung]
-        for r in (vs_base.get((g, rung)) for g in games):
-            # An unbounded side (a score of 0 or 1) is drawn without its bar.
-            bounds = [num(r[c]) if num(r[c]) is not None else num(r["elo"]) for c in ("elo_low", "elo_high")] if r \
-                else [None, None]
-            line += [num(r["elo"]) if r else None] + bounds
-        rows.append(line)
+    rows = [[rung] + [v for g in games for v in elo_bar(vs_base.get((g, rung)))] for rung in rungs]
     return PlotTable("strength", header, rows, bool(vs_base))
 
 
+def elo_bar(row):
+    """A match's Elo and its bar's ends; an unbounded side (a score of 0 or 1) is drawn without its bar."""
+    if not row:
+        return [None, None, None]
+    elo = num(row["elo"])
+    return [elo] + [elo if num(row[c]) is None else num(row[c]) for c in ("elo_low", "elo_high")]
+
+
 def time_section(res):
-    rows = read_csv(os.path.join(res.dir, "strength_time.csv"))
+    rows = res.csv("strength_time.csv")
     if not rows:
         return ("The fixed-time variant (each match at `time_ms` a move, studies/strength.csv) runs only in "
                 "`scripts/reproduce.sh --long`; this run did not.\n")
@@ -109,7 +105,7 @@ def time_section(res):
 
 
 def render(res, plots):
-    rows = read_csv(os.path.join(res.dir, "strength.csv"))
+    rows = res.csv("strength.csv")
     out = [f"## {STUDY}: what each rung is worth in Elo at a fixed node budget\n"]
     if not rows:
         return Section("\n".join(out + ["**Not measured in this run:** no strength.csv.\n"]), [])
@@ -129,11 +125,10 @@ def render(res, plots):
     for game in games:
         out.append(f"### {game}, {budget} nodes a move\n")
         body = []
-        for rung in opponents.get(game, {}):
-            below = [b for b in opponents[game][rung] if b != BASE]
-            prev = by.get((game, rung, below[0])) if below else vs_base.get((game, rung))
-            body.append([f"`{rung}`", cell(vs_base.get((game, rung))),
-                         f"`{below[0] if below else BASE}`", cell(prev), fx(gains.get((game, rung)), 2)])
+        for rung, against in opponents.get(game, {}).items():
+            below = next((b for b in against if b != BASE), BASE)
+            body.append([f"`{rung}`", cell(vs_base.get((game, rung))), f"`{below}`", cell(by.get((game, rung, below))),
+                         fx(gains.get((game, rung)), 2)])
         out.append(table(["rung", f"vs `{BASE}`: Elo ± interval (games)", "the rung below",
                           "vs the rung below: Elo ± interval (games)", "node gain over the rung below (techniques)"],
                          body, "lrlrr") + "\n")
@@ -147,7 +142,7 @@ def render(res, plots):
 
 def summary(res):
     """The README row: the top rung against negamax-ab on each game."""
-    rows = read_csv(os.path.join(res.dir, "strength.csv"))
+    rows = res.csv("strength.csv")
     vs_base = [r for r in rows if r["b"] == BASE]
     if not vs_base:
         return []

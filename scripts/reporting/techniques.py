@@ -7,9 +7,7 @@ The ladder's order is the study's rows of studies/studies.csv: each row's
 baseline is the rung its config adds one technique to, and the study's
 first config (negamax-ab) is the one every rung is also measured against.
 """
-import os
-
-from .common import (PlotTable, Section, col, fci, fint, fops, ftime, fx, mark, num, ratio, read_csv, section_head,
+from .common import (PlotTable, Section, col, fci, fint, fops, ftime, fx, mark, num, ratio, section_head,
                      summed_time_ratio, table)
 
 STUDY = "techniques"
@@ -28,11 +26,9 @@ class Rung:
     over `complete`, the positions measured for every rung (a quick run
     keeps the start only)."""
 
-    def __init__(self, by_position):
+    def __init__(self, by_position, complete):
         self.by_position = by_position
-
-    def summarise(self, complete):
-        self.rows = [self.by_position.get(m) for m in complete]
+        self.rows = [by_position.get(m) for m in complete]
         values = {c: [col(r, c) for r in self.rows] for c in COUNTERS}
         self.sums = {c: sum(v) if v and None not in v else None for c, v in values.items()}
         self.rate = ratio(self.sums["nodes"], self.sums["seconds_per_op"])
@@ -51,22 +47,17 @@ def ladder(res):
     specs = {}
     for r in res.study_rows:
         if r["study"] == STUDY:
-            g = specs.setdefault(r["game"], {"depth": r["depth"], "rungs": [], "below": {}, "positions": []})
-            if r["config"] not in g["rungs"]:
-                g["rungs"].append(r["config"])
-                g["below"][r["config"]] = r["baseline"]
-            if r["moves"] not in g["positions"]:
-                g["positions"].append(r["moves"])
+            g = specs.setdefault(r["game"], {"depth": r["depth"], "below": {}, "positions": {}})
+            g["below"].setdefault(r["config"], r["baseline"])
+            g["positions"].setdefault(r["moves"])  # a dict as a set in file order
     measured = {(r["game"], r["moves"], r["config"], r["depth"]): r for r in res.ok
                 if r["study"] == STUDY and r["state"] == "copy"}
     out = {}
     for game, spec in specs.items():
-        rungs = {c: Rung({m: measured.get((game, m, c, spec["depth"])) for m in spec["positions"]})
-                 for c in spec["rungs"]}
-        complete = [m for m in spec["positions"] if all(r.by_position.get(m) for r in rungs.values())]
-        for r in rungs.values():
-            r.summarise(complete)
-        out[game] = spec, rungs, complete
+        spec["rungs"] = list(spec["below"])
+        searches = {c: {m: measured.get((game, m, c, spec["depth"])) for m in spec["positions"]} for c in spec["rungs"]}
+        complete = [m for m in spec["positions"] if all(by_position.get(m) for by_position in searches.values())]
+        out[game] = spec, {c: Rung(by_position, complete) for c, by_position in searches.items()}, complete
     return out
 
 
@@ -101,12 +92,12 @@ def ladder_table(res, game, spec, rungs, complete):
 
 def table_cost(spec, rungs):
     """ladder-tt's nodes per second against negamax-ab's: what the table costs per node.  Returns
-    (share, its cell: '77% (75-79%)', the sentence).  The node counts are exact, so the share's
+    (the share's cell: '77% (75-79%)', the sentence).  The node counts are exact, so the share's
     pairs are the node ratio times the paired ratio of the summed times."""
     base = spec["rungs"][0]
     tt = next((c for c in spec["rungs"] if spec["below"][c] == base and c != base), None)
     if not tt or rungs[base].rate is None or rungs[tt].rate is None:
-        return None, None, "table cost: not measured in this run."
+        return None, "table cost: not measured in this run."
     paired = summed_time_ratio(rungs[base].rows, rungs[tt].rows)
     nodes = rungs[tt]["nodes"] / rungs[base]["nodes"]
     if paired is None:
@@ -118,7 +109,7 @@ def table_cost(spec, rungs):
             f"{share:.0%} ({nodes * paired['lo']:.0%}-{nodes * paired['hi']:.0%})"
     verdict = "within" if share >= 1 - TABLE_COST_LIMIT else "**beyond**"
     cost = f"costs {1 - share:.0%} per node" if share < 1 else "costs nothing measurable per node"
-    return share, mark(cell), (
+    return mark(cell), (
         f"Table cost: `{tt}` searches {fops(rungs[tt].rate)} nodes/s against `{base}`'s "
         f"{fops(rungs[base].rate)} over the same positions, {mark(cell)} of its rate: the table {cost}, "
         f"{verdict} the 30% issue 11 allows.")
@@ -188,7 +179,7 @@ def glance(ladders):
 
 def time_table(res):
     """time_ladder.csv: per game and config, the deepest completed iteration within each budget."""
-    rows = read_csv(os.path.join(res.dir, "time_ladder.csv"))
+    rows = res.csv("time_ladder.csv")
     if not rows:
         return "No time-limited table in this run.\n"
     budgets = sorted({int(r["budget_ms"]) for r in rows})
@@ -221,10 +212,10 @@ INTRO = ("The technique ladder of issue 11 in the shape of Pons' Connect Four st
 
 def render(res, plots):
     ladders = ladder(res)
-    has_data = any(any(r.by_position.values()) for _, rungs, _ in ladders.values() for r in rungs.values())
-    out, stop = section_head(res, STUDY, "the technique ladder, rung by rung", has_data)
-    reps = sorted({row["repetitions"] for _, rungs, _ in ladders.values() for r in rungs.values()
-                   for row in r.by_position.values() if row and row.get("repetitions")})
+    measured = [row for _, rungs, _ in ladders.values() for rung in rungs.values()
+                for row in rung.by_position.values() if row]
+    out, stop = section_head(res, STUDY, "the technique ladder, rung by rung", bool(measured))
+    reps = sorted({row["repetitions"] for row in measured if row.get("repetitions")})
     out.append(INTRO.format(reps=" to ".join(reps) if reps else "the run's"))
     if stop or not ladders:
         return Section("\n".join(out), [])
@@ -235,7 +226,7 @@ def render(res, plots):
         if len(complete) < len(spec["positions"]):
             out.append(f"Sums over {', '.join(label(res, game, m) for m in complete) or 'no position'} only: "
                        f"the other positions were not measured in this run (a quick run keeps the start).\n")
-        out.append(table_cost(spec, rungs)[2] + "\n")
+        out.append(table_cost(spec, rungs)[1] + "\n")
         found = readings(spec, rungs, game)
         if found:
             out.append("Where a technique costs more than it saves:\n\n" + "\n".join(found) + "\n")
@@ -251,7 +242,7 @@ def render(res, plots):
 
 def summary(res):
     """The README row: what the table costs per node on each game."""
-    shares = [(game, table_cost(spec, rungs)[1]) for game, (spec, rungs, _) in ladder(res).items()]
+    shares = [(game, table_cost(spec, rungs)[0]) for game, (spec, rungs, _) in ladder(res).items()]
     shares = [f"{game} {cell}" for game, cell in shares if cell is not None]
     if not shares:
         return []

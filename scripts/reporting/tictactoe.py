@@ -3,8 +3,8 @@ Python): the first move, and the decision time per round of the scripted
 games (tictactoe_games.csv, benchmarks/ttt_rounds.c)."""
 import statistics
 
-from .common import (Section, PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, median_or, ratio,
-                     section_head, speedup_plot, table, num)
+from .common import (PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, median_or, num, ratio,
+                     study_section, table)
 
 STUDY = "tictactoe"
 TITLE = "Understanding Game Trees, part 3 (tic-tac-toe in Python)"
@@ -22,7 +22,8 @@ OPPONENTS = {
 
 
 def ttt_rounds(res):
-    """round -> {(computer, config): (published ms, our mean ms, games, mean nodes)}"""
+    """round -> {(computer, config): (published ms, our mean ms, games, mean nodes)}, for rounds 1 to 5 in
+    order, each with every column (None where there is no figure)."""
     by_name = {r["benchmark"]: r for r in res.ok}
     table_rows = {}
     for round_number in range(1, 6):
@@ -38,16 +39,14 @@ def ttt_rounds(res):
     return table_rows
 
 
+@study_section(STUDY, TITLE, lambda res: res.get(STUDY, "minimax", 9))
 def render(res, plots):
-    out, stop = section_head(res, STUDY, TITLE, res.get(STUDY, "minimax", 9))
-    if stop:
-        return Section("\n".join(out), [])
-    first, speed_rows = first_move(res)
-    rounds, rounds_plot = rounds_tables(res)
-    out += [first, rounds, f"\n![decision time per round]({plots}/ttt_rounds.svg)\n"]
+    rounds = ttt_rounds(res)
+    first, speed_rows = first_move(res, rounds[1])
+    text, rounds_plot = rounds_tables(rounds)
     header = ["round"] + [f"{side}_{config}_{who}" for side, config in COLUMNS for who in ("published", "ours")]
-    return Section("\n".join(out) + "\n", [speedup_plot(STUDY, speed_rows),
-                                            PlotTable("ttt_rounds", header, rounds_plot, bool(rounds_plot))])
+    return ([first, text, f"\n![decision time per round]({plots}/ttt_rounds.svg)\n"], speed_rows,
+            PlotTable("ttt_rounds", header, rounds_plot, bool(rounds_plot)))
 
 
 def first_searches(res):
@@ -55,11 +54,10 @@ def first_searches(res):
     return res.get(STUDY, "minimax", 9), res.get(STUDY, "alphabeta", 9)
 
 
-def first_move(res):
+def first_move(res, round1):
     """The first move from the empty board: the post's speedup against ours."""
     minimax, alpha = first_searches(res)
-    pm, pa = (res.pubnum(STUDY, "round_ms", config=c, note="computer first, round 1,")
-              for c in ("minimax", "alphabeta"))
+    pm, pa = (round1[("first", config)][0] for config in ("minimax", "alphabeta"))
     sp = res.pubnum(STUDY, "speedup_round1")
     nm, na = col(minimax, "nodes"), col(alpha, "nodes")
     tm, ta = col(minimax, "seconds_per_op"), col(alpha, "seconds_per_op")
@@ -78,11 +76,10 @@ def first_move(res):
     return "\n".join(out), [["alphabeta d9", sp, median_or(*compare(minimax, alpha)), ratio(nm, na)]]
 
 
-def rounds_tables(res):
-    """Decision time and nodes per round, and the reading of their shape."""
-    rounds = ttt_rounds(res)
+def rounds_tables(rounds):
+    """Decision time and nodes per round (ttt_rounds), and the reading of their shape."""
     rows, plot_rows = [], []
-    for round_number, cells in sorted(rounds.items()):
+    for round_number, cells in rounds.items():
         row, plot_row = [round_number], [round_number]
         for published, ours, n, _ in (cells[key] for key in COLUMNS):
             row.append("" if published is None and ours is None else
@@ -97,7 +94,7 @@ def rounds_tables(res):
            table(["round"] + [f"{name} (pub / ours)" for name in COLUMN_NAMES], rows),
            "\nMean nodes per decision (ours; the time per round follows them):\n",
            table(["round"] + COLUMN_NAMES,
-                 [[n] + [fint(cells[key][3]) for key in COLUMNS] for n, cells in sorted(rounds.items())]),
+                 [[n] + [fint(cells[key][3]) for key in COLUMNS] for n, cells in rounds.items()]),
            "\nThe scripted opponents (the post does not say what the human played):\n",
            "\n".join(f"- `{name}`: {text}." for name, text in OPPONENTS.items()),
            "\nThe games, decision by decision, are in `tictactoe_games.csv`."]
@@ -109,13 +106,10 @@ def rounds_tables(res):
 
 def rounds_reading(rounds):
     """Round 1 against round 2 and computer first against second."""
-    r1 = rounds.get(1, {})
-    if not r1:
-        return None
-    (fp, fo), (sp2, so) = r1[("first", "minimax")][:2], r1[("second", "minimax")][:2]
+    (fp, fo), (sp2, so) = rounds[1][("first", "minimax")][:2], rounds[1][("second", "minimax")][:2]
     if not (fp and fo and sp2 and so):
         return None
-    fp2, fo2 = rounds.get(2, {}).get(("first", "minimax"), (None, None))[:2]
+    fp2, fo2 = rounds[2][("first", "minimax")][:2]
     line = "\nReading: the shape is the blog's: round 1 dominates"
     if fp2 and fo2:
         line += (f" (computer first, plain: round 2 is {fx(fp / fp2)} cheaper than round 1 published and "
