@@ -32,7 +32,5 @@ def write_csv_atomically(path, header, rows, preamble=""):
     (lists of cells) to `path` as CSV."""
     buffer = io.StringIO()
     buffer.write(preamble)
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    csv.writer(buffer, lineterminator="\n").writerows([header, *rows])
     write_text_atomically(path, buffer.getvalue())

@@ -117,18 +117,15 @@ def pairs(paths):
     """(round, STUDY.csv, STUDY.json) from the arguments: round 0 for a study's
     first measurement, N for its N-th re-measurement; in that order, each
     round in the arguments' order."""
-    stems = {}
     for path in paths:
-        stem, ext = os.path.splitext(path)
-        if ext not in (".csv", ".json"):
+        if os.path.splitext(path)[1] not in (".csv", ".json"):
             raise ValueError(f"{path}: expected STUDY.csv (studies_bench --tidy-out) or STUDY.json")
-        stems.setdefault(stem, {})[ext] = path
     out = []
-    for stem, found in stems.items():
-        if set(found) != {".csv", ".json"}:
+    for stem in dict.fromkeys(os.path.splitext(path)[0] for path in paths):
+        if not {stem + ".csv", stem + ".json"} <= set(paths):
             raise ValueError(f"{stem}: needs both {stem}.csv and {stem}.json")
         again = REMEASURE.search(stem)
-        out.append((int(again.group(1)) if again else 0, found[".csv"], found[".json"]))
+        out.append((int(again.group(1)) if again else 0, stem + ".csv", stem + ".json"))
     return sorted(out, key=lambda pair: pair[0])
 
 

@@ -51,15 +51,11 @@ def renameat2(source, target, flags):
 def settle(stage):
     """Modes 0644/0755 and every byte on disk before the switch makes the run visible."""
     for parent, dirs, names in os.walk(stage):
-        os.chmod(parent, 0o755)
-        for name in names:
-            path = os.path.join(parent, name)
-            os.chmod(path, 0o644)
-            with open(path, "rb") as f:
-                os.fsync(f.fileno())
-        fd = os.open(parent, os.O_RDONLY)
-        os.fsync(fd)
-        os.close(fd)
+        for path in [parent] + [os.path.join(parent, name) for name in names]:
+            os.chmod(path, 0o755 if path == parent else 0o644)
+            fd = os.open(path, os.O_RDONLY)
+            os.fsync(fd)
+            os.close(fd)
 
 
 def install(stage, target, carry):

@@ -30,6 +30,7 @@ COMPARISONS = os.path.join(HERE, "comparisons.csv")
 BASELINE = os.path.join(HERE, "baseline.csv")
 SOLVE = os.path.join(HERE, "solve.csv")
 TOLERANCE = 0.25   # a count this much above its committed figure fails
+KEY = ("game", "moves", "depth", "config", "state")   # a search of baseline.csv
 
 
 def callgrind(function, argv, timeout):
@@ -86,14 +87,11 @@ def main():
     parser.add_argument("prune")
     parser.add_argument("--update", action="store_true", help="rewrite the committed baseline")
     options = parser.parse_args()
-    baseline = {}
-    if os.path.exists(BASELINE):
-        baseline = {(r["game"], r["moves"], r["depth"], r["config"], r["state"]): int(r["instructions"])
-                    for r in rows(BASELINE)}
+    baseline = ({tuple(r[c] for c in KEY): int(r["instructions"]) for r in rows(BASELINE)}
+                if os.path.exists(BASELINE) else {})
     measured, failures = {}, []
 
-    def get(game, moves, depth, config, state):
-        key = (game, moves, depth, config, state)
+    def get(*key):   # KEY's fields
         if key not in measured:
             measured[key] = count(options.prune, *key)
         return measured[key]
@@ -120,8 +118,7 @@ def main():
     solves, solve_failures = check_solves(options.prune, options.update)
     failures += solve_failures
     if options.update:
-        write_csv_atomically(BASELINE, ["game", "moves", "depth", "config", "state", "instructions"],
-                             [[*k, v] for k, v in sorted(measured.items())])
+        write_csv_atomically(BASELINE, [*KEY, "instructions"], [[*k, v] for k, v in sorted(measured.items())])
         print(f"baseline written: {BASELINE}")
     for failure in failures:
         print("FAIL " + failure)

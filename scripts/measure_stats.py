@@ -29,26 +29,16 @@ def median_interval_ranks(n, confidence=CONFIDENCE):
     return (k, n + 1 - k) if k >= 1 else None
 
 
-def median_interval(values, confidence=CONFIDENCE):
-    """(median, lo, hi) of `values`; lo and hi are None when there are too
-    few values for an interval at `confidence`."""
-    ordered = sorted(values)
-    if not ordered:
-        raise ValueError("no values")
-    ranks = median_interval_ranks(len(ordered), confidence)
-    lo, hi = (ordered[ranks[0] - 1], ordered[ranks[1] - 1]) if ranks else (None, None)
-    return statistics.median(ordered), lo, hi
-
-
 def ratio_summary(pairs, confidence=CONFIDENCE):
     """pairs: [(a, b)] of paired measurements of the same work (times, or
     rates: the ratio is a / b either way).  Returns a dict: pairs, median,
     lo, hi (the interval of the median at `confidence`, None when too few
-    pairs), min and max."""
-    ratios = [a / b for a, b in pairs]
-    median, lo, hi = median_interval(ratios, confidence)
-    return {"pairs": len(ratios), "median": median, "lo": lo, "hi": hi,
-            "min": min(ratios), "max": max(ratios)}
+    pairs), min and max.  No pairs: a ValueError."""
+    ratios = sorted(a / b for a, b in pairs)
+    ranks = median_interval_ranks(len(ratios), confidence)
+    lo, hi = (ratios[ranks[0] - 1], ratios[ranks[1] - 1]) if ranks else (None, None)
+    return {"pairs": len(ratios), "median": statistics.median(ratios), "lo": lo, "hi": hi,
+            "min": ratios[0], "max": ratios[-1]}
 
 
 def format_ratio(summary, digits=2, suffix="x"):

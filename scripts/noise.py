@@ -138,15 +138,15 @@ def read_states(run_dir):
         run = run_manifest.read(run_dir)
     except run_manifest.RunError as error:
         raise BadInput(error) from None
-    states = [run.get(k, {}) if isinstance(run, dict) else None for k in ("state_before", "state_after")]
-    if not all(isinstance(s, dict) for s in states):
+    before, after = (run.get(k, {}) if isinstance(run, dict) else None for k in ("state_before", "state_after"))
+    if not (isinstance(before, dict) and isinstance(after, dict)):
         raise BadInput(f"{run_dir}/run.json: state_before and state_after must be objects (noise.py state)")
-    if "load" not in states[0] and isinstance(run.get("load_before"), str):
+    if "load" not in before and isinstance(run.get("load_before"), str):
         try:
-            states[0] = {**states[0], "load": [float(x) for x in run["load_before"].split()]}
+            before = {**before, "load": [float(x) for x in run["load_before"].split()]}
         except ValueError:
             pass
-    return states[0], states[1]
+    return before, after
 
 
 def assess(run_dir):
@@ -163,7 +163,7 @@ def assess(run_dir):
     start = before.get("others_now")
     if isinstance(start, (int, float)) and start > OTHERS_LIMIT:
         reasons.append(f"other processes kept {start:.2f} CPUs busy at the start")
-    during = others_during(before, after) if before and after else None
+    during = others_during(before, after)
     if during is not None and during > OTHERS_LIMIT:
         reasons.append(f"other processes used {during:.2f} CPUs on average during the run")
     load = before.get("load")

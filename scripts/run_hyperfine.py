@@ -45,13 +45,12 @@ def study_commands(prune, study, rows, labels, games):
 
 def time_study(study, commands, out, quick):
     """Each command once untimed (it must succeed), then hyperfine over all."""
-    for name, command in commands:
-        subprocess.run(command, check=True, capture_output=True)
     runs = ["--warmup", "1", "--runs", "3"] if quick else ["--warmup", "3", "--min-runs", "10", "--max-runs", "50"]
     invocation = ["hyperfine", "-N", "--style", "basic", *runs]
     for kind, ext in (("csv", "csv"), ("markdown", "md"), ("json", "json")):
         invocation += [f"--export-{kind}", os.path.join(out, f"{study}.{ext}")]
     for name, command in commands:
+        subprocess.run(command, check=True, capture_output=True)
         invocation += ["-n", name, " ".join(command)]
     print(f"run_hyperfine: {study}: {len(commands)} commands", flush=True)
     subprocess.run(invocation, check=True)

@@ -37,21 +37,19 @@ def digest(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
-def write(directory, info):
-    """run.json: info plus the manifest of every file now in directory."""
-    manifest = {name: digest(os.path.join(directory, name)) for name in files(directory)}
+def write(directory, info, prefixes=""):
+    """run.json: info plus the manifest of every file now in directory under
+    `prefixes` (every name starts with ""), info's own manifest kept for the rest."""
+    manifest = {n: d for n, d in info.get("manifest", {}).items() if not n.startswith(prefixes)}
+    manifest.update((n, digest(os.path.join(directory, n))) for n in files(directory) if n.startswith(prefixes))
     write_text_atomically(os.path.join(directory, "run.json"),
-                          json.dumps(dict(info, manifest=manifest), indent=1) + "\n")
+                          json.dumps(dict(info, manifest=dict(sorted(manifest.items()))), indent=1) + "\n")
 
 
 def refresh(directory, prefixes=REPORT_OUTPUTS):
     """Re-digests the manifest's entries under `prefixes` (the report rewrote them), the rest
     untouched: a report rerun on a run keeps its manifest true."""
-    info = read(directory)
-    manifest = {n: d for n, d in info.get("manifest", {}).items() if not n.startswith(prefixes)}
-    manifest.update((n, digest(os.path.join(directory, n))) for n in files(directory) if n.startswith(prefixes))
-    write_text_atomically(os.path.join(directory, "run.json"),
-                          json.dumps(dict(info, manifest=dict(sorted(manifest.items()))), indent=1) + "\n")
+    write(directory, read(directory), prefixes)
 
 
 def read(directory):

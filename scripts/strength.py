@@ -26,10 +26,10 @@ or rows (one line on stderr; nothing written).
 import argparse
 import concurrent.futures
 import json
+import operator
 import os
 import subprocess
 import sys
-import tempfile
 
 from atomic_file import write_csv_atomically, write_text_atomically
 import studies
@@ -40,21 +40,25 @@ EXIT_FAILED, EXIT_USAGE = 1, 2
 # The columns of strength.csv: the row, then prune match's summary.
 COLUMNS = ["game", "a", "b", "limit", "limit_value", "pairs", "games", "wins", "draws", "losses", "pentanomial",
            "score", "elo", "elo_low", "elo_high", "los"]
+match_of = operator.itemgetter("game", "a", "b")   # a row's match, and a summary's
 
 
 class MatchFailed(Exception):
     """A match that did not give a summary: one line for the user."""
 
 
-def match_argv(prune, row, limit, pairs, shard=None):
-    argv = [prune, "match", row["game"], "--a", row["a"], "--b", row["b"], *limit, "--pairs", str(pairs),
+def match_argv(prune, row, quick=False, shard=None):
+    """The row's match: at its node budget, or, as shard K/N, at its time a move."""
+    limit = ["--time-ms", row["time_ms"]] if shard else ["--nodes", row["nodes"]]
+    argv = [prune, "match", row["game"], "--a", row["a"], "--b", row["b"], *limit,
+            "--pairs", row["quick_pairs"] if quick else row["pairs"],
             "--openings", os.path.join(OPENINGS, row["game"] + ".txt"), "--seed", str(SEED), "--json"]
     return argv + (["--shard", shard] if shard else [])
 
 
-def summary_line(argv):
+def summary_line(argv, stdin=None):
     """The summary line of a `prune match ... --json` run, as printed (match-merge reads it so)."""
-    done = subprocess.run(argv, capture_output=True, text=True)
+    done = subprocess.run(argv, input=stdin, capture_output=True, text=True)
     if done.returncode != 0:
         raise MatchFailed(f"{' '.join(argv[1:8])}: exit {done.returncode}: {done.stderr.strip()}")
     last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "{}"
@@ -64,45 +68,38 @@ def summary_line(argv):
 
 
 def merged(prune, lines):
-    """`prune match-merge` over one match's summary lines, as a dict."""
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
-        f.write("".join(line + "\n" for line in lines))
-    try:
-        return json.loads(summary_line([prune, "match-merge", f.name, "--json"]))
-    finally:
-        os.unlink(f.name)
+    """`prune match-merge` over one match's summary lines (on its standard input), as a dict."""
+    text = "".join(line + "\n" for line in lines)
+    return json.loads(summary_line([prune, "match-merge", "/dev/stdin", "--json"], text))
 
 
 def csv_row(row, summary):
-    return [row["game"], row["a"], row["b"], summary["limit"], summary["limit_value"], summary["games"] // 2,
-            summary["games"], summary["wins"], summary["draws"], summary["losses"],
-            " ".join(str(n) for n in summary["pentanomial"]), summary["score"], summary["elo"],
-            *("" if summary.get(k) is None else summary[k] for k in ("elo_low", "elo_high")), summary["los"]]
+    """The match's COLUMNS (a null bound is an empty cell, as csv writes None)."""
+    cells = dict(summary, game=row["game"], a=row["a"], b=row["b"], pairs=summary["games"] // 2,
+                 pentanomial=" ".join(str(n) for n in summary["pentanomial"]))
+    return [cells[c] for c in COLUMNS]
 
 
 def progress(done, total, summary):
     """One line a finished match on stdout (the driver shows it): a long study shows where it is."""
-    elo = summary["elo"]
     bounds = "" if summary.get("elo_low") is None or summary.get("elo_high") is None else \
         f" ({summary['elo_low']:+.0f} to {summary['elo_high']:+.0f})"
     print(f"{done}/{total} {summary['game']} {summary['a']} vs {summary['b']}: "
-          f"{elo + 0:+.0f}{bounds} Elo, {summary['games']} games", flush=True)
+          f"{summary['elo'] + 0:+.0f}{bounds} Elo, {summary['games']} games", flush=True)
 
 
 def node_matches(prune, rows, quick, jobs):
     """Each row at its node budget: one match per row, rows spread over jobs."""
-    argvs = [match_argv(prune, r, ["--nodes", r["nodes"]], r["quick_pairs"] if quick else r["pairs"])
-             for r in rows]
-    return [json.loads(line) for line in in_parallel(argvs, jobs, report=True)]
+    lines = in_parallel([match_argv(prune, r, quick) for r in rows], jobs, report=True)
+    return [json.loads(line) for line in lines]
 
 
 def time_matches(prune, rows, jobs):
     """Each row at its time per move, split into jobs shards side by side, merged."""
     out = []
     for r in rows:
-        argvs = [match_argv(prune, r, ["--time-ms", r["time_ms"]], r["pairs"], f"{k}/{jobs}")
-                 for k in range(1, jobs + 1)]
-        out.append(merged(prune, in_parallel(argvs, jobs)))
+        shards = [match_argv(prune, r, shard=f"{k}/{jobs}") for k in range(1, jobs + 1)]
+        out.append(merged(prune, in_parallel(shards, jobs)))
         progress(len(out), len(rows), out[-1])
     return out
 
@@ -124,12 +121,11 @@ def merge_files(prune, rows, paths):
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for line in f:
-                s = json.loads(line)
-                groups.setdefault((s["game"], s["a"], s["b"]), []).append(line.strip())
-    missing = [r for r in rows if (r["game"], r["a"], r["b"]) not in groups]
-    if missing:
-        raise MatchFailed(f"no shard of {missing[0]['game']} {missing[0]['a']} vs {missing[0]['b']}")
-    return [merged(prune, groups[(r["game"], r["a"], r["b"])]) for r in rows]
+                groups.setdefault(match_of(json.loads(line)), []).append(line.strip())
+    for r in rows:
+        if match_of(r) not in groups:
+            raise MatchFailed("no shard of {} {} vs {}".format(*match_of(r)))
+    return [merged(prune, groups[match_of(r)]) for r in rows]
 
 
 def parse_args(argv):
@@ -159,8 +155,7 @@ def main(argv):
         if args.merge:
             summaries = merge_files(args.prune, rows, args.merge)
         elif args.time and args.shard:
-            lines = [summary_line(match_argv(args.prune, r, ["--time-ms", r["time_ms"]], r["pairs"], args.shard))
-                     for r in rows]
+            lines = [summary_line(match_argv(args.prune, r, shard=args.shard)) for r in rows]
             text = "".join(line + "\n" for line in lines)
             # "-": the lines on stdout, for GNU parallel to collect from another host.
             sys.stdout.write(text) if args.out == "-" else write_text_atomically(args.out, text)
