@@ -8,9 +8,10 @@ solver cells time their positions themselves) whose game prune knows, one
 hyperfine run compares `prune search GAME --config C --depth D --moves M
 --state S --json` over the study's rows (copy-make; a study whose baseline is
 a state mode, doundo, also do-undo: state is what it compares), with warm-up
-runs, and exports DIR/STUDY.csv, DIR/STUDY.md and DIR/STUDY.json (hyperfine
-1.15: no --reference, so the Markdown's relative column is against the
-fastest command).  Each command runs once untimed first and must succeed.
+runs, and exports DIR/STUDY.csv and DIR/STUDY.json (the report reads the
+JSON's absolute times: hyperfine runs each command's runs in one block, so
+its ratios are unpaired and not quoted).  Each command runs once untimed
+first and must succeed.
 Listed in DIR/skipped.txt instead: a study whose game is not compiled in, and
 one whose row of studies/timing.csv says hyperfine no (a study of many
 searches timed in-process, where whole processes would add minutes and no
@@ -47,8 +48,8 @@ def time_study(study, commands, out, quick):
     """Each command once untimed (it must succeed), then hyperfine over all."""
     runs = ["--warmup", "1", "--runs", "3"] if quick else ["--warmup", "3", "--min-runs", "10", "--max-runs", "50"]
     invocation = ["hyperfine", "-N", "--style", "basic", *runs]
-    for kind, ext in (("csv", "csv"), ("markdown", "md"), ("json", "json")):
-        invocation += [f"--export-{kind}", os.path.join(out, f"{study}.{ext}")]
+    for kind in ("csv", "json"):
+        invocation += [f"--export-{kind}", os.path.join(out, f"{study}.{kind}")]
     for name, command in commands:
         subprocess.run(command, check=True, capture_output=True)
         invocation += ["-n", name, " ".join(command)]

@@ -11,6 +11,10 @@ that would change the committed report, or a section that fails on a real
 run's files (as a merge once broke the Connect Four table), fails here; the
 fix is to regenerate (`scripts/report.py --results results --plots-link
 plots --readme README.md`) and commit the report with the change.
+
+Every ratio the committed report quotes is paired, with its interval: no
+table cell is marked unpaired (common.fci's fallback) and no table has
+hyperfine's Relative column (its commands' runs are not alternated).
 """
 import filecmp
 import os
@@ -30,8 +34,16 @@ def block(path):
     return text[text.index(BLOCK[0]):text.index(BLOCK[1])]
 
 
+def unpaired_cells(path):
+    """The table lines of a report that quote a ratio without pairs."""
+    with open(path, encoding="utf-8") as f:
+        return [line.strip()[:100] for line in f if line.startswith("|")
+                and ("unpaired" in line or "| Relative |" in line)]
+
+
 def main():
-    failures = []
+    failures = [f"REPORT.md quotes an unpaired ratio: {line}"
+                for line in unpaired_cells(os.path.join(RESULTS, "REPORT.md"))]
     with tempfile.TemporaryDirectory() as tmp:
         # The README's block links to its results directory relative to the
         # README, so the copy keeps the checkout's layout: tmp/README.md, tmp/results/.

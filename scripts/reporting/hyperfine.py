@@ -1,18 +1,34 @@
-"""Whole-process timings of every study (scripts/run_hyperfine.py)."""
+"""Whole-process timings of every study (scripts/run_hyperfine.py).
+
+Absolute times only, no ratios: hyperfine times all the runs of one command
+before it starts the next, so two commands' runs are neither paired nor
+alternated, and a drift of the machine lands on one side.  A ratio quoted
+in this report is paired (the Google Benchmark figures above)."""
+import json
 import os
 
-from .common import Section, read_text
+from .common import Section, ftime, read_text, table
+
+
+def study_table(results):
+    """A row per command of hyperfine's JSON export: its runs' median, mean ± σ, min and max."""
+    rows = [[f"`{r['command']}`", len(r["times"]), ftime(r["median"]),
+             f"{ftime(r['mean'])} ± {ftime(r['stddev'])}" if r.get("stddev") is not None else ftime(r["mean"]),
+             ftime(r["min"]), ftime(r["max"])] for r in results]
+    return table(["command", "runs", "median", "mean ± σ", "min", "max"], rows)
 
 
 def render(res, plots):
     out = ["## Whole-process timings (hyperfine)\n",
            "`prune search` as a process, per study, with warm-up runs (hyperfine 1.15, no shell). These include "
-           "process start-up (about a millisecond), so they compare configs only where a search takes well over "
-           "that; the Google Benchmark figures above are the in-process measurements. Relative = against the "
-           "fastest command of the study.\n"]
+           "process start-up (about a millisecond), so they say something of a config only where a search takes "
+           "well over that. Hyperfine times all the runs of one command before the next command's, unpaired and "
+           "not alternated, so these are absolute times only; the ratios are the paired, in-process Google "
+           "Benchmark figures above.\n"]
     skipped = read_text(os.path.join(res.dir, "hyperfine", "skipped.txt")).split("\n")
     for study in res.studies:
-        md = os.path.join(res.dir, "hyperfine", f"{study}.md")
+        path = os.path.join(res.dir, "hyperfine", f"{study}.json")
         why = next((s for s in skipped if s.startswith(study + ":")), f"{study}: not run")
-        out.append(f"### {study}\n\n" + (read_text(md).strip() + "\n" if os.path.exists(md) else f"Skipped: {why}.\n"))
+        body = study_table(json.loads(read_text(path))["results"]) if os.path.exists(path) else f"Skipped: {why}."
+        out.append(f"### {study}\n\n{body}\n")
     return Section("\n".join(out) + "\n", [])
