@@ -3,8 +3,9 @@
 scripts/pons_study.py measured it into the run's pons.csv.  The section
 gives its tables in the shape of the series': per step and test set, the
 mean time, the mean positions explored and the thousands of positions per
-second, published beside ours, and each step's gain over the step before it
-on the same set; strong, then weak.  The plot tables (plots/pons.gp), one
+second, published beside ours, and each step's gain in positions explored
+over the step before it on the same set (exact; no time ratio between steps
+is quoted: the cells run one after another, unpaired); strong, then weak.  The plot tables (plots/pons.gp), one
 per mode, hold a row per step in the series' order: the mean positions
 explored (full cells only: a sample's mean is not the set's) and the
 thousands of positions per second (full cells and samples) on each test
@@ -12,7 +13,7 @@ set; NaN where there is no figure.
 """
 import pons_study
 
-from .common import PlotTable, Section, num, ratio, table
+from .common import PlotTable, Section, mark, num, ratio, table
 
 MARKS = {"exact": "✓ exact", "rounded": "✓ rounded", "no": "✗ MISMATCH"}
 
@@ -81,29 +82,27 @@ def f_ratio(value):
 
 
 def gains(rows):
-    """{(part, set, mode): (node gain, time gain)} over the previous step run
-    on the same set and mode (ratios previous / this).  Only full cells: two
-    samples of one set are different positions."""
+    """{(part, set, mode): node gain} over the previous step run on the same
+    set and mode (previous / this).  Only full cells: two samples of one set
+    are different positions."""
     result, last = {}, {}
     for row in sorted(rows, key=lambda r: int(r["part"])):
         key = (row["set"], row["mode"])
-        nodes, us = num(row["mean_nodes"]), num(row["mean_us"])
+        nodes = num(row["mean_nodes"])
         if nodes is None or row["sample"] != "no":
             continue
-        before = last.get(key)
-        if before:
-            result[(row["part"], *key)] = (ratio(before[0], nodes), ratio(before[1], us))
-        last[key] = (nodes, us)
+        if key in last:
+            result[(row["part"], *key)] = ratio(last[key], nodes)
+        last[key] = nodes
     return result
 
 
 def mode_table(rows, mode, gain):
     header = ["step", "set", "positions", "mean time (pub / ours)", "mean positions (printed / ours)",
-              "match", "K pos/s (pub / ours)", "gain over previous step (positions, time)"]
+              "match", "K pos/s (pub / ours)", "gain over previous step (positions)"]
     lines = []
     for row in (r for r in rows if r["mode"] == mode):
         run = int(row["positions_run"])
-        g = gain.get((row["part"], row["set"], mode), (None, None))
         match = MARKS.get(row["match"], "–")
         if row["sample"] == "yes":
             match = "sample, not compared" if run else "skipped"
@@ -111,10 +110,10 @@ def mode_table(rows, mode, gain):
         nodes, us = num(row["published_nodes"]), num(row["published_us"])
         published_kpos = nodes / us * 1000 if nodes and us else None
         lines.append([f"part {row['part']}: `{row['config']}`" + (" (grid)" if row["board"] == "grid" else ""),
-                      row["set_name"], coverage, f"{f_time(us)} / {f_time(num(row['mean_us']))}",
+                      row["set_name"], coverage, f"{f_time(us)} / {mark(f_time(num(row['mean_us'])))}",
                       f"{f_printed(row['published_nodes'])} / {f_count(num(row['mean_nodes']))}", match,
-                      f"{f_count(published_kpos, 0)} / {f_count(num(row['kpos_per_second']), 0)}",
-                      f"{f_ratio(g[0])}, {f_ratio(g[1])}"])
+                      f"{f_count(published_kpos, 0)} / {mark(f_count(num(row['kpos_per_second']), 0))}",
+                      f_ratio(gain.get((row["part"], row["set"], mode)))])
     return table(header, lines, "llrrrlrr")
 
 
@@ -142,10 +141,11 @@ def section(rows):
         return head + "Not run in this reproduction (no pons.csv).\n"
     gain = gains(rows)
     parts = [head, counts(rows), "\n\nEvery score was checked against the test file (weak: by sign). ",
-             "Published times are the author's machine's: compare the gains, not the times. ",
+             "Published times are the author's machine's: compare how they change from step to step, not the times. ",
              "K pos/s is thousands of positions explored per second of solving. A match mark compares the "
              "reference mean (the code at the step's tag, run on the same file) where there is one, else the "
-             "printed figure. Gains are between full cells only.\n"]
+             "printed figure. Gains are of positions explored, between full cells only; no time ratio between "
+             "steps is quoted, as the cells run one after another, unpaired (our times are the table's).\n"]
     for mode in ("strong", "weak"):
         if any(r["mode"] == mode for r in rows):
             parts += [f"\n### {mode.capitalize()} solver\n\n", mode_table(rows, mode, gain), "\n"]
