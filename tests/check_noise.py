@@ -12,11 +12,14 @@ other processes used CPU time during the run, whatever the load average
 (it lags: it has barely moved after 3 s).  Last, the README's results
 block (scripts/report.py): refused from a noisy run (exit 2, README
 untouched), written and marked "noisy" from one kept with --allow-noisy,
-written unmarked from a quiet one.
+written unmarked from a quiet one.  And the committed run rendered as a
+noisy one: its pons times and rates and its fixed-time Elo, formatted
+outside common's marking helpers, carry the mark.
 """
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -204,10 +207,40 @@ def readme_block(tmp):
             failures.append("readme from the quiet run is marked noisy")
 
 
+def noisy_report(tmp):
+    """The committed run rendered as a noisy one (every row's cv raised): the
+    measured figures that report.py formats outside common's helpers (the
+    pons tables' times and rates, the fixed-time Elo) carry the mark too."""
+    import run_manifest
+    results = os.path.join(tmp, "noisy-results")
+    shutil.copytree(os.path.join(ROOT, "results"), results, ignore=shutil.ignore_patterns("quick"))
+    path = os.path.join(results, "studies.csv")
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, list(rows[0]))
+        w.writeheader()
+        w.writerows(dict(r, cv="0.5" if r["cv"] else "") for r in rows)
+    run_manifest.write(results, run_manifest.read(results))
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--results", results,
+                           "--plots-link", "plots"], capture_output=True, text=True)
+    with open(os.path.join(results, "REPORT.md"), encoding="utf-8") as f:
+        text = f.read()
+    pons = [line.split(" | ") for line in text.splitlines() if line.startswith("| part ")]
+    timed = text[text.index("### The fixed-time variant"):].split("\n\n")[2].splitlines()[2:]
+    unmarked = [cells[3] for cells in pons if not cells[3].endswith(("/ –", "(noisy)"))] + \
+        [line for line in timed if not line.endswith("(noisy) |")]
+    if done.returncode != 0 or not pons or not timed or unmarked:
+        failures.append(f"noisy report: exit {done.returncode}, {len(pons)} pons rows, {len(timed)} fixed-time "
+                        f"rows, unmarked: {unmarked[:2]}")
+    print(f"noisy report: {len(pons)} pons rows and {len(timed)} fixed-time rows marked")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         synthetic(tmp)
         readme_block(tmp)
+        noisy_report(tmp)
         hog(tmp)
     for failure in failures:
         print("FAIL", failure)

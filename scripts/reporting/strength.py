@@ -12,7 +12,7 @@ variance of the game pairs (docs/strength.md).
 import studies
 
 from . import techniques
-from .common import PlotTable, Section, col, fx, num, ratio, table
+from .common import PlotTable, Section, col, fx, mark, num, ratio, table
 
 STUDY = "strength"
 BASE = "negamax-ab"
@@ -99,7 +99,8 @@ def time_section(res):
     if not rows:
         return ("The fixed-time variant (each match at `time_ms` a move, studies/strength.csv) runs only in "
                 "`scripts/reproduce.sh --long`; this run did not.\n")
-    body = [[r["game"], f"`{r['a']}`", f"`{r['b']}`", cell(r)] for r in rows]
+    # The clock decides each move here, so a busy machine moves these figures: they carry the noisy mark.
+    body = [[r["game"], f"`{r['a']}`", f"`{r['b']}`", mark(cell(r))] for r in rows]
     return (f"At {rows[0]['limit_value']} ms a move (not reproducible: the clock decides each move's depth):\n\n"
             + table(["game", "rung", "against", "Elo ± interval (games)"], body, "lllr") + "\n")
 
