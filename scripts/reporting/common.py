@@ -84,6 +84,16 @@ def compare(row_a, row_b):
     return summarise(timed_pairs(row_a, row_b)), ratio(col(row_a, "seconds_per_op"), col(row_b, "seconds_per_op"))
 
 
+def per_node(speedup, node_ratio):
+    """The cost of a node of search b over one of search a: the node ratio
+    a / b (exact) over the paired time ratio a / b (compare's summary), so its
+    median and interval are the time ratio's, inverted and scaled."""
+    if not speedup or not node_ratio:
+        return None
+    flip = {"median": "median", "lo": "hi", "hi": "lo", "min": "max", "max": "min"}
+    return dict(speedup, **{k: None if speedup[f] is None else node_ratio / speedup[f] for k, f in flip.items()})
+
+
 def geomean_time_ratio(row_pairs):
     """The geometric mean of several rows' time ratios, from per-repetition
     pairs (measure_stats.geometric_pairs); None unless every (a, b) has pairs."""

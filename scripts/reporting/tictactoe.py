@@ -3,7 +3,7 @@ Python): the first move, and the decision time per round of the scripted
 games (tictactoe_games.csv, benchmarks/ttt_rounds.c)."""
 import statistics
 
-from .common import (PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, median_or, num, ratio,
+from .common import (PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, median_or, num, per_node, ratio,
                      study_section, table)
 
 STUDY = "tictactoe"
@@ -61,19 +61,20 @@ def first_move(res, round1):
     sp = res.pubnum(STUDY, "speedup_round1")
     nm, na = col(minimax, "nodes"), col(alpha, "nodes")
     tm, ta = col(minimax, "seconds_per_op"), col(alpha, "seconds_per_op")
-    cost = ratio(ratio(ta, na), ratio(tm, nm))  # an alpha-beta node's time over a minimax node's
+    speedup = compare(minimax, alpha)
+    cost = per_node(speedup[0], ratio(nm, na)), ratio(ratio(ta, na), ratio(tm, nm))
     out = ["The first move from the empty board (computer first, full depth), copy-make:\n", table(
         ["config", "published", "ours", "reference nodes", "our nodes", "our time per node"],
         [[f"`{config}`", f"{fms(p, True)} ms", ftime(t), fint(res.pubnum(STUDY, 'nodes', config=config, depth=9)),
           fint(n), ftime(ratio(t, n))] for config, p, t, n in (("minimax", pm, tm, nm), ("alphabeta", pa, ta, na))]
-        + [["ratio", fx(sp, 2) + " (time)", fci(*compare(minimax, alpha)) + " (time)", "",
-            fx(ratio(nm, na), 2) + " (nodes)", fx(cost, 2) + " (alpha-beta node / minimax node)"]])]
+        + [["ratio", fx(sp, 2) + " (time)", fci(*speedup) + " (time)", "",
+            fx(ratio(nm, na), 2) + " (nodes)", fci(*cost) + " (alpha-beta node / minimax node)"]])]
     if sp and nm and na and tm and ta:
         out.append(f"\nReading: alpha-beta visits {fx(ratio(nm, na), 2)} fewer nodes, but the published speedup is "
                    f"a time ratio, {fx(sp, 2)}: in the Python code an alpha-beta call costs "
                    f"{fx(ratio(nm, na) / sp, 2)} as much as a plain call. In prune the per-node cost ratio is "
-                   f"{fx(cost, 2)}, so our time ratio is {fci_text(*compare(minimax, alpha))}.")
-    return "\n".join(out), [["alphabeta d9", sp, median_or(*compare(minimax, alpha)), ratio(nm, na)]]
+                   f"{fci_text(*cost)}, so our time ratio is {fci_text(*speedup)}.")
+    return "\n".join(out), [["alphabeta d9", sp, median_or(*speedup), ratio(nm, na)]]
 
 
 def rounds_tables(rounds):
