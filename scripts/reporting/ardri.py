@@ -2,7 +2,7 @@
 studies/positions.csv)."""
 import studies
 
-from .common import col, compare, fci, fci_text, fint, fops, ftime, fx, median_or, per_node, ratio, study_section, table
+from .common import col, compare, fci, fci_text, fint, fops, ftime, fx, median_or, scaled, ratio, study_section, table
 
 STUDY = "ardri"
 # From the study's rows (studies/studies.csv): alpha-beta along the line at
@@ -64,7 +64,7 @@ def part2_table(res):
             readings.append(
                 f"- {label}: the published time ratio {fx(pub_ratio)} against a node ratio of {fx(node_ratio)} "
                 f"means the author's alpha-beta node cost {fx(node_ratio / pub_ratio, 2)} of a minimax node; ours "
-                f"costs {fci_text(per_node(speedup[0], node_ratio), node_ratio / ratio(sm, sa))}.")
+                f"costs {fci_text(scaled(speedup[0], node_ratio, invert=True), node_ratio / ratio(sm, sa))}.")
     return table(header, rows), plot_rows, readings
 
 

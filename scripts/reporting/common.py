@@ -84,14 +84,16 @@ def compare(row_a, row_b):
     return summarise(timed_pairs(row_a, row_b)), ratio(col(row_a, "seconds_per_op"), col(row_b, "seconds_per_op"))
 
 
-def per_node(speedup, node_ratio):
-    """The cost of a node of search b over one of search a: the node ratio
-    a / b (exact) over the paired time ratio a / b (compare's summary), so its
-    median and interval are the time ratio's, inverted and scaled."""
-    if not speedup or not node_ratio:
+def scaled(summary, factor, invert=False):
+    """A paired ratio's summary (compare's) times factor, or factor over it
+    (invert), with its median and 95% interval moved alike: a figure derived
+    from a paired ratio and an exact one keeps the pairs' interval.  None
+    without pairs."""
+    if not summary or not factor:
         return None
-    flip = {"median": "median", "lo": "hi", "hi": "lo", "min": "max", "max": "min"}
-    return dict(speedup, **{k: None if speedup[f] is None else node_ratio / speedup[f] for k, f in flip.items()})
+    ends = {"median": "median", "lo": "hi", "hi": "lo", "min": "max", "max": "min"}
+    return dict(summary, **{k: None if summary[f if invert else k] is None else
+                            factor / summary[f] if invert else factor * summary[k] for k, f in ends.items()})
 
 
 def geomean_time_ratio(row_pairs):

@@ -3,7 +3,7 @@ Python): the first move, and the decision time per round of the scripted
 games (tictactoe_games.csv, benchmarks/ttt_rounds.c)."""
 import statistics
 
-from .common import (PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, median_or, num, per_node, ratio,
+from .common import (PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, median_or, num, scaled, ratio,
                      study_section, table)
 
 STUDY = "tictactoe"
@@ -62,7 +62,7 @@ def first_move(res, round1):
     nm, na = col(minimax, "nodes"), col(alpha, "nodes")
     tm, ta = col(minimax, "seconds_per_op"), col(alpha, "seconds_per_op")
     speedup = compare(minimax, alpha)
-    cost = per_node(speedup[0], ratio(nm, na)), ratio(ratio(ta, na), ratio(tm, nm))
+    cost = scaled(speedup[0], ratio(nm, na), invert=True), ratio(ratio(ta, na), ratio(tm, nm))
     out = ["The first move from the empty board (computer first, full depth), copy-make:\n", table(
         ["config", "published", "ours", "reference nodes", "our nodes", "our time per node"],
         [[f"`{config}`", f"{fms(p, True)} ms", ftime(t), fint(res.pubnum(STUDY, 'nodes', config=config, depth=9)),
