@@ -3,8 +3,8 @@ Python): the first move, and the decision time per round of the scripted
 games (tictactoe_games.csv, benchmarks/ttt_rounds.c)."""
 import statistics
 
-from .common import (PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, median_or, num, scaled, ratio,
-                     study_section, table)
+from .common import (PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, median_or, num, ratio, scaled,
+                     study_section, summed_time_ratio, table)
 
 STUDY = "tictactoe"
 TITLE = "Understanding Game Trees, part 3 (tic-tac-toe in Python)"
@@ -22,8 +22,8 @@ OPPONENTS = {
 
 
 def ttt_rounds(res):
-    """round -> {(computer, config): (published ms, our mean ms, games, mean nodes)}, for rounds 1 to 5 in
-    order, each with every column (None where there is no figure)."""
+    """round -> {(computer, config): (published ms, our mean ms, games, mean nodes, the decisions' timed
+    rows)}, for rounds 1 to 5 in order, each with every column (None where there is no figure)."""
     by_name = {r["benchmark"]: r for r in res.ok}
     table_rows = {}
     for round_number in range(1, 6):
@@ -31,11 +31,12 @@ def ttt_rounds(res):
             published = res.pubnum(STUDY, "round_ms", config=config, note=f"computer {computer}, round {round_number},")
             decisions = [g for g in res.games if g["computer"] == computer and g["config"] == config
                          and g["round"] == str(round_number)]
-            times = [num(by_name[g["benchmark"]]["seconds_per_op"]) for g in decisions if g["benchmark"] in by_name]
+            timed = [by_name[g["benchmark"]] for g in decisions if g["benchmark"] in by_name]
+            times = [num(r["seconds_per_op"]) for r in timed]
             nodes = [num(g["nodes"]) for g in decisions]
             ours = statistics.mean(times) * 1e3 if times and len(times) == len(decisions) else None
             table_rows.setdefault(round_number, {})[(computer, config)] = (
-                published, ours, len(decisions), statistics.mean(nodes) if nodes else None)
+                published, ours, len(decisions), statistics.mean(nodes) if nodes else None, timed)
     return table_rows
 
 
@@ -82,7 +83,7 @@ def rounds_tables(rounds):
     rows, plot_rows = [], []
     for round_number, cells in rounds.items():
         row, plot_row = [round_number], [round_number]
-        for published, ours, n, _ in (cells[key] for key in COLUMNS):
+        for published, ours, n, *_ in (cells[key] for key in COLUMNS):
             row.append("" if published is None and ours is None else
                        f"{fms(published, True)} / {fms(ours)}" + (f" (n={n})" if n and n != 4 else ""))
             plot_row += [published, ours]
@@ -105,20 +106,30 @@ def rounds_tables(rounds):
     return "\n".join(out), plot_rows
 
 
+def mean_time_ratio(cell_a, cell_b):
+    """Two cells' mean decision times' ratio, a over b, paired (summed_time_ratio
+    over their decisions, scaled from sums to means), else from the means."""
+    paired = summed_time_ratio(cell_a[4], cell_b[4]) if len(cell_a[4]) == cell_a[2] and \
+        len(cell_b[4]) == cell_b[2] else None
+    return scaled(paired, ratio(cell_b[2], cell_a[2])), ratio(cell_a[1], cell_b[1])
+
+
 def rounds_reading(rounds):
     """Round 1 against round 2 and computer first against second."""
-    (fp, fo), (sp2, so) = rounds[1][("first", "minimax")][:2], rounds[1][("second", "minimax")][:2]
+    first, second, first2 = rounds[1][("first", "minimax")], rounds[1][("second", "minimax")], \
+        rounds[2][("first", "minimax")]
+    (fp, fo), (sp2, so), (fp2, fo2) = first[:2], second[:2], first2[:2]
     if not (fp and fo and sp2 and so):
         return None
-    fp2, fo2 = rounds[2][("first", "minimax")][:2]
     line = "\nReading: the shape is the blog's: round 1 dominates"
     if fp2 and fo2:
         line += (f" (computer first, plain: round 2 is {fx(fp / fp2)} cheaper than round 1 published and "
-                 f"{fx(fo / fo2)} here)")
+                 f"{fci_text(*mean_time_ratio(first, first2))} here)")
     return line + (f"; computer second starts one ply deeper, so its round 1 is {fx(fp / sp2)} cheaper than "
-                   f"computer first's published and {fx(fo / so)} here. Absolute times differ by the factor "
-                   f"between CPython on the author's laptop and C here ({fx(fp / fo)} on round 1, plain). Late "
-                   f"rounds search a handful of nodes, so their times are mostly the fixed cost of a search call.")
+                   f"computer first's published and {fci_text(*mean_time_ratio(first, second))} here. Absolute "
+                   f"times differ by the factor between CPython on the author's laptop and C here ({fx(fp / fo)} "
+                   f"on round 1, plain). Late rounds search a handful of nodes, so their times are mostly the "
+                   f"fixed cost of a search call.")
 
 
 def summary(res):
