@@ -320,21 +320,12 @@ class Run:
 
     def write_run_json(self):
         """run.json: the run's settings, machine and tools, and the manifest of every file written so far."""
-        def version(*argv):   # "?": not installed, or a stub run (which records no versions)
-            if STUB or not shutil.which(argv[0]):
-                return "?"
-            return subprocess.run(argv, capture_output=True, text=True).stdout.strip() or "?"
         if not self.info:
-            cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
-                        if line.startswith("model name")), "?")
-            memory = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
             self.info = {"run": self.run_id, "mode": self.mode_name, "long": self.args.long, "commit": self.commit,
                          "date": self.date, "isa": self.args.isa,
                          **{k: v for k, v in self.mode.items() if k not in ("out", "carry")},
-                         "gbench": version("dpkg-query", "-W", "-f=${Version}", "libbenchmark-dev"),
-                         "node": version("node", "--version"), "hyperfine": version("hyperfine", "--version"),
-                         "gnuplot": version("gnuplot", "--version"), "cpu": cpu,
-                         "memory": f"{memory / 1048576:.1f} GiB", "load_before": self.load_before}
+                         **run_manifest.machine(versions=not STUB),   # a stub run records no versions
+                         "load_before": self.load_before}
             if os.environ.get("PRUNE_RUN_NOTES"):
                 self.info["notes"] = os.environ["PRUNE_RUN_NOTES"]
         if not getattr(self, "reported", False):

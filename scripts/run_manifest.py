@@ -1,6 +1,7 @@
 """run_manifest.py: a run proves it is whole by its manifest.
 
-run.json (written by scripts/reproduce.py) holds the run's facts and
+run.json (written by scripts/reproduce.py) holds the run's facts (machine()
+gives those of the machine) and
 "manifest": each file of the run, by path relative to the run directory,
 with its sha256.  logs/ (not committed) and quick/ (results/quick/ inside
 results/, another run) are not part of a run; run.json lists everything
@@ -11,6 +12,8 @@ command: the driver, the install and the report call it.
 import hashlib
 import json
 import os
+import shutil
+import subprocess
 
 from atomic_file import TEMPORARY_PREFIX, write_text_atomically
 
@@ -20,6 +23,22 @@ REPORT_OUTPUTS = ("REPORT.md", "plotdata/", "plots/")   # what scripts/report.py
 
 class RunError(Exception):
     pass
+
+
+def machine(versions=True):
+    """run.json's facts of the machine: the tools' versions ("?" when absent,
+    or when not asked for), the CPU model and the memory."""
+    def version(*argv):
+        if not versions or not shutil.which(argv[0]):
+            return "?"
+        return subprocess.run(argv, capture_output=True, text=True).stdout.strip() or "?"
+    with open("/proc/cpuinfo", encoding="utf-8") as f:
+        cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), "?")
+    with open("/proc/meminfo", encoding="utf-8") as f:
+        memory = next(int(line.split()[1]) for line in f if line.startswith("MemTotal"))
+    return {"gbench": version("dpkg-query", "-W", "-f=${Version}", "libbenchmark-dev"),
+            "node": version("node", "--version"), "hyperfine": version("hyperfine", "--version"),
+            "gnuplot": version("gnuplot", "--version"), "cpu": cpu, "memory": f"{memory / 1048576:.1f} GiB"}
 
 
 def files(directory):
