@@ -46,10 +46,10 @@ def format_ratio(summary, digits=2, suffix="x"):
     there were too few pairs for one."""
     def number(x):
         return f"{x:.{digits}f}{suffix}"
+    count = f"{summary['pairs']} {summary.get('of', 'pairs')}"   # 'of': what the ratios were taken over
     if summary["lo"] is None:
-        return f"{number(summary['median'])} ({summary['pairs']} pairs, too few for a 95% interval)"
-    return (f"{number(summary['median'])} (95% CI {number(summary['lo'])}-{number(summary['hi'])}, "
-            f"{summary['pairs']} pairs)")
+        return f"{number(summary['median'])} ({count}, too few for a 95% interval)"
+    return f"{number(summary['median'])} (95% CI {number(summary['lo'])}-{number(summary['hi'])}, {count})"
 
 
 def format_ratio_cell(summary, digits=2, suffix="x"):

@@ -3,12 +3,15 @@
 (scripts/measure_stats.py) against figures computed independently: the
 ranks of the distribution-free 95% interval of a median as statistics
 tables give them (n = 6: 1st and 6th; n = 10: 2nd and 9th; n = 20: 6th and
-15th; n = 5: none reaches 95%), and a ratio summary worked by hand."""
+15th; n = 5: none reaches 95%), and ratio summaries worked by hand: of
+pairs, and of a published figure over our repetitions (the report's
+common.published_ratio)."""
 import os
 import sys
 
 sys.path.insert(0, os.path.join(sys.argv[1], "scripts"))
 import measure_stats  # noqa: E402
+from reporting.common import published_ratio  # noqa: E402
 
 failures = []
 checked = 0
@@ -48,6 +51,16 @@ expect("geometric pairs, cut to the shortest",
        [tuple(round(x, 9) for x in p) for p in measure_stats.geometric_pairs([[(2, 1)], [(8, 1), (4, 1)]])],
        [(4, 1)])
 expect("geometric pairs, none", measure_stats.geometric_pairs([]), [])
+# A published 12 over two rows whose i-th repetitions sum to 1.0 .. 1.9,
+# times 0.5: 12/s is 6.32 .. 12 over the ten; its median (8 + 8.571) / 2,
+# its interval the 2nd and 9th, 12/1.8 and 12/1.1; each halved.
+halves = [s / 20 for s in (13, 10, 19, 11, 17, 12, 18, 14, 16, 15)]
+rows = [{"repetition_seconds": ";".join(str(h) for h in halves)}] * 2
+mine = published_ratio(12, rows, 0.5)
+expect("published ratio", {k: round(v, 6) for k, v in mine.items() if k != "of"},
+       {"pairs": 10, "median": 4.142857, "lo": 3.333333, "hi": 5.454545, "min": 3.157895, "max": 6.0})
+expect("published ratio, format", measure_stats.format_ratio(mine), "4.14x (95% CI 3.33x-5.45x, 10 repetitions)")
+expect("published ratio, a row without repetitions", published_ratio(12, rows + [{}]), None)
 expect("spread", round(measure_stats.spread([9.0, 10.0, 11.0]), 6), 0.1)
 expect("spread of one", measure_stats.spread([5.0]), 0.0)
 

@@ -2,7 +2,8 @@
 studies/positions.csv)."""
 import studies
 
-from .common import col, compare, fci, fci_text, fint, fops, ftime, fx, median_or, scaled, ratio, study_section, table
+from .common import (col, compare, fci, fci_text, fint, fops, ftime, fx, median_or, published_ratio, ratio, scaled,
+                     study_section, table)
 
 STUDY = "ardri"
 # From the study's rows (studies/studies.csv): alpha-beta along the line at
@@ -32,7 +33,8 @@ def published(res, moves, config, depth):
 def part3_table(res):
     """Part 3: alpha-beta at the deep depth at each position of the post's line."""
     header = ["position", "best (published / ours)", "nodes (published)", "nodes (ours)", "time (published)",
-              "time (ours)", "published nodes/s", "our nodes/s", "our speed / published"]
+              "time (ours)", "published nodes/s", "our nodes/s",
+              "our speed / published (95% interval)"]
     rows = []
     for label, moves in res.positions_of(STUDY, STUDY):
         pn, pt = published(res, moves, ALPHA, DEEP)
@@ -41,7 +43,7 @@ def part3_table(res):
         on, ot = col(r, "nodes"), col(r, "seconds_per_op")
         rows.append([label, f"{pb or '–'} / {r['best'] if r else '–'}", fint(pn), fint(on), ftime(pt, True),
                      ftime(ot), fops(ratio(pn, pt), True), fops(ratio(on, ot)),
-                     fx(ratio(ratio(on, ot), ratio(pn, pt)))])
+                     fci(published_ratio(pt, [r] if r else [], ratio(on, pn)), ratio(ratio(on, ot), ratio(pn, pt)), 1)])
     return table(header, rows, "ll" + "r" * 7)
 
 

@@ -115,6 +115,16 @@ def summed_time_ratio(rows_a, rows_b):
                       for i in range(n)])
 
 
+def published_ratio(published, rows, factor=1.0):
+    """A published figure over our time (the sum of rows' times), times factor: our speed against a
+    published one.  The published figure is one number, so the interval is our repetitions' alone: for
+    each repetition index i, published / the sum of the rows' i-th times.  None without repetitions."""
+    times = [repetition_times(r) for r in rows]
+    if not published or not rows or not all(times):
+        return None
+    return scaled(dict(summarise([(published, sum(t)) for t in zip(*times)]), of="repetitions"), factor)
+
+
 def median_or(summary, fallback):
     """The paired median for a plot (the figure the text quotes), else the
     ratio of the two medians."""

@@ -3,8 +3,8 @@ Python): the first move, and the decision time per round of the scripted
 games (tictactoe_games.csv, benchmarks/ttt_rounds.c)."""
 import statistics
 
-from .common import (PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, median_or, num, ratio, scaled,
-                     study_section, summed_time_ratio, table)
+from .common import (PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, median_or, num, published_ratio,
+                     ratio, scaled, study_section, summed_time_ratio, table)
 
 STUDY = "tictactoe"
 TITLE = "Understanding Game Trees, part 3 (tic-tac-toe in Python)"
@@ -127,9 +127,9 @@ def rounds_reading(rounds):
                  f"{fci_text(*mean_time_ratio(first, first2))} here)")
     return line + (f"; computer second starts one ply deeper, so its round 1 is {fx(fp / sp2)} cheaper than "
                    f"computer first's published and {fci_text(*mean_time_ratio(first, second))} here. Absolute "
-                   f"times differ by the factor between CPython on the author's laptop and C here ({fx(fp / fo)} "
-                   f"on round 1, plain). Late rounds search a handful of nodes, so their times are mostly the "
-                   f"fixed cost of a search call.")
+                   f"times differ by the factor between CPython on the author's laptop and C here "
+                   f"({fci_text(published_ratio(fp, first[4], first[2] / 1e3), fp / fo, 0)} on round 1, plain). "
+                   f"Late rounds search a handful of nodes, so their times are mostly the fixed cost of a search call.")
 
 
 def summary(res):
