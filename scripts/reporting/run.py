@@ -30,17 +30,26 @@ def caches(directory):
 
 def noise_facts(res):
     """The noise check's verdict and its gauges (scripts/noise.py)."""
+    gauges = noise_gauges(res)
+    return [("noise check (scripts/noise.py)", (res.noisy or "quiet: passed") + (f" ({gauges})" if gauges else ""))]
+
+
+def noise_gauges(res):
+    """What the noise check judged the run by: the CPU time other processes took, and the timed rows above
+    its cv limit after the re-measurement ("" for a run that recorded none of it)."""
     before, after = res.run.get("state_before") or {}, res.run.get("state_after") or {}
     try:
         during = noise.others_during(before, after) if before and after else None
     except noise.BadInput:
         during = None
     start = before.get("others_now")
-    gauges = "; ".join(part for part in [
+    timed = [r for r in res.ok if num(r.get("cv")) is not None]
+    spread = (f"{sum(num(r['cv']) > noise.ROW_CV_LIMIT for r in timed)} of {len(timed)} timed rows above "
+              f"{noise.ROW_CV_LIMIT:.0%} cv, after {sum(bool(r.get('remeasured')) for r in timed)} were timed again")
+    return "; ".join(part for part in [
         f"others kept {start:.2f} CPUs busy at the start" if isinstance(start, (int, float)) else "",
-        f"others used {during:.2f} CPUs on average during the run" if during is not None else ""] if part)
-    verdict = res.noisy or "quiet: passed"
-    return [("noise check (scripts/noise.py)", verdict + (f" ({gauges})" if gauges else ""))]
+        f"others used {during:.2f} CPUs on average during the run" if during is not None else "",
+        spread if timed else ""] if part)
 
 
 def render(res, plots):
