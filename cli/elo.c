@@ -6,6 +6,8 @@
 #define ELO_ZERO_COUNT 1e-3       /* fishtest's stand-in for a count of 0 */
 #define ELO_Z95 1.959963984540054 /* Phi^-1(0.975) */
 #define ELO_SECULAR_STEPS 200     /* bisection halvings: far below double precision */
+/* nElo per unit of the pair t-value: 800 / ln 10 / sqrt 2 (elo.h) */
+#define ELO_NELO_PER_PAIR_T (800 / log(10.0) / sqrt(2.0))
 
 double elo_of_score(double score)
 {
@@ -44,13 +46,25 @@ bool elo_estimate_of(const uint64_t counts[ELO_OUTCOMES], elo_estimate *out)
     for (int i = 0; i < ELO_OUTCOMES; i++) pairs += counts[i];
     if (pairs == 0) return false;
     double p[ELO_OUTCOMES];
-    double n = distribution(counts, p), mean = mean_of(p), variance = 0;
-    for (int i = 0; i < ELO_OUTCOMES; i++) variance += p[i] * (pair_score(i) - mean) * (pair_score(i) - mean);
-    double error = sqrt(variance / n);
+    double n = distribution(counts, p), mean = mean_of(p), m2 = 0, m3 = 0, m4 = 0;
+    for (int i = 0; i < ELO_OUTCOMES; i++) {
+        double d = pair_score(i) - mean;
+        m2 += p[i] * d * d;
+        m3 += p[i] * d * d * d;
+        m4 += p[i] * d * d * d * d;
+    }
+    double error = sqrt(m2 / n);
+    /* nElo (elo.h): t and the delta method's variance of t. */
+    double t = (mean - 0.5) / sqrt(m2), skewness = m3 / (m2 * sqrt(m2)), excess_kurtosis = m4 / (m2 * m2) - 3;
+    double t_variance = fmax(0, 1 - t * skewness + 0.25 * t * t * (excess_kurtosis + 2));
+    double t_error = sqrt(t_variance / n);
     *out = (elo_estimate){.pairs = pairs, .score = mean, .elo = elo_of_score(mean),
                           .elo_low = elo_of_score(mean - ELO_Z95 * error),
                           .elo_high = elo_of_score(mean + ELO_Z95 * error),
-                          .los = 0.5 * erfc(-(mean - 0.5) / error / sqrt(2))};
+                          .los = 0.5 * erfc(-(mean - 0.5) / error / sqrt(2)),
+                          .nelo = ELO_NELO_PER_PAIR_T * t,
+                          .nelo_low = ELO_NELO_PER_PAIR_T * (t - ELO_Z95 * t_error),
+                          .nelo_high = ELO_NELO_PER_PAIR_T * (t + ELO_Z95 * t_error)};
     return true;
 }
 

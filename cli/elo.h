@@ -17,6 +17,26 @@
  *     p_s,i = p_i / (1 + x (a_i - s)), x the root of the secular equation
  *     sum p_i (a_i - s) / (1 + x (a_i - s)) = 0;
  *   - bounds log(beta / (1 - alpha)) and log((1 - beta) / alpha).
+ *
+ * Normalized Elo (nElo) is fishtest's figure for fixed-length pentanomial
+ * tests (server/fishtest/http/template_helpers.py, _nelo_pentanomial_details
+ * and _build_pentanomial_stats, with LLRcalc.py's nelo_divided_by_nt =
+ * 800 / ln 10; github.com/official-stockfish/fishtest; the method is Michel
+ * Van den Bergh's "Normalized Elo", cantate.be/Fishtest/
+ * normalized_elo_practical.pdf).  It measures the score's excess over 1/2
+ * in units of the per-game standard deviation sigma = sqrt(2 var) rather
+ * than on the logistic curve, so it does not shrink as the draw rate grows:
+ *   - t = (mu - 1/2) / sqrt(var), on the same regularised p_i as above;
+ *   - nElo = (800 / ln 10) t / sqrt(2), the sqrt(2) turning the pair's
+ *     deviation into a game's; at small differences, a game pair
+ *     distribution with var = 1/8 (no draws, no pair correlation) has
+ *     nElo = Elo;
+ *   - its 95% interval is nElo of t -+ 1.959964 sqrt(var_t / pairs), the
+ *     delta method's variance of t: var_t = max(0, 1 - t g + t^2 (k + 2) / 4),
+ *     g the skewness m3 / var^1.5 and k the excess kurtosis m4 / var^2 - 3
+ *     of the p_i (m_j the central moments);
+ *   - "pairs" in the interval, as everywhere here, is the sum of the
+ *     regularised counts.
  */
 #ifndef PRUNE_ELO_H
 #define PRUNE_ELO_H
@@ -34,6 +54,9 @@ typedef struct {
     double elo_low;   /* the 95% interval; +-INFINITY when it passes a score of 0 or 1 */
     double elo_high;
     double los;       /* likelihood of superiority of A, 0..1 */
+    double nelo;      /* normalized Elo (fishtest's, for pairs) */
+    double nelo_low;  /* its 95% interval: always finite */
+    double nelo_high;
 } elo_estimate;
 
 typedef struct {

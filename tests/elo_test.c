@@ -11,8 +11,9 @@
 
 #include "elo.h"
 
-#define FIGURES 8
-static const char *const names[FIGURES] = {"score", "elo", "elo_low", "elo_high", "los", "llr", "lower", "upper"};
+#define FIGURES 11
+static const char *const names[FIGURES] = {"score", "elo",   "elo_low", "elo_high", "los",      "llr",
+                                           "lower", "upper", "nelo",    "nelo_low", "nelo_high"};
 
 static bool close_to(double got, double want)
 {
@@ -25,10 +26,10 @@ static int check_line(const char *line, int number)
 {
     uint64_t c[ELO_OUTCOMES];
     double elo0, elo1, alpha, beta, want[FIGURES];
-    int n = sscanf(line, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %lf %lf %lf %lf | %lf %lf %lf %lf %lf %lf %lf %lf",
+    int n = sscanf(line, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %lf %lf %lf %lf | %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf",
                    &c[0], &c[1], &c[2], &c[3], &c[4], &elo0, &elo1, &alpha, &beta, &want[0], &want[1], &want[2],
-                   &want[3], &want[4], &want[5], &want[6], &want[7]);
-    if (n != 17) {
+                   &want[3], &want[4], &want[5], &want[6], &want[7], &want[8], &want[9], &want[10]);
+    if (n != 9 + FIGURES) {
         printf("FAIL line %d: malformed\n", number);
         return 1;
     }
@@ -38,7 +39,8 @@ static int check_line(const char *line, int number)
         printf("FAIL line %d: no estimate or test\n", number);
         return 1;
     }
-    double got[FIGURES] = {e.score, e.elo, e.elo_low, e.elo_high, e.los, elo_llr(c, &test), test.lower, test.upper};
+    double got[FIGURES] = {e.score,    e.elo,       e.elo_low,  e.elo_high, e.los,      elo_llr(c, &test),
+                           test.lower, test.upper, e.nelo, e.nelo_low, e.nelo_high};
     int failures = 0;
     for (int i = 0; i < FIGURES; i++) {
         bool ok = close_to(got[i], want[i]);

@@ -3,14 +3,20 @@
 pentanomial counts, computed here from the published formulas with the
 standard library only, by other means than the C code (the secular
 equation by Newton's method rather than bisection, the normal law from
-statistics.NormalDist), so that tests/elo_test checks the C against an
-independent reckoning.
+statistics.NormalDist, the moments of normalized Elo in exact fractions),
+so that tests/elo_test checks the C against an independent reckoning.
+
+Normalized Elo is fishtest's for pentanomial results (server/fishtest/http/
+template_helpers.py, _nelo_pentanomial_details): t = (mu - 1/2) / sigma with
+sigma the pair score's deviation, nelo = 800 / ln(10) / sqrt(2) * t, and its
+95% interval t -+ z * sqrt(var_t / n), var_t = 1 - t * skew + t^2 (exkurt + 2) / 4.
 
     python3 tests/elo_vectors.py > tests/elo_vectors.txt
 
-Each line: LL LD DD WD WW elo0 elo1 alpha beta | score elo elo_low elo_high los llr lower upper
+Each line: LL LD DD WD WW elo0 elo1 alpha beta | score elo elo_low elo_high los llr lower upper nelo nelo_low nelo_high
 """
 import math
+from fractions import Fraction
 from statistics import NormalDist
 
 CASES = [
@@ -23,6 +29,10 @@ CASES = [
     ((3, 2, 1, 0, 0), 0, 5, 0.10, 0.10),          # few pairs, A loses
     ((1234, 4321, 10000, 4400, 1300), 0, 2, 0.05, 0.05),  # a long match
     ((0, 0, 0, 0, 7), 0, 5, 0.05, 0.05),          # all won: finite thanks to the regularisation
+    # the same score (0.535, the same Elo) with many and with few drawn pairs: nElo tells them apart
+    ((0, 20, 60, 20, 0), 0, 5, 0.05, 0.05),       # even, drawish
+    ((2, 18, 50, 24, 6), 0, 5, 0.05, 0.05),       # A better, drawish
+    ((16, 11, 40, 9, 24), 0, 5, 0.05, 0.05),      # A better by the same score, few draws
 ]
 
 EPS = 1e-3
@@ -60,6 +70,23 @@ def mle_log(p, s):
     return [math.log(q / (1 + x * a)) for a, q in d]
 
 
+def nelo(counts):
+    """nElo and its interval, the moments taken exactly over the regularised counts."""
+    c = [Fraction(x) if x else Fraction(1, 1000) for x in counts]
+    n = sum(c)
+    q = [x / n for x in c]
+    mu = sum(Fraction(i, 4) * x for i, x in enumerate(q))
+    m = {k: sum(x * (Fraction(i, 4) - mu) ** k for i, x in enumerate(q)) for k in (2, 3, 4)}
+    sd = math.sqrt(m[2])
+    t = float(mu - Fraction(1, 2)) / sd
+    skew = float(m[3]) / sd ** 3
+    exkurt = float(m[4] / (m[2] * m[2])) - 3
+    var_t = max(0.0, 1 - t * skew + t * t * (exkurt + 2) / 4)
+    half = Z * math.sqrt(var_t / float(n))
+    scale = 800 / math.log(10) / math.sqrt(2)
+    return [scale * t, scale * (t - half), scale * (t + half)]
+
+
 def line(counts, elo0, elo1, alpha, beta):
     n, p = pdf(counts)
     mu = sum(a * q for a, q in p)
@@ -69,13 +96,13 @@ def line(counts, elo0, elo1, alpha, beta):
     l0, l1 = mle_log(p, score_of(elo0)), mle_log(p, score_of(elo1))
     llr = n * sum(q * (b - a) for (_, q), a, b in zip(p, l0, l1))
     lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
-    figures = [mu, elo(mu), elo(mu - Z * se), elo(mu + Z * se), los, llr, lower, upper]
+    figures = [mu, elo(mu), elo(mu - Z * se), elo(mu + Z * se), los, llr, lower, upper] + nelo(counts)
     head = " ".join(str(c) for c in counts) + f" {elo0} {elo1} {alpha} {beta}"
     return head + " | " + " ".join(repr(float(f)) for f in figures)
 
 
 if __name__ == "__main__":
-    print("# LL LD DD WD WW elo0 elo1 alpha beta | score elo elo_low elo_high los llr lower upper")
+    print("# LL LD DD WD WW elo0 elo1 alpha beta | score elo elo_low elo_high los llr lower upper nelo nelo_low nelo_high")
     print("# written by tests/elo_vectors.py (standard library only, independent of cli/elo.c)")
     for case in CASES:
         print(line(*case))
