@@ -406,6 +406,72 @@ static inline void ardri_print(const ardri_state *s, FILE *out)
     else fprintf(out, "%s to move\n", ardri_max_to_move(s) ? "attackers" : "defenders");
 }
 
+/* Position strings (docs/cli.md#position-strings): the ranks 7 down to
+ * 1, separated by '/', each from file a to g, a square V (attacker), O
+ * (defender), K (the king) or '.' (empty, restricted or not); then ':'
+ * and the state of play: d the defenders to move, a the attackers to
+ * move, A the attackers have won (the king is taken), D the defenders
+ * have won (the king is on a corner).  The start is
+ * "..VVV../...V.../V.OOO.V/VVOKOVV/V.OOO.V/...V.../..VVV..:d".  The
+ * carried material follows from the pieces.  Reading refuses what no game
+ * reaches: not exactly one king, more than 16 attackers or 8 defenders
+ * (which also keeps the legal moves within ARDRI_MAX_MOVES), an attacker or
+ * defender on a restricted square, the king on a corner without D or D
+ * without the king on a corner, and A without the king surrounded.  (A
+ * surrounded king need not have lost: he can step off the throne between
+ * three attackers, and the empty throne counts as hostile.) */
+static inline void ardri_write_position(const ardri_state *s, char *out, size_t size)
+{
+    char text[64];
+    int n = 0;
+    for (int row = 6; row >= 0; row--) {
+        for (int col = 0; col < 7; col++) {
+            int square = row * 7 + col;
+            uint64_t bit = 1ULL << square;
+            text[n++] = (s->attackers & bit) ? 'V' : square == s->king ? 'K' : (s->defenders & bit) ? 'O' : '.';
+        }
+        text[n++] = row ? '/' : ':';
+    }
+    text[n++] = (s->flags & ARDRI_ATTACKERS_WON) ? 'A' : (s->flags & ARDRI_DEFENDERS_WON) ? 'D'
+              : (s->flags & ARDRI_ATTACKERS_TO_MOVE) ? 'a' : 'd';
+    text[n] = '\0';
+    if (size) snprintf(out, size, "%s", text);
+}
+
+static inline bool ardri_read_position(const char *text, ardri_state *out)
+{
+    uint64_t attackers = 0, defenders = 0, kings = 0;
+    for (int row = 6; row >= 0; row--) {
+        for (int col = 0; col < 7; col++) {
+            uint64_t bit = 1ULL << (row * 7 + col);
+            char c = *text++;
+            if (c == 'V') attackers |= bit;
+            else if (c == 'O') defenders |= bit;
+            else if (c == 'K') kings |= bit;
+            else if (c != '.') return false;
+        }
+        if (*text++ != (row ? '/' : ':')) return false;
+    }
+    if (text[0] == '\0' || !strchr("daAD", text[0]) || text[1] != '\0') return false;
+    if (ardri_popcount(kings) != 1 || ardri_popcount(attackers) > 16 || ardri_popcount(defenders) > 8 ||
+        ((attackers | defenders) & ARDRI_RESTRICTED))
+        return false;
+    unsigned king = (unsigned)__builtin_ctzll(kings);
+    bool cornered = (ARDRI_CORNERS & kings) != 0;
+    if (cornered != (text[0] == 'D')) return false;
+    if (text[0] == 'A' && !ardri_king_surrounded(attackers, king)) return false;
+    static const uint8_t flags[4] = {0, ARDRI_ATTACKERS_TO_MOVE, ARDRI_ATTACKERS_WON,
+                                     ARDRI_DEFENDERS_WON | ARDRI_ATTACKERS_TO_MOVE};
+    *out = (ardri_state){
+        .attackers = attackers,
+        .defenders = defenders,
+        .king = (uint8_t)king,
+        .flags = flags[strchr("daAD", text[0]) - "daAD"],
+        .material = (int8_t)(ardri_popcount(attackers) - ardri_popcount(defenders)),
+    };
+    return true;
+}
+
 /* Hashing for the transposition table (games/README.md): Zobrist keys
  * from the engine's seeded table, keys[sq] an attacker, keys[49 + sq] a
  * defender, keys[98 + sq] the king, keys[147..149] the flags bits (side to

@@ -246,4 +246,73 @@ static inline void connect4_print(const connect4_state *s, FILE *out)
     fprintf(out, "1234567\n%s to move\n", connect4_max_to_move(s) ? "X" : "O");
 }
 
+/* Position strings (docs/cli.md#position-strings): the rows top (row 6)
+ * to bottom (row 1), separated by '/', each from column 1 to 7, a cell X
+ * (the first player), O or '.'; then ':' and the side to move, X or O.
+ * The start is six rows of seven dots, then ":X"; after 4,4,3 it ends
+ * "/...O.../..XX...:O".  The winner follows from the stones.  Reading refuses what
+ * no game reaches: a stone above an empty cell, the wrong side to move
+ * for the counts, two winners, the winner to move, or a four that was
+ * already there before the winner's last stone (no column's top stone of
+ * the winner's leaves the others without four). */
+static inline void connect4_write_position(const connect4_state *s, char *out, size_t size)
+{
+    uint64_t first = connect4_max_to_move(s) ? s->bits.current : s->bits.current ^ s->bits.mask;
+    char text[64];
+    int n = 0;
+    for (int row = CONNECT4_HEIGHT - 1; row >= 0; row--) {
+        for (int col = 0; col < CONNECT4_WIDTH; col++) {
+            uint64_t cell = UINT64_C(1) << (7 * col + row);
+            text[n++] = !(s->bits.mask & cell) ? '.' : (first & cell) ? 'X' : 'O';
+        }
+        text[n++] = row ? '/' : ':';
+    }
+    text[n++] = connect4_max_to_move(s) ? 'X' : 'O';
+    text[n] = '\0';
+    if (size) snprintf(out, size, "%s", text);
+}
+
+/* Whether `stones`' four can have come with their last stone: some
+ * column's top stone (of `mask`) is one of them and leaves no four. */
+static inline bool connect4_four_made_last(uint64_t stones, uint64_t mask)
+{
+    for (int col = 0; col < CONNECT4_WIDTH; col++) {
+        uint64_t column = mask & connect4_column_mask(col);
+        if (!column) continue;
+        uint64_t top = UINT64_C(1) << (63 - __builtin_clzll(column));
+        if ((stones & top) && !connect4_has_four(stones ^ top)) return true;
+    }
+    return false;
+}
+
+static inline bool connect4_read_position(const char *text, connect4_state *out)
+{
+    uint64_t first = 0, second = 0;
+    for (int row = CONNECT4_HEIGHT - 1; row >= 0; row--) {
+        for (int col = 0; col < CONNECT4_WIDTH; col++) {
+            uint64_t cell = UINT64_C(1) << (7 * col + row);
+            char c = *text++;
+            if (c == 'X') first |= cell;
+            else if (c == 'O') second |= cell;
+            else if (c != '.') return false;
+        }
+        if (*text++ != (row ? '/' : ':')) return false;
+    }
+    if ((text[0] != 'X' && text[0] != 'O') || text[1] != '\0') return false;
+    uint64_t mask = first | second;
+    for (int col = 0; col < CONNECT4_WIDTH; col++) {
+        uint64_t column = mask & connect4_column_mask(col);
+        if (column & (column + connect4_bottom_cell(col)) & connect4_column_mask(col)) return false; /* a gap */
+    }
+    int firsts = connect4_count(first), seconds = connect4_count(second);
+    bool first_to_move = text[0] == 'X';
+    if (firsts - seconds != (first_to_move ? 0 : 1)) return false;
+    bool first_four = connect4_has_four(first), second_four = connect4_has_four(second);
+    if (first_four && (second_four || first_to_move || !connect4_four_made_last(first, mask))) return false;
+    if (second_four && (!first_to_move || !connect4_four_made_last(second, mask))) return false;
+    out->bits = (connect4_bits){.current = first_to_move ? first : second, .mask = mask, .moves = firsts + seconds};
+    out->winner = (int8_t)(first_four ? 1 : second_four ? -1 : 0);
+    return true;
+}
+
 #endif

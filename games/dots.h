@@ -208,6 +208,76 @@ static inline void dots_print(const dots_state *s, FILE *out)
             dots_is_over(s) ? "game over" : s->to_move == 0 ? "player 0 to move" : "player 1 to move");
 }
 
+/* Position strings (docs/cli.md#position-strings): the board's seven
+ * rows top to bottom, separated by '/', as dots_print draws it: a row of
+ * dots is its three horizontal lines, '-' drawn or '.'; a row of boxes is
+ * vertical line, box, vertical line, box, vertical line, box, vertical
+ * line, a vertical line 'I' drawn or '.', a box '0' or '1' for the player
+ * who completed it or '.' while it is open.  Then ':' and the player to
+ * move, 0 or 1.  The start is ".../......./.../......./.../......./...:0".
+ * The score follows from the boxes.  Reading refuses a completed box
+ * without an owner and an owner of an open box. */
+static inline void dots_write_position(const dots_state *s, char *out, size_t size)
+{
+    char text[48];
+    int n = 0;
+    for (int row = 0; row < 7; row++) {
+        int r = row / 2;
+        if (row % 2 == 0) {
+            for (int col = 0; col < 3; col++) text[n++] = s->lines & (1u << (r * 3 + col)) ? '-' : '.';
+        } else {
+            for (int col = 0; col < 4; col++) {
+                text[n++] = s->lines & (1u << (12 + r * 4 + col)) ? 'I' : '.';
+                if (col == 3) break;
+                unsigned box = 1u << (r * 3 + col);
+                text[n++] = s->owned[0] & box ? '0' : s->owned[1] & box ? '1' : '.';
+            }
+        }
+        text[n++] = row < 6 ? '/' : ':';
+    }
+    text[n++] = (char)('0' + s->to_move);
+    text[n] = '\0';
+    if (size) snprintf(out, size, "%s", text);
+}
+
+static inline bool dots_read_position(const char *text, dots_state *out)
+{
+    dots_state s = {.lines = 0, .owned = {0, 0}, .score = 0, .to_move = 0};
+    uint16_t marked = 0; /* the boxes with an owner */
+    for (int row = 0; row < 7; row++) {
+        int r = row / 2;
+        if (row % 2 == 0) {
+            for (int col = 0; col < 3; col++) {
+                char c = *text++;
+                if (c == '-') s.lines |= 1u << (r * 3 + col);
+                else if (c != '.') return false;
+            }
+        } else {
+            for (int col = 0; col < 4; col++) {
+                char c = *text++;
+                if (c == 'I') s.lines |= 1u << (12 + r * 4 + col);
+                else if (c != '.') return false;
+                if (col == 3) break;
+                uint16_t box = (uint16_t)(1u << (r * 3 + col));
+                c = *text++;
+                if (c == '0' || c == '1') s.owned[c - '0'] |= box;
+                else if (c != '.') return false;
+                if (c != '.') marked |= box;
+            }
+        }
+        if (*text++ != (row < 6 ? '/' : ':')) return false;
+    }
+    if ((text[0] != '0' && text[0] != '1') || text[1] != '\0') return false;
+    uint16_t complete = 0;
+    for (int b = 0; b < DOTS_BOXES; b++)
+        if ((s.lines & dots_box_lines[b]) == dots_box_lines[b]) complete |= (uint16_t)(1u << b);
+    if (complete != marked) return false;
+    s.to_move = (uint8_t)(text[0] - '0');
+    s.score = (int8_t)(dots_box_count(s.owned[0]) - dots_box_count(s.owned[1]));
+    *out = s;
+    return true;
+}
+
 /* Hashing for the transposition table (games/README.md): Zobrist keys
  * from the engine's seeded table, keys[0..23] a drawn line, keys[24..32] a
  * box of player 0, keys[33] player 1 to move.  Player 1's boxes are the

@@ -266,6 +266,66 @@ static inline void kalah_print(const kalah_state *s, FILE *out)
             kalah_is_over(s) ? "game over" : mover == 0 ? "player 0 to move" : "player 1 to move");
 }
 
+/* Position strings (docs/cli.md#position-strings): player 0's pits 0..5
+ * then player 1's pits 0..5, each row's counts separated by ',' and the
+ * rows by '/', then ':' and the two stores (player 0's, player 1's), then
+ * ':' and the player to move, 0 or 1.  The start is
+ * "4,4,4,4,4,4/4,4,4,4,4,4:0,0:0".  Counts are decimal without leading
+ * zeros; reading refuses a count above 48 and more than 48 seeds in all
+ * (seeds are only ever discarded), which also keeps every byte of the
+ * state within what the sowing tables and the hash keys cover. */
+static inline void kalah_write_position(const kalah_state *s, char *out, size_t size)
+{
+    unsigned mover = kalah_mover(s);
+    uint64_t rows[2] = {s->rows[mover], s->rows[mover ^ 1]}; /* player 0's, player 1's */
+    char text[64];
+    int n = 0;
+    for (int row = 0; row < 2; row++)
+        for (int i = 0; i < 6; i++)
+            n += snprintf(text + n, sizeof text - (size_t)n, "%u%c", KALAH_BYTE(rows[row], i),
+                          i < 5 ? ',' : row == 0 ? '/' : ':');
+    snprintf(text + n, sizeof text - (size_t)n, "%u,%u:%u", KALAH_BYTE(rows[0], KALAH_STORE),
+             KALAH_BYTE(rows[1], KALAH_STORE), mover);
+    if (size) snprintf(out, size, "%s", text);
+}
+
+/* A count 0..48 without leading zeros, then `separator`; the text after
+ * it, or NULL. */
+static inline const char *kalah_read_count(const char *text, char separator, unsigned *count)
+{
+    if (text[0] < '0' || text[0] > '9') return NULL;
+    unsigned value = (unsigned)(text[0] - '0');
+    text++;
+    if (value != 0 && text[0] >= '0' && text[0] <= '9') value = value * 10 + (unsigned)(*text++ - '0');
+    if (value > KALAH_SEEDS || *text != separator) return NULL;
+    *count = value;
+    return text + 1;
+}
+
+static inline bool kalah_read_position(const char *text, kalah_state *out)
+{
+    uint64_t rows[2] = {0, 0};
+    unsigned total = 0, count;
+    for (int row = 0; row < 2; row++)
+        for (int i = 0; i < 6; i++) {
+            text = kalah_read_count(text, i < 5 ? ',' : row == 0 ? '/' : ':', &count);
+            if (!text) return false;
+            rows[row] |= (uint64_t)count << (8 * i);
+            total += count;
+        }
+    for (int row = 0; row < 2; row++) {
+        text = kalah_read_count(text, row == 0 ? ',' : ':', &count);
+        if (!text) return false;
+        rows[row] |= (uint64_t)count << (8 * KALAH_STORE);
+        total += count;
+    }
+    if ((text[0] != '0' && text[0] != '1') || text[1] != '\0' || total > KALAH_SEEDS) return false;
+    unsigned mover = (unsigned)(text[0] - '0');
+    rows[1] |= KALAH_PLAYER1_MARK;
+    *out = (kalah_state){.rows = {rows[mover], rows[mover ^ 1]}};
+    return true;
+}
+
 /* Hashing for the transposition table (games/README.md): Zobrist keys
  * from the engine's seeded table, keys[(row * 7 + i) * 49 + seeds] for
  * byte i (pits 0-5, store 6) of the mover's row (0) and the other's (1),

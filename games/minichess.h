@@ -340,6 +340,101 @@ static inline void minichess_print(const minichess_state *s, FILE *out)
     else fprintf(out, "%s to move (move %d of 40)\n", (s->ply & 1) ? "Black" : "White", s->ply / 2 + 1);
 }
 
+/* Position strings (docs/cli.md#position-strings), in the manner of
+ * chess's FEN: the ranks 6 down to 1, separated by '/', each from file a
+ * to e, a piece as its letter (PNBRQK White, pnbrqk Black) and a run of
+ * empty squares as its length 1..5; then ':' and the side to move, w or b,
+ * then ':' and the plies played, 0..80.  The start is
+ * "kqbnr/ppppp/5/5/PPPPP/RNBQK:w:0".  The status follows from the kings
+ * (a missing king was captured) and the ply count, and the carried balance
+ * from the board.  Reading refuses what no game reaches: a side with more
+ * than one king, or none while it is its turn (its king was captured by
+ * the side that moved last) or both kings gone; a pawn on the first or
+ * last rank; more pieces of a kind than a side starts with (a queen for
+ * each pawn gone beyond that); a bishop off its starting colour; the side
+ * to move not that of the ply count's parity.  The counts are what keep
+ * the legal moves within MINICHESS_MAX_MOVES. */
+static inline void minichess_write_position(const minichess_state *s, char *out, size_t size)
+{
+    static const char letters[] = ".PNBRQK??pnbrqk?";
+    char text[64];
+    int n = 0;
+    for (int rank = 5; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 5; file++) {
+            unsigned piece = s->board[rank * 5 + file];
+            if (piece == MINICHESS_EMPTY) { empty++; continue; }
+            if (empty) text[n++] = (char)('0' + empty);
+            empty = 0;
+            text[n++] = letters[piece & 15];
+        }
+        if (empty) text[n++] = (char)('0' + empty);
+        text[n++] = rank ? '/' : ':';
+    }
+    snprintf(text + n, sizeof text - (size_t)n, "%c:%u", (s->ply & 1) ? 'b' : 'w', (unsigned)s->ply);
+    if (size) snprintf(out, size, "%s", text);
+}
+
+static inline bool minichess_read_position(const char *text, minichess_state *out)
+{
+    static const char letters[] = "PNBRQKpnbrqk";
+    minichess_state s;
+    memset(&s, 0, sizeof s);
+    int counts[16] = {0};
+    for (int rank = 5; rank >= 0; rank--) {
+        int file = 0;
+        bool after_run = false;
+        while (file < 5) {
+            char c = *text++;
+            if (c >= '1' && c <= '5' && !after_run) {
+                file += c - '0';
+                after_run = true;
+                if (file > 5) return false;
+                continue;
+            }
+            const char *letter = c ? strchr(letters, c) : NULL;
+            if (!letter) return false;
+            int index = (int)(letter - letters);
+            unsigned piece = (unsigned)(index % 6 + 1) | (index >= 6 ? MINICHESS_BLACK : 0);
+            int square = rank * 5 + file;
+            if ((piece & 7) == MINICHESS_PAWN && (rank == 0 || rank == 5)) return false;
+            if ((piece & 7) == MINICHESS_BISHOP && (rank + file) % 2 != (piece & MINICHESS_BLACK ? 1 : 0)) return false;
+            s.board[square] = (uint8_t)piece;
+            counts[piece]++;
+            s.balance = (int8_t)(s.balance + minichess_piece_value[piece]);
+            file++;
+            after_run = false;
+        }
+        if (*text++ != (rank ? '/' : ':')) return false;
+    }
+    if ((text[0] != 'w' && text[0] != 'b') || text[1] != ':') return false;
+    bool black = text[0] == 'b';
+    text += 2;
+    unsigned ply = 0;
+    if (text[0] < '0' || text[0] > '9') return false;
+    for (int digits = 0; text[0] >= '0' && text[0] <= '9'; digits++, text++) {
+        if (digits == 2 || (digits == 1 && ply == 0)) return false; /* at most 80, no leading zero */
+        ply = ply * 10 + (unsigned)(text[0] - '0');
+    }
+    if (text[0] != '\0' || ply > MINICHESS_PLY_LIMIT || (ply & 1) != (black ? 1u : 0u)) return false;
+    for (int side = 0; side <= MINICHESS_BLACK; side += MINICHESS_BLACK) {
+        int pawns = counts[side | MINICHESS_PAWN];
+        if (counts[side | MINICHESS_KING] > 1 || pawns > 5 || counts[side | MINICHESS_KNIGHT] > 1 ||
+            counts[side | MINICHESS_BISHOP] > 1 || counts[side | MINICHESS_ROOK] > 1 ||
+            counts[side | MINICHESS_QUEEN] > 6 - pawns)
+            return false;
+    }
+    bool white_king = counts[MINICHESS_KING] == 1, black_king = counts[MINICHESS_BLACK | MINICHESS_KING] == 1;
+    if (!white_king && !black_king) return false;
+    /* A king is gone only just after the other side took it. */
+    if (!black_king) { if (!black) return false; s.status = 1; }
+    else if (!white_king) { if (black || ply == 0) return false; s.status = -1; }
+    else s.status = ply >= MINICHESS_PLY_LIMIT ? MINICHESS_DRAWN : MINICHESS_PLAYING;
+    s.ply = (uint8_t)ply;
+    *out = s;
+    return true;
+}
+
 /* Hashing for the transposition table (games/README.md): Zobrist keys
  * from the engine's seeded table, keys[square * 16 + piece] a piece on a
  * square, keys[480 + ply] the ply count (it decides the side to move and

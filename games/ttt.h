@@ -126,6 +126,59 @@ static inline void ttt_print(const ttt_state *s, FILE *out)
     fprintf(out, "%s to move\n", s->x_to_move ? "X" : "O");
 }
 
+/* Position strings (docs/cli.md#position-strings): the three rows top
+ * to bottom (squares 0-2 first), each square X, O or '.', separated by
+ * '/', then ':' and the side to move, X or O.  The start is
+ * ".../.../...:X"; after 4,0 it is "O../.X./...:X".  The winner follows
+ * from the squares.  Reading refuses anything another string of this form
+ * would not write, and positions no game reaches: the wrong side to move
+ * for the counts, two winners, or a winner whose line was already there
+ * before the winner's last move. */
+static inline void ttt_write_position(const ttt_state *s, char *out, size_t size)
+{
+    char text[16];
+    int n = 0;
+    for (int square = 0; square < 9; square++) {
+        unsigned bit = 1u << square;
+        text[n++] = (s->x & bit) ? 'X' : (s->o & bit) ? 'O' : '.';
+        if (square % 3 == 2) text[n++] = square == 8 ? ':' : '/';
+    }
+    text[n++] = s->x_to_move ? 'X' : 'O';
+    text[n] = '\0';
+    if (size) snprintf(out, size, "%s", text);
+}
+
+/* A won side's squares hold a line that its last move made: one of its
+ * squares leaves no line when taken away. */
+static inline bool ttt_line_made_last(unsigned squares)
+{
+    for (unsigned rest = squares; rest; rest &= rest - 1)
+        if (!ttt_has_line(squares & ~(rest & -rest))) return true;
+    return false;
+}
+
+static inline bool ttt_read_position(const char *text, ttt_state *out)
+{
+    ttt_state s = {.x = 0, .o = 0, .winner = 0, .x_to_move = true};
+    int xs = 0, os = 0;
+    for (int square = 0; square < 9; square++) {
+        char c = *text++;
+        if (c == 'X') { s.x |= (uint16_t)(1u << square); xs++; }
+        else if (c == 'O') { s.o |= (uint16_t)(1u << square); os++; }
+        else if (c != '.') return false;
+        if (square % 3 == 2 && *text++ != (square == 8 ? ':' : '/')) return false;
+    }
+    if ((text[0] != 'X' && text[0] != 'O') || text[1] != '\0') return false;
+    s.x_to_move = text[0] == 'X';
+    if (xs - os != (s.x_to_move ? 0 : 1)) return false;
+    bool x_line = ttt_has_line(s.x), o_line = ttt_has_line(s.o);
+    if (x_line && (o_line || s.x_to_move || !ttt_line_made_last(s.x))) return false;
+    if (o_line && (!s.x_to_move || !ttt_line_made_last(s.o))) return false;
+    s.winner = (int8_t)(x_line ? 1 : o_line ? -1 : 0);
+    *out = s;
+    return true;
+}
+
 /* Hashing for the transposition table (games/README.md): a random key
  * per whole set of squares, keys[x] for X's squares, keys[512 + o] for
  * O's, keys[1024] O to move; the winner follows from the squares.  (A
