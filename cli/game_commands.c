@@ -23,6 +23,16 @@ static const char *moves_of(const options *o)
     return moves ? moves : "";
 }
 
+/* The --position string, the root before --moves (NULL: the start); the
+ * game reads it (docs/cli.md#position-strings).  An empty one is refused
+ * rather than read as the start: it is more likely an unset variable. */
+static const char *position_of(const options *o)
+{
+    const char *position = options_value(o, "position");
+    if (position && !*position) cli_fail("--position is empty (leave it out for the start position)");
+    return position;
+}
+
 /* The deepest iteration the search completed: the requested depth unless
  * a limit stopped the deepening (a ladder config counts its iterations
  * 1..d; ladder-tt's single iteration is the requested depth). */
@@ -38,7 +48,13 @@ static void print_search_json(const game_entry *game, const search_request *q, c
     escape_json(stdout, game->name);
     fputs(",\"config\":", stdout);
     escape_json(stdout, q->config->name);
-    printf(",\"depth\":%d,\"depth_completed\":%d,\"moves\":", q->depth, depth_completed(q, r));
+    printf(",\"depth\":%d,\"depth_completed\":%d,", q->depth, depth_completed(q, r));
+    if (q->position) {
+        fputs("\"position\":", stdout);
+        escape_json(stdout, q->position);
+        putchar(',');
+    }
+    fputs("\"moves\":", stdout);
     escape_json(stdout, q->moves);
     printf(",\"state\":\"%s\",\"best\":", q->state == STATE_UNDO ? "undo" : "copy");
     escape_json(stdout, r->best);
@@ -59,8 +75,11 @@ static void print_search_json(const game_entry *game, const search_request *q, c
 
 static void print_search_text(const game_entry *game, const search_request *q, const search_result *r)
 {
-    printf("game     %s\nconfig   %s\ndepth    %d\ncompleted %d\nmoves    %s\nstate    %s\n", game->name,
-           q->config->name, q->depth, depth_completed(q, r), *q->moves ? q->moves : "(start)", q->state == STATE_UNDO ? "undo" : "copy");
+    printf("game     %s\nconfig   %s\ndepth    %d\ncompleted %d\n", game->name, q->config->name, q->depth,
+           depth_completed(q, r));
+    if (q->position) printf("position %s\n", q->position);
+    printf("moves    %s\nstate    %s\n", *q->moves ? q->moves : q->position ? "(none)" : "(start)",
+           q->state == STATE_UNDO ? "undo" : "copy");
     printf("best     %s\nvalue    %d (side to move)\nnodes    %" PRIu64 "\n", r->best, r->value, r->nodes);
     if (q->config->algorithm == ALGORITHM_TREE)
         printf("created  %" PRIu64 "\nevals    %" PRIu64 "\npasses   %d\ntree     %" PRIu64 " bytes\n",
@@ -95,7 +114,7 @@ static search_request search_request_of(const game_entry *game, const options *o
     if (!config_name) cli_fail("missing --config NAME (prune configs lists them)");
     const search_config *config = config_find(config_name);
     if (!config) cli_fail("unknown config '%s' (prune configs lists them)", config_name);
-    search_request q = {.config = config, .moves = moves_of(o), .state = STATE_COPY};
+    search_request q = {.config = config, .position = position_of(o), .moves = moves_of(o), .state = STATE_COPY};
     ladder_options_of(o, &q);
     /* A limit alone bounds the search: it then deepens as deep as the game
      * allows, and the result says how deep it got (depth_completed). */
@@ -129,12 +148,19 @@ static int run_perft(const options *o)
     uint64_t max_nodes = (uint64_t)cli_number(o, "max-nodes", 1, NUMBERS_MAX_NODES, SEARCH_DEFAULT_MAX_NODES);
     perft_result r;
     char message[MESSAGE_SIZE];
-    if (game->perft(moves_of(o), depth, max_nodes, &r, message, sizeof message) != SEARCH_OK)
+    const char *position = position_of(o);
+    if (game->perft(position, moves_of(o), depth, max_nodes, &r, message, sizeof message) != SEARCH_OK)
         cli_fail("%s", message);
     if (options_given(o, "json")) {
         fputs("{\"game\":", stdout);
         escape_json(stdout, game->name);
-        printf(",\"depth\":%d,\"moves\":", depth);
+        printf(",\"depth\":%d,", depth);
+        if (position) {
+            fputs("\"position\":", stdout);
+            escape_json(stdout, position);
+            putchar(',');
+        }
+        fputs("\"moves\":", stdout);
         escape_json(stdout, moves_of(o));
         printf(",\"nodes\":%" PRIu64 ",\"leaves\":%" PRIu64 ",\"finished\":%" PRIu64 "}\n", r.nodes, r.leaves,
                r.finished);
@@ -149,21 +175,23 @@ static int run_show(const options *o)
 {
     const game_entry *game = cli_game(o);
     char message[MESSAGE_SIZE];
-    /* show plays the whole move list before it prints anything. */
-    if (game->show(moves_of(o), stdout, message, sizeof message) != SEARCH_OK) cli_fail("%s", message);
+    /* show reads the position and plays the whole move list before it
+     * prints anything. */
+    if (game->show(position_of(o), moves_of(o), stdout, message, sizeof message) != SEARCH_OK)
+        cli_fail("%s", message);
     return CLI_OK;
 }
 
 static const option_spec search_options[] = {
-    {"config", true}, {"depth", true}, {"moves", true}, {"state", true},
+    {"config", true}, {"depth", true}, {"position", true}, {"moves", true}, {"state", true},
     {"max-nodes", true}, {"seed", true}, {"tt-mb", true}, {"tt-replace", true}, {"time-ms", true},
     {"node-limit", true}, {"json", false}, {"help", false}, {NULL, false},
 };
 
 const command command_search = {
     .name = "search", .operand = "GAME", .options = search_options, .run = run_search,
-    .synopsis = "GAME --config NAME (--depth N | --time-ms N | --node-limit N) [--moves M,...]\n"
-                "         [--state copy|undo] [--max-nodes N] [--seed N] [--tt-mb N]\n"
+    .synopsis = "GAME --config NAME (--depth N | --time-ms N | --node-limit N) [--position TEXT]\n"
+                "         [--moves M,...] [--state copy|undo] [--max-nodes N] [--seed N] [--tt-mb N]\n"
                 "         [--tt-replace always|depth] [--json]",
     .summary = "search a position and print the best move, its value and the node counts",
     .help =
@@ -172,7 +200,10 @@ const command command_search = {
         "  --config NAME      a search configuration (prune configs lists them)\n"
         "  --depth N          plies below the root; 1 looks at the root's children (without it,\n"
         "                     a limit deepens as deep as the game allows)\n"
-        "  --moves M1,M2,...  moves played from the start first, in the game's notation\n"
+        "  --position TEXT    the root before --moves, as the game's position string (prune show\n"
+        "                     prints it; docs/cli.md, Position strings); default the start\n"
+        "  --moves M1,M2,...  moves played from the start (or --position) first, in the game's\n"
+        "                     notation\n"
         "  --state copy|undo  copy-make (default) or do-undo; both search the same tree\n"
         "  --max-nodes N      stop with status 2 if the search would visit, or a tree config\n"
         "                     create, more than N nodes (1 to 4000000000, default 200000000);\n"
@@ -186,7 +217,7 @@ const command command_search = {
         "                     with the deepest completed iteration (depth_completed)\n"
         "  --node-limit N     the same after N nodes (deterministic)\n"
         "  --json             one JSON object on one line: game, config, depth, depth_completed,\n"
-        "                     moves, state,\n"
+        "                     position (when given), moves, state,\n"
         "                     best, value, maximiser_value (the value from the maximising side's\n"
         "                     view), nodes, seconds, and for tree configs created, evals, passes\n"
         "                     and tree_bytes; for ladder configs tt_probes, tt_hits, tt_cutoffs,\n"
@@ -199,35 +230,42 @@ const command command_search = {
 };
 
 static const option_spec perft_options[] = {
-    {"depth", true}, {"moves", true}, {"max-nodes", true}, {"json", false}, {"help", false}, {NULL, false},
+    {"depth", true}, {"position", true}, {"moves", true}, {"max-nodes", true}, {"json", false}, {"help", false},
+    {NULL, false},
 };
 
 const command command_perft = {
     .name = "perft", .operand = "GAME", .options = perft_options, .run = run_perft,
-    .synopsis = "GAME --depth N [--moves M,...] [--max-nodes N] [--json]",
+    .synopsis = "GAME --depth N [--position TEXT] [--moves M,...] [--max-nodes N] [--json]",
     .summary = "count the positions of the full tree to depth N (root included), the leaves\n"
                "(depth limit or game over) and the finished games",
     .help =
         "usage: prune perft GAME --depth N [options]\n"
         "\n"
         "  --depth N          plies below the root (0 counts the root alone)\n"
-        "  --moves M1,M2,...  moves played from the start first, in the game's notation\n"
+        "  --position TEXT    the root before --moves, as the game's position string (prune show\n"
+        "                     prints it; docs/cli.md, Position strings); default the start\n"
+        "  --moves M1,M2,...  moves played from the start (or --position) first, in the game's\n"
+        "                     notation\n"
         "  --max-nodes N      stop with status 2 rather than count more than N positions\n"
         "                     (1 to 4000000000, default 200000000)\n"
-        "  --json             one JSON object on one line: game, depth, moves, nodes, leaves,\n"
-        "                     finished\n"
+        "  --json             one JSON object on one line: game, depth, position (when given),\n"
+        "                     moves, nodes, leaves, finished\n"
         "  --help, -h         print this help\n",
 };
 
-static const option_spec show_options[] = {{"moves", true}, {"help", false}, {NULL, false}};
+static const option_spec show_options[] = {{"position", true}, {"moves", true}, {"help", false}, {NULL, false}};
 
 const command command_show = {
     .name = "show", .operand = "GAME", .options = show_options, .run = run_show,
-    .synopsis = "GAME [--moves M,...]",
-    .summary = "print a position, its value and its legal moves",
+    .synopsis = "GAME [--position TEXT] [--moves M,...]",
+    .summary = "print a position, its value, its legal moves and its position string",
     .help =
-        "usage: prune show GAME [--moves M1,M2,...]\n"
+        "usage: prune show GAME [--position TEXT] [--moves M1,M2,...]\n"
         "\n"
-        "  --moves M1,M2,...  moves played from the start first, in the game's notation\n"
+        "  --position TEXT    the root before --moves, as the game's position string (prune show\n"
+        "                     prints it; docs/cli.md, Position strings); default the start\n"
+        "  --moves M1,M2,...  moves played from the start (or --position) first, in the game's\n"
+        "                     notation\n"
         "  --help, -h         print this help\n",
 };

@@ -1,18 +1,42 @@
 /*
  * position_tools.h: positions from text, and walks that need no search:
- * the --moves list (play_moves), the depth check, perft, show and seeded
- * random lines.  Part of the per-game engine: included once by
- * engine/search_instance.c.  A bad move list or depth gets one line naming
- * what was wrong (docs/cli.md).
+ * the position string and the --moves list (play_moves), the depth check,
+ * perft, show, position strings and seeded random lines.  Part of the
+ * per-game engine: included once by engine/search_instance.c.  A bad
+ * position string, move list or depth gets one line naming what was wrong
+ * (docs/cli.md).
  */
 
 #define MOVE_TEXT 32 /* the longest move text, with its terminator */
+#define POSITION_QUOTED 80 /* the most of a bad position string a message quotes */
 
-/* Parses and plays a comma-separated move list from the start.  On failure
- * writes one line naming the move and why, and returns false. */
-static bool play_moves(const char *list, GAME_STATE *s, char *message, size_t message_size)
+/* The game's position string (docs/cli.md#position-strings) into s; NULL
+ * or "" is the start.  On failure writes one line quoting the string and
+ * giving the start's as an example of the form, and returns false. */
+static bool read_position(const char *position, GAME_STATE *s, char *message, size_t message_size)
 {
-    GAME(start)(s);
+    if (!position || !*position) {
+        GAME(start)(s);
+        return true;
+    }
+    if (GAME(read_position)(position, s)) return true;
+    GAME_STATE start;
+    char example[SEARCH_POSITION_TEXT];
+    GAME(start)(&start);
+    GAME(write_position)(&start, example, sizeof example);
+    snprintf(message, message_size,
+             "bad position string for %s: '%.*s'%s (the start is '%s'; see docs/cli.md, Position strings)",
+             GAME_CONSTANT(NAME), POSITION_QUOTED, position, strlen(position) > POSITION_QUOTED ? "..." : "",
+             example);
+    return false;
+}
+
+/* Reads the position string (NULL or "" the start), then parses and plays
+ * a comma-separated move list from it.  On failure writes one line naming
+ * the position string, or the move and why, and returns false. */
+static bool play_moves(const char *position, const char *list, GAME_STATE *s, char *message, size_t message_size)
+{
+    if (!read_position(position, s, message, message_size)) return false;
     if (!list || !*list) return true;
     const char *p = list;
     for (int index = 1;; index++) {
@@ -76,12 +100,12 @@ static bool perft_walk(GAME_STATE *s, int depth, perft_result *r, uint64_t max_n
     return true;
 }
 
-static search_status perft(const char *moves, int depth, uint64_t max_nodes, perft_result *result,
-                           char *message, size_t message_size)
+static search_status perft(const char *position, const char *moves, int depth, uint64_t max_nodes,
+                           perft_result *result, char *message, size_t message_size)
 {
     GAME_STATE s;
     if (!check_depth(depth, 0, message, message_size)) return SEARCH_BAD_INPUT;
-    if (!play_moves(moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
+    if (!play_moves(position, moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
     if (max_nodes == 0) max_nodes = SEARCH_DEFAULT_MAX_NODES;
     *result = (perft_result){0};
     if (perft_walk(&s, depth, result, max_nodes)) return SEARCH_OK;
@@ -90,10 +114,10 @@ static search_status perft(const char *moves, int depth, uint64_t max_nodes, per
     return SEARCH_BUDGET_EXCEEDED;
 }
 
-static search_status show(const char *moves, FILE *out, char *message, size_t message_size)
+static search_status show(const char *position, const char *moves, FILE *out, char *message, size_t message_size)
 {
     GAME_STATE s;
-    if (!play_moves(moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
+    if (!play_moves(position, moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
     GAME(print)(&s, out);
     fprintf(out, "value %d (maximiser's view)\nlegal moves:", GAME(evaluate)(&s));
     GAME_MOVE legal[GAME_MAX_MOVES];
@@ -104,6 +128,18 @@ static search_status show(const char *moves, FILE *out, char *message, size_t me
         fprintf(out, "%s%s", i ? "," : " ", text);
     }
     fprintf(out, "%s\n", count ? "" : " none");
+    char text[SEARCH_POSITION_TEXT];
+    GAME(write_position)(&s, text, sizeof text);
+    fprintf(out, "position: %s\n", text);
+    return SEARCH_OK;
+}
+
+static search_status position_text(const char *position, const char *moves, char *out, size_t out_size,
+                                   char *message, size_t message_size)
+{
+    GAME_STATE s;
+    if (!play_moves(position, moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
+    GAME(write_position)(&s, out, out_size);
     return SEARCH_OK;
 }
 

@@ -33,7 +33,9 @@ typedef enum { STATE_COPY, STATE_UNDO } state_mode;
 
 typedef struct {
     const search_config *config;
-    const char *moves;   /* comma-separated moves from the start, or "" */
+    const char *position; /* the game's position string (game_entry.position_text's form) of the root
+                            before `moves`; NULL or "" for the start position */
+    const char *moves;   /* comma-separated moves from `position`, or "" */
     int depth;           /* plies below the root; 1 looks at the children */
     state_mode state;
     uint64_t max_nodes;  /* 0 means SEARCH_DEFAULT_MAX_NODES */
@@ -87,21 +89,33 @@ typedef struct {
     const char *description;
     const char *move_example;      /* notation hint for error messages */
     int max_depth;                 /* deepest search the game accepts */
+    int max_moves;                 /* most legal moves a position can have (NAME_MAX_MOVES) */
     int test_depth;                /* deepest depth where minimax is cheap enough for tests */
     int win_score;                 /* the game's win score W (games/README.md), 0 for none */
     search_status (*search)(const search_request *request, search_result *result,
                             char *message, size_t message_size);
-    /* Stops with SEARCH_BUDGET_EXCEEDED rather than count more than
-     * max_nodes positions (0 means SEARCH_DEFAULT_MAX_NODES). */
-    search_status (*perft)(const char *moves, int depth, uint64_t max_nodes, perft_result *result,
-                           char *message, size_t message_size);
-    /* Prints the position after `moves` (board, side to move, value, legal
-     * moves); returns SEARCH_BAD_INPUT on a bad move list. */
-    search_status (*show)(const char *moves, FILE *out, char *message, size_t message_size);
+    /* Counts the tree below the position after `moves` played from
+     * `position` (NULL or "" the start).  Stops with SEARCH_BUDGET_EXCEEDED
+     * rather than count more than max_nodes positions (0 means
+     * SEARCH_DEFAULT_MAX_NODES). */
+    search_status (*perft)(const char *position, const char *moves, int depth, uint64_t max_nodes,
+                           perft_result *result, char *message, size_t message_size);
+    /* Prints the position after `moves` played from `position` (NULL or ""
+     * the start): board, side to move, value, legal moves and its position
+     * string; returns SEARCH_BAD_INPUT on a bad position string or move list. */
+    search_status (*show)(const char *position, const char *moves, FILE *out, char *message, size_t message_size);
     /* Writes the moves of a seeded random line of at most `plies` plies from
      * the start (stopping where the game ends) as a comma-separated list. */
     void (*random_line)(uint64_t seed, int plies, char *moves, size_t moves_size);
+    /* Writes the game's position string (docs/cli.md#position-strings: one
+     * line, no spaces, everything the position needs) of the position after
+     * `moves` played from `position` (NULL or "" the start) into `out`;
+     * SEARCH_BAD_INPUT with a message on a bad position string or move. */
+    search_status (*position_text)(const char *position, const char *moves, char *out, size_t out_size,
+                                   char *message, size_t message_size);
 } game_entry;
+
+#define SEARCH_POSITION_TEXT 512 /* room for any game's position string, with its terminator */
 
 /* The registry of compiled games (engine/game_registry.c). */
 const game_entry *game_find(const char *name);

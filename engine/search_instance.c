@@ -19,7 +19,7 @@
  *                      and tree_search.h (the persistent tree, configurable
  *                      and tree-optimal)
  *   ladder_run.h       a ladder request: its table, limits and counters
- *   position_tools.h   move lists, perft, show, random lines
+ *   position_tools.h   position strings, move lists, perft, show, random lines
  *   search_run.h       one search request, dispatch and early stops
  */
 #include <assert.h>
@@ -78,10 +78,12 @@ const game_entry ENTRY_NAME = {
     .description = GAME_CONSTANT(DESCRIPTION),
     .move_example = GAME_CONSTANT(MOVE_EXAMPLE),
     .max_depth = GAME_CONSTANT(MAX_DEPTH),
+    .max_moves = GAME_MAX_MOVES,
     .test_depth = GAME_CONSTANT(TEST_DEPTH),
     .win_score = GAME_WIN_SCORE,
     .search = search,
     .perft = perft,
     .show = show,
     .random_line = random_line,
+    .position_text = position_text,
 };

@@ -74,7 +74,7 @@ static search_status search(const search_request *request, search_result *result
 {
     GAME_STATE s;
     if (!check_depth(request->depth, 1, message, message_size)) return SEARCH_BAD_INPUT;
-    if (!play_moves(request->moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
+    if (!play_moves(request->position, request->moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
     const search_config *config = request->config;
     bool undo = request->state == STATE_UNDO;
     bool ladder_config = config->algorithm == ALGORITHM_LADDER; /* reports the ladder's counters */

@@ -49,8 +49,8 @@ static void fuzz_game(const game_entry *game, const search_config *config, const
 {
     char message[256];
     perft_result perft;
-    game->perft(moves, 1, 10000, &perft, message, sizeof message);
-    if (null_sink()) game->show(moves, null_sink(), message, sizeof message);
+    game->perft(NULL, moves, 1, 10000, &perft, message, sizeof message);
+    if (null_sink()) game->show(NULL, moves, null_sink(), message, sizeof message);
     search_request request = {.config = config, .moves = moves, .depth = 1, .max_nodes = 10000,
                               .state = STATE_UNDO, .seed = 1};
     search_result result;

@@ -45,7 +45,7 @@ static void check_message(const char *what, const char *message)
 }
 
 /* The legal moves after `moves` as show prints them (the text after
- * "legal moves: " on its last line, "none" when there are none), into
+ * "legal moves: " on its line, "none" when there are none), into
  * `legal`; returns the status of show. */
 static search_status show_legal(const game_entry *game, const char *moves, char *legal, size_t legal_size)
 {
@@ -54,7 +54,7 @@ static search_status show_legal(const game_entry *game, const char *moves, char 
     size_t length = 0;
     FILE *out = open_memstream(&text, &length);
     CHECK(out, "open_memstream failed");
-    search_status status = game->show(moves, out, message, sizeof message);
+    search_status status = game->show(NULL, moves, out, message, sizeof message);
     fclose(out);
     legal[0] = '\0';
     if (status == SEARCH_OK) {
@@ -150,7 +150,7 @@ static void check_line(const game_entry *game, const search_config *config, cons
     CHECK(!must_be_legal || status == SEARCH_OK, "%s rejected its own random line: %s", game->name, moves);
     perft_result perft;
     char message[256] = "";
-    search_status perft_status = game->perft(moves, 1, FUZZ_MAX_NODES, &perft, message, sizeof message);
+    search_status perft_status = game->perft(NULL, moves, 1, FUZZ_MAX_NODES, &perft, message, sizeof message);
     CHECK(perft_status == status, "%s: perft and show disagree on the line", game->name);
     if (status == SEARCH_OK) {
         size_t count = count_moves(legal);

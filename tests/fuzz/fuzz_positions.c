@@ -54,7 +54,7 @@ static void check_with_game(const solve_line *line)
     }
     moves[used] = '\0';
     perft_result perft;
-    search_status status = game->perft(moves, 0, 1, &perft, message, sizeof message);
+    search_status status = game->perft(NULL, moves, 0, 1, &perft, message, sizeof message);
     CHECK(status == SEARCH_OK, "line %zu '%s': the solver accepts it, the game says %s", line->number, line->moves,
           message);
     CHECK(perft.finished == 0 || strlen(line->moves) == 42, "line %zu '%s': the solver accepts a won game",
