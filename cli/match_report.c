@@ -226,7 +226,7 @@ static void print_summary_text(const match_summary *s, const elo_estimate *e, bo
 {
     printf("match    %s: A %s, B %s, ", s->game, s->a, s->b);
     if (s->limit.kind == LIMIT_CLOCK)
-        printf("a clock of %" PRIu64 " ms + %" PRIu64 " ms a move", s->limit.value, s->limit.increment_ms);
+        printf("--tc %" PRIu64 "+%" PRIu64 " (ms a side, ms added a move)", s->limit.value, s->limit.increment_ms);
     else printf("--%s %" PRIu64 " a move", limit_names[s->limit.kind], s->limit.value);
     printf(", seed %" PRIu64 ", ply cap %d\n", s->seed, s->ply_cap);
     if (m) print_merge_line(stdout, m, "shards   ");
