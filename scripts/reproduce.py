@@ -5,8 +5,8 @@ and the plots (benchmarks/README.md describes the harness).
     scripts/reproduce.sh            the full reproduction into results/
     scripts/reproduce.sh --quick    a smaller pass (about 2 minutes) into results/quick/
     scripts/reproduce.sh --long     the full reproduction and the long variants: the strength
-                                    study at a fixed time per move, sharded over the cores
-                                    (docs/strength.md), and the peers' (compare.py --long:
+                                    study's long pairs, larger budget and clocks, sharded over
+                                    the cores (docs/strength.md), and the peers' (compare.py --long:
                                     the empty board against Fhourstones and Pons)
 
 Options: --no-install (never call apt-get or npm), --build-dir DIR (default
@@ -68,9 +68,10 @@ MODES = {
     "full": {"out": "results", "carry": ["quick"], "repetitions": 10, "min_time": 0.1, "pons_budget": 5,
              "sweep_budget": 0.25, "time_budgets": "10,100,1000"},
 }
-MATCH_JOBS = 2   # the matches of a match study run side by side (the machine's two cores)
+MATCH_JOBS = 2   # the shards of a match study's matches run side by side (the machine's two cores)
 TOOLS = {"meson": "meson", "ninja": "ninja-build", "cc": "gcc", "c++": "g++", "pkg-config": "pkg-config",
-         "hyperfine": "hyperfine", "gnuplot": "gnuplot-nox", "node": "nodejs", "npm": "npm", "git": "git"}
+         "hyperfine": "hyperfine", "gnuplot": "gnuplot-nox", "node": "nodejs", "npm": "npm", "git": "git",
+         "parallel": "parallel"}
 
 
 class StepFailed(Exception):
@@ -200,15 +201,14 @@ class Run:
                              "--verbose", *(["--test-args=" + shlex.quote(extra)] if extra else []))
 
     def run_match(self, study, meta):
-        # The study's matches (studies/STUDY.csv) at their node budgets, two at a time
-        # (exact under --nodes: the order and the cores change nothing); --long adds
-        # each at its time per move, every match split into shards over the cores.
-        runner = python("scripts/strength.py", "--prune", self.prune, "--jobs", str(MATCH_JOBS))
-        self.call(runner + ["--out", self.staged(meta["outputs"][0]), *self.quick_flag],
+        # The study's matches (studies/STUDY.csv) that this variant plays (its column of pairs:
+        # quick, full, or long, which adds the larger budget and the clocks), each split into
+        # shards that GNU parallel runs on the cores (exact under --nodes: the shards, order and
+        # cores change nothing) and prune match-merge adds up.
+        variant = "quick" if self.quick else "long" if self.args.long else "full"
+        self.call(python("scripts/strength.py", "--prune", self.prune, "--jobs", str(MATCH_JOBS), "--variant", variant,
+                         "--out", self.staged(meta["outputs"][0])),
                   f"the {study} study failed (a match failed)")   # a line a match: progress
-        if self.args.long:
-            self.call(runner + ["--time", "--out", self.staged(study + "_time.csv")],
-                      f"the {study} study's fixed-time variant failed")
 
     def run_pons_study(self, study, meta):
         # All 1000 positions of a cell where that fits the budget (checked against

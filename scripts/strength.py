@@ -1,131 +1,187 @@
 #!/usr/bin/env python3
 """strength.py: the strength study's runner (studies_meta.csv's runner `match`).
 
-Plays every row of studies/strength.csv (game, a, b, nodes, pairs,
-quick_pairs, time_ms; scripts/studies.py reads it) as one
-`prune match GAME --a A --b B --nodes NODES --pairs PAIRS
---openings studies/openings/GAME.txt --seed 1 --json` and writes one CSV
-row per match, the summary's counts and statistics, atomically.  Under
---nodes a match is exactly reproducible, so the rows may run in any order
-on any number of cores (--jobs) and give the same file.
+Plays the rows of studies/strength.csv (scripts/studies.py reads it) that
+the variant plays (--variant quick|full|long: the row's pairs in that
+column, 0 for none), each as `prune match GAME --a A --b B LIMIT --pairs
+PAIRS --openings studies/openings/GAME.txt --seed 1 --json`, LIMIT `--nodes
+N` or `--tc BASE+INC` from the row's limit, `--reuse` where the pairs
+outnumber the game's openings.  Each match is split into shards of at most
+--shard-pairs pairs (`--shard K/N`); GNU parallel runs every shard of every
+match, --jobs at a time, here or over --sshlogin hosts (each with this
+checkout and prune at the same paths), and `prune match-merge` adds each
+match's shards up.  Under a node budget a match is exact, so the file is the
+same whatever the jobs, hosts, shards or order.  One CSV row per match
+(COLUMNS: the row, then the merged summary), written atomically.
 
-    strength.py --prune PRUNE --out strength.csv [--quick] [--jobs N] [--rows PATH]
-    strength.py --prune PRUNE --time --out strength_time.csv [--jobs N]
-    strength.py --prune PRUNE --time --shard K/N --out FILE.jsonl|-
-    strength.py --prune PRUNE --merge FILE.jsonl... --out strength_time.csv
-
---time: the fixed-time variant, each row at its time_ms a move, each match
-split into --jobs shards run side by side and added up by `prune
-match-merge`; --shard: one shard of every such match, the summaries' JSON
-lines (on stdout with --out -), for --merge to add up match by match
-(docs/strength.md, "The strength study", shows shards over hosts).
+    strength.py --prune PRUNE --out strength.csv [--variant full] [--jobs N]
+                [--sshlogin LOGINS] [--shard-pairs N] [--rows PATH] [--openings-dir DIR]
 
 Exit status: 0 done, 1 a match failed (its message on stderr), 2 bad usage
-or rows (one line on stderr; nothing written).
+or rows, or GNU parallel missing (one line on stderr; nothing written).
 """
 import argparse
-import concurrent.futures
 import json
-import operator
 import os
+import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
+import time
 
-from atomic_file import write_csv_atomically, write_text_atomically
+from atomic_file import write_csv_atomically
 import studies
 
 OPENINGS = os.path.join(studies.ROOT, "studies", "openings")
+openings_dir = OPENINGS   # --openings-dir (tests/check_strength.py pins its counts on openings of its own)
 SEED = 1
+SHARD_PAIRS = 200   # pairs a shard at most: small enough to spread a long match over the jobs evenly
 EXIT_FAILED, EXIT_USAGE = 1, 2
-# The columns of strength.csv: the row, then prune match's summary.
-COLUMNS = ["game", "a", "b", "limit", "limit_value", "pairs", "games", "wins", "draws", "losses", "pentanomial",
-           "score", "elo", "elo_low", "elo_high", "los"]
-match_of = operator.itemgetter("game", "a", "b")   # a row's match, and a summary's
+# The columns of strength.csv: the row (limit as in studies/strength.csv), then prune match's merged
+# summary (a list, as the pentanomial, space-separated; a field the summary lacks is empty), then
+# the openings file's count of openings and whether the match replayed them (--reuse).
+SUMMARY = ["games", "wins", "draws", "losses", "pentanomial", "score", "elo", "elo_low", "elo_high", "los",
+           "nelo", "nelo_low", "nelo_high", "colour_decided", "capped", "adjudicated", "repeated", "time_losses",
+           "overruns", "move_ms_mean", "move_ms_max", "llr", "verdict", "reproducible"]
+COLUMNS = ["game", "a", "b", "limit", "pairs"] + SUMMARY + ["openings", "reuse"]
 
 
 class MatchFailed(Exception):
     """A match that did not give a summary: one line for the user."""
 
 
-def match_argv(prune, row, quick=False, shard=None):
-    """The row's match: at its node budget, or, as shard K/N, at its time a move."""
-    limit = ["--time-ms", row["time_ms"]] if shard else ["--nodes", row["nodes"]]
-    argv = [prune, "match", row["game"], "--a", row["a"], "--b", row["b"], *limit,
-            "--pairs", row["quick_pairs"] if quick else row["pairs"],
-            "--openings", os.path.join(OPENINGS, row["game"] + ".txt"), "--seed", str(SEED), "--json"]
-    return argv + (["--shard", shard] if shard else [])
+def openings_file(game):
+    return os.path.join(openings_dir, game + ".txt")
 
 
-def summary_line(argv, stdin=None):
-    """The summary line of a `prune match ... --json` run, as printed (match-merge reads it so)."""
-    done = subprocess.run(argv, input=stdin, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise MatchFailed(f"{' '.join(argv[1:8])}: exit {done.returncode}: {done.stderr.strip()}")
-    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "{}"
-    if not json.loads(last).get("summary"):
-        raise MatchFailed(f"{' '.join(argv[1:8])}: no summary line")
-    return last
+def openings_count(game):
+    """The openings of the game's file (a line each; '#' lines are comments)."""
+    with open(openings_file(game), encoding="utf-8") as f:
+        return sum(1 for line in f if line.strip() and not line.startswith("#"))
 
 
-def merged(prune, lines):
+def limit_argv(limit):
+    """studies/strength.csv's limit as prune match's option: nodes=N -> --nodes N, tc=B+I -> --tc B+I."""
+    kind, value = limit.split("=", 1)
+    return ["--" + kind, value]
+
+
+def match_argv(prune, row, pairs, shard=None):
+    """The row's match at `pairs` pairs (one shard K/N of it when given)."""
+    reuse = ["--reuse"] if pairs > openings_count(row["game"]) else []
+    return ([prune, "match", row["game"], "--a", row["a"], "--b", row["b"], *limit_argv(row["limit"]),
+             "--pairs", str(pairs), "--openings", openings_file(row["game"]), "--seed", str(SEED), *reuse,
+             "--json"] + (["--shard", shard] if shard else []))
+
+
+def shards(pairs, shard_pairs):
+    """How many shards a match of `pairs` pairs is split into (a function of the pairs alone)."""
+    return max(1, -(-pairs // shard_pairs))
+
+
+def shard_command(argv):
+    """One job of GNU parallel: the shard's summary line alone (prune's exit status when it fails).
+    POSIX sh, so that a host of --sshlogin runs it whatever its shell."""
+    return f"out=$({shlex.join(argv)}) && printf '%s\\n' \"$out\" | tail -n 1"
+
+
+def summary_of(line, what):
+    try:
+        summary = json.loads(line)
+    except ValueError:
+        summary = {}
+    if not summary.get("summary"):
+        raise MatchFailed(f"{what}: no summary line")
+    return summary
+
+
+def merged(prune, lines, what):
     """`prune match-merge` over one match's summary lines (on its standard input), as a dict."""
-    text = "".join(line + "\n" for line in lines)
-    return json.loads(summary_line([prune, "match-merge", "/dev/stdin", "--json"], text))
+    done = subprocess.run([prune, "match-merge", "/dev/stdin", "--json"], input="".join(l + "\n" for l in lines),
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise MatchFailed(f"{what}: match-merge: exit {done.returncode}: {done.stderr.strip()}")
+    return summary_of(done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "", what + " (merged)")
 
 
-def csv_row(row, summary):
-    """The match's COLUMNS (a null bound is an empty cell, as csv writes None)."""
-    cells = dict(summary, game=row["game"], a=row["a"], b=row["b"], pairs=summary["games"] // 2,
-                 pentanomial=" ".join(str(n) for n in summary["pentanomial"]))
-    return [cells[c] for c in COLUMNS]
+def cell(value):
+    """A summary field as a CSV cell: a list space-separated, null empty, a boolean yes/no."""
+    if isinstance(value, list):
+        return " ".join(cell(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
 
 
-def progress(done, total, summary):
+def csv_row(row, pairs, summary):
+    """The match's COLUMNS."""
+    reused = pairs > openings_count(row["game"])
+    cells = dict({k: summary.get(k) for k in SUMMARY}, game=row["game"], a=row["a"], b=row["b"],
+                 limit=row["limit"], pairs=pairs, openings=openings_count(row["game"]), reuse=reused)
+    return [cell(cells[c]) for c in COLUMNS]
+
+
+def progress(done, total, row, summary, started):
     """One line a finished match on stdout (the driver shows it): a long study shows where it is."""
     bounds = "" if summary.get("elo_low") is None or summary.get("elo_high") is None else \
         f" ({summary['elo_low']:+.0f} to {summary['elo_high']:+.0f})"
-    print(f"{done}/{total} {summary['game']} {summary['a']} vs {summary['b']}: "
-          f"{summary['elo'] + 0:+.0f}{bounds} Elo, {summary['games']} games", flush=True)
+    print(f"{done}/{total} {row['game']} {row['a']} vs {row['b']} at {row['limit']}: "
+          f"{summary['elo'] + 0:+.0f}{bounds} Elo, {summary['games']} games "
+          f"({time.monotonic() - started:.0f} s)", flush=True)
 
 
-def node_matches(prune, rows, quick, jobs):
-    """Each row at its node budget: one match per row, rows spread over jobs."""
-    lines = in_parallel([match_argv(prune, r, quick) for r in rows], jobs, report=True)
-    return [json.loads(line) for line in lines]
-
-
-def time_matches(prune, rows, jobs):
-    """Each row at its time per move, split into jobs shards side by side, merged."""
-    out = []
-    for r in rows:
-        shards = [match_argv(prune, r, shard=f"{k}/{jobs}") for k in range(1, jobs + 1)]
-        out.append(merged(prune, in_parallel(shards, jobs)))
-        progress(len(out), len(rows), out[-1])
+def play(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS):
+    """Every shard of every row's match through GNU parallel (-k: its outputs in the jobs' order,
+    one summary line each), each match merged once its shards are in; the summaries in the rows' order."""
+    if not shutil.which("parallel"):
+        raise studies.StudiesError("GNU parallel is not installed (Debian: apt-get install parallel)")
+    jobs_of, commands = [], []   # per job: (row index, shard label)
+    for i, row in enumerate(rows):
+        pairs = int(row[variant])
+        n = shards(pairs, shard_pairs)
+        for k in range(1, n + 1):
+            shard = f"{k}/{n}" if n > 1 else None
+            jobs_of.append((i, shard))
+            commands.append(shard_command(match_argv(prune, row, pairs, shard)))
+    # No command: each line of the input is one (a shell command line); -k: the jobs' outputs in
+    # their order, so output line j is job j's summary.
+    # --halt soon: after a failure no new job starts; those running end, and -k prints the failed
+    # one's message (a shard is at most shard_pairs pairs: seconds).
+    argv = ["parallel", "-k", "--halt", "soon,fail=1", "-j", str(jobs)] + (["--sshlogin", sshlogin] if sshlogin else [])
+    pending = {i: [] for i in range(len(rows))}
+    left = {i: sum(1 for j, _ in jobs_of if j == i) for i in range(len(rows))}
+    out, finished, started = [None] * len(rows), 0, time.monotonic()
+    # The commands from a file and the errors into one: pipes both ways could each wait on the other.
+    with tempfile.TemporaryFile("w+") as commands_file, tempfile.TemporaryFile("w+") as errors:
+        commands_file.write("".join(c + "\n" for c in commands))
+        commands_file.seek(0)
+        child = subprocess.Popen(argv, stdin=commands_file, stdout=subprocess.PIPE, stderr=errors, text=True)
+        try:
+            for j, line in enumerate(child.stdout):
+                i, shard = jobs_of[j]
+                row = rows[i]
+                what = f"{row['game']} {row['a']} vs {row['b']} at {row['limit']}"
+                summary_of(line, what + (f", shard {shard}" if shard else ""))
+                pending[i].append(line.strip())
+                left[i] -= 1
+                if left[i] == 0:
+                    out[i] = merged(prune, pending.pop(i), what)
+                    finished += 1
+                    progress(finished, len(rows), row, out[i], started)
+        finally:
+            if child.poll() is None and finished != len(rows):
+                child.terminate()
+            child.wait()
+            child.stdout.close()
+        errors.seek(0)
+        # What the failed job said: its lines less parallel's own and the commands it names.
+        said = [l for l in errors.read().splitlines() if l.strip() and not l.startswith("parallel:")
+                and l not in commands]
+    if child.returncode != 0 or finished != len(rows):
+        why = said[-1].strip() if said else f"GNU parallel exit {child.returncode}"
+        raise MatchFailed(f"{finished} of {len(rows)} matches done: {why}")
     return out
-
-
-def in_parallel(argvs, jobs, report=False):
-    """The summary lines of the matches, run `jobs` at a time, in the argvs' order;
-    with `report`, a progress line as each match ends."""
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(summary_line, argv) for argv in argvs]
-        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-            if report:
-                progress(done, len(futures), json.loads(future.result()))
-        return [future.result() for future in futures]
-
-
-def merge_files(prune, rows, paths):
-    """The shards' summary lines, grouped by match (game, a, b) and merged, in the rows' order."""
-    groups = {}
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                groups.setdefault(match_of(json.loads(line)), []).append(line.strip())
-    for r in rows:
-        if match_of(r) not in groups:
-            raise MatchFailed("no shard of {} {} vs {}".format(*match_of(r)))
-    return [merged(prune, groups[match_of(r)]) for r in rows]
 
 
 def parse_args(argv):
@@ -135,39 +191,30 @@ def parse_args(argv):
     parser.add_argument("--prune", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--rows", default=studies.STRENGTH)
-    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--variant", choices=studies.STRENGTH_VARIANTS, default="full")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--time", action="store_true")
-    parser.add_argument("--shard")
-    parser.add_argument("--merge", nargs="+")
+    parser.add_argument("--sshlogin")
+    parser.add_argument("--shard-pairs", type=int, default=SHARD_PAIRS)
+    parser.add_argument("--openings-dir", default=OPENINGS)
     args = parser.parse_args(argv)
-    if args.jobs < 1:
-        parser.error("--jobs must be at least 1")
-    if args.shard and not args.time:
-        parser.error("--shard is for the time-limited variant (--time): node budgets fit one machine")
+    if args.jobs < 1 or args.shard_pairs < 1:
+        parser.error("--jobs and --shard-pairs must be at least 1")
     return args
 
 
 def main(argv):
+    global openings_dir
     args = parse_args(argv)
+    openings_dir = os.path.abspath(args.openings_dir)
     try:
-        rows = studies.strength_rows(args.rows)
-        if args.merge:
-            summaries = merge_files(args.prune, rows, args.merge)
-        elif args.time and args.shard:
-            lines = [summary_line(match_argv(args.prune, r, shard=args.shard)) for r in rows]
-            text = "".join(line + "\n" for line in lines)
-            # "-": the lines on stdout, for GNU parallel to collect from another host.
-            sys.stdout.write(text) if args.out == "-" else write_text_atomically(args.out, text)
-            return 0
-        elif args.time:
-            summaries = time_matches(args.prune, rows, args.jobs)
-        else:
-            summaries = node_matches(args.prune, rows, args.quick, args.jobs)
+        rows = studies.strength_rows(args.rows, args.variant)
+        if not rows:
+            raise studies.StudiesError(f"{os.path.basename(args.rows)}: no row plays in the {args.variant} variant")
+        summaries = play(os.path.abspath(args.prune), rows, args.variant, args.jobs, args.sshlogin, args.shard_pairs)
     except (studies.StudiesError, MatchFailed, OSError, ValueError, KeyError) as e:
         print(f"strength.py: {e}", file=sys.stderr)
         return EXIT_USAGE if isinstance(e, studies.StudiesError) else EXIT_FAILED
-    write_csv_atomically(args.out, COLUMNS, [csv_row(r, s) for r, s in zip(rows, summaries)])
+    write_csv_atomically(args.out, COLUMNS, [csv_row(r, int(r[args.variant]), s) for r, s in zip(rows, summaries)])
     return 0
 
 

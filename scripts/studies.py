@@ -13,6 +13,7 @@ comments; fields are real CSV, so moves like "c3c2,e1e2" stay one field.
 """
 import csv
 import os
+import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -21,7 +22,11 @@ META = os.path.join(ROOT, "studies", "studies_meta.csv")
 # The strength study's matches: one row per match, not per search, so a file
 # of their own (studies.csv's columns are a search's); its runner is `match`.
 STRENGTH = os.path.join(ROOT, "studies", "strength.csv")
-STRENGTH_COLUMNS = ("game", "a", "b", "nodes", "pairs", "quick_pairs", "time_ms")
+STRENGTH_COLUMNS = ("game", "a", "b", "limit", "quick", "full", "long")
+# The strength study's variants: the columns of studies/strength.csv holding each one's pairs.
+STRENGTH_VARIANTS = ("quick", "full", "long")
+# A match's limit a move: nodes=N (a node budget, exact) or tc=BASE+INC (a clock, milliseconds).
+STRENGTH_LIMIT = re.compile(r"^(nodes=[1-9][0-9]*|tc=[1-9][0-9]*\+[0-9]+)$")
 RUNNERS = ("studies_bench", "pons_study", "match")
 # Runners whose rows are not studies.csv's (each such study's rows are its own file).
 OWN_ROWS = ("match",)
@@ -60,24 +65,35 @@ def meta():
     return {study: table[study] for study in listed}
 
 
-def strength_rows(path=STRENGTH):
-    """studies/strength.csv's matches, in file order, each checked: a StudiesError names the first bad one."""
+def strength_rows(path=STRENGTH, variant=None):
+    """studies/strength.csv's matches, in file order, each checked: a StudiesError names the first bad one.
+    With a variant (quick, full, long), only the rows it plays (its pairs above 0)."""
     out, name = read_rows(path), os.path.basename(path)
     if not out or any(c not in out[0] for c in STRENGTH_COLUMNS):
         raise StudiesError(f"{name}: needs the columns {','.join(STRENGTH_COLUMNS)}")
+    seen = set()
     for n, r in enumerate(out, 1):
         if not all(r[c] for c in STRENGTH_COLUMNS):
             raise StudiesError(f"{name}: match {n} has an empty field")
-        if not all(r[c].isdigit() and int(r[c]) > 0 for c in ("nodes", "pairs", "quick_pairs", "time_ms")):
-            raise StudiesError(f"{name}: match {n}: nodes, pairs, quick_pairs and time_ms must be positive integers")
-    return out
+        if not STRENGTH_LIMIT.match(r["limit"]):
+            raise StudiesError(f"{name}: match {n}: limit '{r['limit']}' is not nodes=N or tc=BASE+INC")
+        if not all(r[c].isdigit() for c in STRENGTH_VARIANTS) or not any(int(r[c]) for c in STRENGTH_VARIANTS):
+            raise StudiesError(f"{name}: match {n}: quick, full and long must be pair counts (0: not played), "
+                               "one of them above 0")
+        key = (r["game"], r["a"], r["b"], r["limit"])
+        if key in seen:
+            raise StudiesError(f"{name}: match {n} repeats {' '.join(key)}")
+        seen.add(key)
+    return [r for r in out if variant is None or int(r[variant]) > 0]
 
 
-def strength_opponents():
-    """Per game, per rung: its opponents in file order (negamax-ab first, then the rung below)."""
+def strength_opponents(limit=None):
+    """Per game, per rung: its opponents in file order (the rung below first, then negamax-ab),
+    over the rows of one limit when named."""
     games = {}
     for r in strength_rows():
-        games.setdefault(r["game"], {}).setdefault(r["a"], []).append(r["b"])
+        if limit is None or r["limit"] == limit:
+            games.setdefault(r["game"], {}).setdefault(r["a"], []).append(r["b"])
     return games
 
 

@@ -1,16 +1,26 @@
 #!/usr/bin/env python3
-"""check_strength.py REPO PRUNE: the strength study's runner (scripts/strength.py)
-on fixed input, a tiny row set at --quick size.
+"""check_strength.py REPO PRUNE: the strength study's runner (scripts/strength.py),
+its report's multiple-comparison rule (scripts/reporting/strength.py) and its rows
+(studies/strength.csv), on fixed input.
 
-Under a node budget a match is exact, so the runner's counts are pinned: the
-two rows below, at 500 nodes a move and 2 pairs over the committed openings
-with seed 1, give kalah `ladder-pvs` 1 win, 0 draws, 3 losses against
-`negamax-ab` (pairs LL, DD: pentanomial 1 0 1 0 0), and connect4 `ladder-tt`
-3-0-1 (DD, WW).  The runner must also give what `prune match` itself prints,
-the same file on one core as on two, and, on bad rows or a failing match,
-one line on stderr, exit 2 (rows) or 1 (a match), and no file.  The
-committed rows must take each rung's opponent from the techniques study's
-baselines (one source: the rung each builds on)."""
+- Pinned counts: under a node budget a match is exact, so the runner's counts are
+  pinned.  The two rows below, at 500 nodes a move and 2 pairs over the openings of
+  tests/strength_openings/ (fixed here, so that regenerating studies/openings/ moves
+  nothing) with seed 1, give kalah `ladder-pvs` PINNED's W/D/L and pentanomial
+  against `negamax-ab`, and connect4 `ladder-tt` its.  The runner must give what
+  `prune match` itself prints, and the same file on one job as on two.
+- Shards: a match of 3 pairs played as 3 shards through the runner's own path (GNU
+  parallel, then prune match-merge) equals one unsharded `prune match` exactly, in
+  every field of the summary but the move times.
+- Holm: a worked example (four p-values: the correction keeps two of the four that
+  are below 0.05; a second set that Holm keeps whole and Bonferroni would not), and
+  the report's p-value agrees with prune's interval on every match of the committed
+  run (p < 0.05 exactly when the 95% interval excludes 0).
+- Bad rows or a failing match: one line on stderr, exit 2 (rows) or 1 (a match), no file.
+- The committed rows: each rung against the rung it builds on (the techniques study's
+  baselines, engine/config.c) and against negamax-ab on the five games at the main
+  budget in every variant; --long adds the rungs against the rung below at every
+  other limit; tic-tac-toe is one sanity line."""
 import csv
 import json
 import os
@@ -20,13 +30,19 @@ import tempfile
 
 ROOT, PRUNE = sys.argv[1], sys.argv[2]
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import strength  # noqa: E402
 import studies  # noqa: E402
+from reporting import strength as report  # noqa: E402
 
 RUNNER = os.path.join(ROOT, "scripts", "strength.py")
-HEADER = "game,a,b,nodes,pairs,quick_pairs,time_ms\n"
-ROWS = HEADER + "kalah,ladder-pvs,negamax-ab,500,3,2,10\nconnect4,ladder-tt,negamax-ab,500,3,2,10\n"
+OPENINGS = os.path.join(ROOT, "tests", "strength_openings")
+HEADER = "game,a,b,limit,quick,full,long\n"
+ROWS = HEADER + "kalah,ladder-pvs,negamax-ab,nodes=500,2,3,3\nconnect4,ladder-tt,negamax-ab,nodes=500,2,3,3\n"
 PINNED = {("kalah", "ladder-pvs"): ("4", "1", "0", "3", "1 0 1 0 0"),
           ("connect4", "ladder-tt"): ("4", "3", "0", "1", "0 0 1 0 1")}
+TIMES = ("move_ms_mean", "move_ms_max")   # the only summary fields a node budget does not fix
+GAMES = ("kalah", "dots", "minichess", "ardri", "connect4")
+MAIN = "nodes=2000"
 failures = []
 
 
@@ -39,42 +55,89 @@ def run(tmp, rows, name, *extra):
     path, out = os.path.join(tmp, name + ".rows.csv"), os.path.join(tmp, name + ".csv")
     with open(path, "w") as f:
         f.write(rows)
-    done = subprocess.run([sys.executable, RUNNER, "--prune", PRUNE, "--rows", path, "--out", out, *extra],
-                          capture_output=True, text=True)
+    done = subprocess.run([sys.executable, RUNNER, "--prune", PRUNE, "--rows", path, "--out", out,
+                           "--openings-dir", OPENINGS, *extra], capture_output=True, text=True)
     table = list(csv.DictReader(open(out))) if os.path.exists(out) else None
     return done, table
 
 
+def direct(row, pairs):
+    """One unsharded `prune match` of the row, its summary."""
+    done = subprocess.run([PRUNE, "match", row["game"], "--a", row["a"], "--b", row["b"], "--nodes", "500",
+                           "--pairs", str(pairs), "--openings", os.path.join(OPENINGS, row["game"] + ".txt"),
+                           "--seed", "1", "--json"], capture_output=True, text=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def cells(summary):
+    """A summary as the runner's CSV cells (lists space-separated, null empty)."""
+    def cell(v):
+        return " ".join(cell(x) for x in v) if isinstance(v, list) else \
+            ("yes" if v else "no") if isinstance(v, bool) else "" if v is None else str(v)
+    return {k: cell(v) for k, v in summary.items()}
+
+
 with tempfile.TemporaryDirectory() as tmp:
-    done, table = run(tmp, ROWS, "two", "--quick", "--jobs", "2")
+    done, table = run(tmp, ROWS, "two", "--variant", "quick", "--jobs", "2")
     check(done.returncode == 0 and table is not None, f"runner failed: {done.returncode} {done.stderr.strip()}")
     for r in table or []:
         got = (r["games"], r["wins"], r["draws"], r["losses"], r["pentanomial"])
         check(got == PINNED[(r["game"], r["a"])], f"{r['game']} {r['a']}: {got}, pinned {PINNED[(r['game'], r['a'])]}")
-        direct = subprocess.run([PRUNE, "match", r["game"], "--a", r["a"], "--b", r["b"], "--nodes", "500",
-                                 "--pairs", "2", "--openings", os.path.join(ROOT, "studies", "openings",
-                                                                            r["game"] + ".txt"), "--seed", "1",
-                                 "--json"], capture_output=True, text=True)
-        s = json.loads(direct.stdout.strip().splitlines()[-1])
-        check((str(s["wins"]), str(s["draws"]), str(s["losses"]), str(s["elo"])) ==
-              (r["wins"], r["draws"], r["losses"], r["elo"]), f"{r['game']}: the runner differs from prune match")
-    one, table_one = run(tmp, ROWS, "one", "--quick", "--jobs", "1")
-    check(table_one == table, "one core and two cores give different files")
+        s = cells(direct(r, 2))
+        check(all(r[k] == s[k] for k in ("wins", "draws", "losses", "elo", "elo_low", "elo_high") if k in s),
+              f"{r['game']}: the runner differs from prune match")
+    one, table_one = run(tmp, ROWS, "one", "--variant", "quick", "--jobs", "1")
+    check(table_one == table, "one job and two give different files")
 
-    for name, rows, status in (("zero-pairs", HEADER + "kalah,ladder-pvs,negamax-ab,500,0,2,10\n", 2),
+    # 3 pairs as 3 shards (--shard-pairs 1) through GNU parallel and match-merge, against one process.
+    done, sharded = run(tmp, ROWS, "sharded", "--variant", "full", "--jobs", "2", "--shard-pairs", "1")
+    check(done.returncode == 0 and sharded, f"sharded run failed: {done.returncode} {done.stderr.strip()}")
+    for r in sharded or []:
+        whole = cells(direct(r, 3))
+        differ = [k for k in strength.SUMMARY if k in whole and k not in TIMES and r[k] != whole[k]]
+        check(r["games"] == "6" and not differ,
+              f"{r['game']}: 3 shards merged differ from one run in {differ or 'games'}")
+
+    for name, rows, status in (("zero-pairs", HEADER + "kalah,ladder-pvs,negamax-ab,nodes=500,0,0,0\n", 2),
+                               ("bad-limit", HEADER + "kalah,ladder-pvs,negamax-ab,nodes=0,2,3,3\n", 2),
                                ("no-column", "game,a,b,nodes\nkalah,ladder-pvs,negamax-ab,500\n", 2),
-                               ("bad-config", HEADER + "kalah,ladder-nope,negamax-ab,500,3,2,10\n", 1)):
-        done, table = run(tmp, rows, name, "--quick")
+                               ("bad-config", HEADER + "kalah,ladder-nope,negamax-ab,nodes=500,2,3,3\n", 1)):
+        done, table = run(tmp, rows, name, "--variant", "quick")
         check(done.returncode == status and len(done.stderr.strip().splitlines()) == 1 and table is None,
               f"{name}: exit {done.returncode} (want {status}), stderr {done.stderr.strip()!r}, file {table is not None}")
-    done, _ = run(tmp, ROWS, "shard", "--shard", "1/2")
-    check(done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, "--shard without --time: not exit 2")
+
+# Holm at alpha 0.05.  Sorted, 0.005 <= 0.05/4 and 0.01 <= 0.05/3 survive; 0.03 > 0.05/2 stops it, so
+# 0.04 does not either, though all four are below 0.05.  Adjusted: 4 x 0.005, 3 x 0.01, then 2 x 0.03 for both.
+got = report.holm([0.01, 0.04, 0.03, 0.005])
+check([ok for ok, _ in got] == [True, False, False, True], f"Holm keeps {got}, want 0.01 and 0.005 only")
+check([round(p, 6) for _, p in got] == [0.03, 0.06, 0.06, 0.02], f"Holm's adjusted p-values {got}")
+# Each p below its step's bound alpha / (m - i): Holm keeps all four; Bonferroni (0.0125) would keep two.
+got = report.holm([0.04, 0.011, 0.02, 0.005])
+check([ok for ok, _ in got] == [True] * 4, f"Holm keeps {got}, want all four")
+committed = os.path.join(ROOT, "results", "strength.csv")
+for r in list(csv.DictReader(open(committed))) if os.path.exists(committed) else []:
+    excludes = (r["elo_low"] != "" and float(r["elo_low"]) > 0) or (r["elo_high"] != "" and float(r["elo_high"]) < 0)
+    check((report.p_value(r) < 0.05) == excludes,
+          f"results/strength.csv {r['game']} {r['a']} vs {r['b']}: p {report.p_value(r):.4f}, interval "
+          f"{r['elo_low']} to {r['elo_high']}")
 
 below = {(r["game"], r["config"]): r["baseline"] for r in studies.rows("techniques") if r["moves"] == ""}
-for game, rungs in studies.strength_opponents().items():
-    for rung, opponents in rungs.items():
-        want = ["negamax-ab"] + ([below[(game, rung)]] if below[(game, rung)] != "negamax-ab" else [])
-        check(opponents == want, f"studies/strength.csv: {game} {rung} plays {opponents}, techniques says {want}")
+rows = studies.strength_rows()
+limits = list(dict.fromkeys(r["limit"] for r in rows))
+check(limits[0] == MAIN, f"studies/strength.csv: the first limit is {limits[0]}, the main budget is {MAIN}")
+for game in GAMES:
+    rungs = [c for g, c in below if g == game and c.startswith("ladder-")]
+    for limit in limits:
+        at = {(r["a"], r["b"]): r for r in rows if r["game"] == game and r["limit"] == limit}
+        want = {(rung, below[(game, rung)]) for rung in rungs}
+        if limit == MAIN:
+            want |= {(rung, "negamax-ab") for rung in rungs}
+        check(set(at) == want, f"studies/strength.csv: {game} at {limit} plays {sorted(set(at) ^ want)} "
+                               "beyond or short of the design")
+        for (a, b), r in at.items():
+            check(int(r["long"]) > 0 and (limit != MAIN or (int(r["quick"]) > 0 and int(r["full"]) > 0)),
+                  f"studies/strength.csv: {game} {a} vs {b} at {limit} is not played in every variant it should be")
+check([r["game"] for r in rows if r["game"] not in GAMES] == ["ttt"], "studies/strength.csv: ttt is not one line")
 
 for f in failures:
     print("FAIL", f)
