@@ -1,21 +1,84 @@
-"""The strength study (issue 20 item 6): each ladder rung's playing strength
-in Elo at a fixed node budget per move, against negamax-ab and against the
-rung it builds on, on every game; read beside the techniques section's node
-and time tables (the same rungs at a fixed depth).
+"""The strength study (issue 29 item 5): what each ladder rung is worth in
+Elo, against the rung it builds on and against negamax-ab, on every game, at
+each limit a move the run played (a node budget; in --long also a larger
+budget and two clocks).
 
-The matches are studies/strength.csv's rows (scripts/studies.py); the run's
-strength.csv holds their counts and statistics (scripts/strength.py, from
-`prune match --json`), strength_time.csv the fixed-time variant of a --long
-run.  Elo is the logistic model's, its 95% interval from the pentanomial
-variance of the game pairs (docs/strength.md).
+The run's strength.csv holds one row per match (scripts/strength.py, from
+`prune match --json` merged over its shards): the counts, the pentanomial,
+Elo and normalized Elo with their 95% intervals, and the bias counts.  A
+table set is the tables of one limit; its family of readings is every match
+in it, and a reading is written only when its interval survives Holm's
+step-down correction over that family at ALPHA (docs/strength.md).  This
+module reads that CSV alone: nothing here imports the runner.
 """
-import studies
+import math
 
-from . import techniques
-from .common import PlotTable, Section, col, fx, mark, num, ratio, table
+from .common import PlotTable, Section, mark, num, table
 
 STUDY = "strength"
 BASE = "negamax-ab"
+ALPHA = 0.05
+REGULARISED = 0.001   # an empty pentanomial count, as cli/elo.c reads it (fishtest's)
+SCORES = (0, 0.25, 0.5, 0.75, 1)
+
+
+def limit_of(row):
+    """The match's limit as studies/strength.csv writes it (nodes=2000, tc=20+1); an older run's
+    strength.csv has limit and limit_value apart (nodes 5000, time 10)."""
+    if "=" in row["limit"]:
+        return row["limit"]
+    return f"{row['limit']}={row.get('limit_value', '')}"
+
+
+def limit_text(limit):
+    """'2,000 nodes a move', 'a clock of 20 ms + 1 ms a move', '10 ms a move'."""
+    kind, value = limit.split("=", 1)
+    if kind == "nodes":
+        return f"{int(value):,} nodes a move"
+    if kind == "tc":
+        base, inc = value.split("+")
+        return f"a clock of {base} ms + {inc} ms a move (each side)"
+    return f"{value} ms a move"
+
+
+def exact(limit):
+    return limit.startswith("nodes=")
+
+
+def pentanomial(row):
+    """The five pair counts (LL LD DD WD WW), or None."""
+    cells = (row.get("pentanomial") or "").split()
+    return [int(c) for c in cells] if len(cells) == 5 else None
+
+
+def p_value(row):
+    """The two-sided p-value of Elo = 0 for the match: z = (mu - 1/2) / sqrt(var / pairs) on the
+    regularised pentanomial (cli/elo.c's mu, var and pairs), so that p < 0.05 exactly when the
+    95% interval excludes 0.  1 without counts."""
+    counts = pentanomial(row)
+    if not counts:
+        return 1.0
+    n = [c if c else REGULARISED for c in counts]
+    pairs = sum(n)
+    mu = sum(c * a for c, a in zip(n, SCORES)) / pairs
+    var = sum(c * (a - mu) ** 2 for c, a in zip(n, SCORES)) / pairs
+    if var <= 0:
+        return 1.0
+    return math.erfc(abs(mu - 0.5) / math.sqrt(var / pairs) / math.sqrt(2))
+
+
+def holm(p_values, alpha=ALPHA):
+    """Holm's step-down over a family: (survives, adjusted p) for each p-value, in the given order.
+    The i-th smallest p (from 0) is compared with alpha / (m - i), stopping at the first that is
+    above; the adjusted p is the running maximum of (m - i) p, at most 1."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    out, running, rejecting = [None] * m, 0.0, True
+    for rank, i in enumerate(order):
+        rejecting = rejecting and p_values[i] <= alpha / (m - rank)
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        out[i] = (rejecting, running)
+    return out
 
 
 def felo(value):
@@ -23,131 +86,185 @@ def felo(value):
     return "0" if round(value) == 0 else f"{value:+.0f}"
 
 
-def cell(row):
-    """'+147 ± 182 (80)': the Elo, half its 95% interval's width, the games.
-    The interval is not symmetric (the logistic curve): a side at a score of
-    0 or 1 has no finite bound, shown as its finite bound alone."""
-    elo, low, high = (col(row, c) for c in ("elo", "elo_low", "elo_high"))
-    if elo is None:
+def interval(row, prefix):
+    """'+147 ± 18': the figure and half its 95% interval's width; the interval is not symmetric
+    (the logistic curve), and a side at a score of 0 or 1 has no finite bound: its finite bound alone."""
+    value, low, high = (num(row.get(prefix + c)) for c in ("", "_low", "_high"))
+    if value is None:
         return "–"
     if low is None or high is None:
         bound = f"≥ {felo(low)}" if low is not None else (f"≤ {felo(high)}" if high is not None else "unbounded")
-        return f"{felo(elo)}, interval {bound} ({row['games']})"
-    return f"{felo(elo)} ± {(high - low) / 2:.0f} ({row['games']})"
+        return f"{felo(value)}, interval {bound}"
+    return f"{felo(value)} ± {(high - low) / 2:.0f}"
 
 
-def decided(row):
-    """+1 when the interval lies above 0, -1 below, 0 when it holds 0 (or is missing)."""
-    low, high = num(row["elo_low"]), num(row["elo_high"])
-    if low is None and high is None:
-        return (num(row["score"]) > 0.5) - (num(row["score"]) < 0.5)
-    return 1 if low is not None and low > 0 else -1 if high is not None and high < 0 else 0
+def share(count, total):
+    """count / total as '12.3%', '–' when either is missing."""
+    count, total = num(count), num(total)
+    return "–" if count is None or not total else f"{100 * count / total:.1f}%"
 
 
-def node_gains(res):
-    """Per (game, rung): its node gain over the rung below at the techniques
-    study's depth, summed over the positions that run measured (None when absent)."""
-    return {(game, config): ratio(rungs[spec["below"][config]]["nodes"], rungs[config]["nodes"])
-            for game, (spec, rungs, complete) in techniques.ladder(res).items() if complete
-            for config in spec["rungs"]}
+def sides(text):
+    """A per-side summary field ('3 1': A, B) as '3 / 1'; a single figure as it is."""
+    cells = (text or "").split()
+    return " / ".join(cells) if cells else "–"
 
 
-def game_readings(game, rows, gains, budget):
-    """Sentences on what a reader would not expect from the node tables."""
-    if rows and all(r["wins"] == "0" and r["losses"] == "0" for r in rows):
-        return [f"- Every match on {game} is drawn, game after game: at {budget} nodes a move every sound "
-                f"config plays {game} perfectly, so no technique can show a difference in strength here."]
-    out = []
-    for r in (r for r in rows if r["b"] != BASE and decided(r) < 0):
-        gain = gains.get((game, r["a"]))
-        if gain is not None and gain > 1:
-            out.append(f"- `{r['a']}` saves nodes over `{r['b']}` at a fixed depth ({fx(gain, 2)}) but loses "
-                       f"strength against it at {budget} nodes a move ({cell(r)}): the nodes it saves on one "
-                       f"search do not become a deeper or better move within the budget.")
-        else:
-            cost = "" if gain is None else \
-                f" (it needs {fx(ratio(1, gain), 2)} the nodes of `{r['b']}` at a fixed depth)"
-            out.append(f"- `{r['a']}` loses to the rung it builds on, `{r['b']}`, at {budget} nodes a move "
-                       f"({cell(r)}){cost}: within the budget what it adds costs more than it buys.")
-    for verdict, how in ((-1, "weaker than"), (0, "not shown stronger than")):
-        named = [f"`{r['a']}` ({cell(r)})" for r in rows if r["b"] == BASE and decided(r) == verdict]
-        if named:
-            these, save = ("These rungs are", "they save") if len(named) > 1 else ("This rung is", "it saves")
-            out.append(f"- {these} {how} `{BASE}` on {game} at {budget} nodes a move: {', '.join(named)}. What "
-                       f"{save} at a fixed depth does not turn into better moves within this budget on {game}"
-                       + (" (or the interval is too wide to say: more pairs would tell)." if verdict == 0 else "."))
-    return out
+def capped_share(row):
+    capped, adjudicated = num(row.get("capped")), num(row.get("adjudicated"))
+    if capped is None and adjudicated is None:
+        return "–"
+    return share((capped or 0) + (adjudicated or 0), row["games"])
 
 
-def plot_table(games, rungs, vs_base):
-    """Elo against negamax-ab per rung, then for each game its Elo and bounds: plots/strength.gp."""
+def verdict(row):
+    if not row.get("llr"):
+        return "–"
+    return f"{num(row['llr']):.2f}" + (f" ({row['verdict']})" if row.get("verdict") else "")
+
+
+def match_table(rows, limit, tests):
+    """One game's ladder table at one limit: a row per match, in the rows' order."""
+    clock = not exact(limit)
+    sprt = any(r.get("llr") for r in rows)
+    header = ["rung", "against", "Elo ± 95%", "nElo ± 95%", "games", "LL LD DD WD WW", "draws", "colour-decided",
+              "capped or adjudicated", "Holm (adjusted p)"]
+    header += ["LLR (verdict)"] if sprt else []
+    header += ["move ms mean / max (A / B)", "overruns / time losses (A / B)"] if clock else []
+    body = []
+    for r in rows:
+        survives, adjusted = tests[id(r)]
+        elo, nelo = interval(r, "elo"), interval(r, "nelo")
+        line = [f"`{r['a']}`", f"`{r['b']}`", elo if not clock else mark(elo), nelo if not clock else mark(nelo),
+                r["games"], r.get("pentanomial") or "–", share(r["draws"], r["games"]),
+                share(r.get("colour_decided"), num(r["games"]) / 2 if num(r["games"]) else None), capped_share(r),
+                f"{'**survives**' if survives else 'no'} ({adjusted:.2g})"]
+        line += [verdict(r)] if sprt else []
+        if clock:
+            line += [mark(f"{sides(r.get('move_ms_mean'))} / {sides(r.get('move_ms_max'))}"),
+                     f"{sides(r.get('overruns'))}; {sides(r.get('time_losses'))}"]
+        body.append(line)
+    return table(header, body, "ll" + "r" * (len(header) - 2))
+
+
+def readings(limit, rows, tests):
+    """The readings of one table set: the family, what survives Holm, what excludes 0 without surviving."""
+    m = len(rows)
+    unadjusted = [r for r in rows if p_value(r) < ALPHA]
+    survivors = [r for r in rows if tests[id(r)][0]]
+    out = [f"**Readings at {limit_text(limit)}.** The family is the {m} matches of these tables (every interval "
+           f"above); each is tested for Elo = 0 (two-sided, from the pentanomial, as the interval is), and "
+           f"Holm's step-down correction at α = {ALPHA} keeps {len(survivors)} of the {len(unadjusted)} whose "
+           "95% interval excludes 0. Only those are read:\n"]
+
+    def named(r):
+        stronger = "stronger than" if num(r["elo"]) > 0 else "weaker than"
+        nelo = "" if interval(r, "nelo") == "–" else f", nElo {interval(r, 'nelo')}"
+        return (f"- {r['game']}: `{r['a']}` is {stronger} `{r['b']}`: Elo {interval(r, 'elo')}{nelo} "
+                f"({r['games']} games, Holm-adjusted p {tests[id(r)][1]:.2g}).")
+    out += [named(r) for r in survivors] or ["- none: no difference at this limit is shown beyond chance."]
+    dropped = [r for r in unadjusted if not tests[id(r)][0]]
+    if dropped:
+        out.append("\nNot readings (the interval excludes 0, but not after the correction): " + ", ".join(
+            f"{r['game']} `{r['a']}` vs `{r['b']}` ({interval(r, 'elo')})" for r in dropped) + ".")
+    sanity = [r for r in rows if r["game"] == "ttt"]
+    if sanity:
+        drawn = all(num(r["wins"]) == 0 and num(r["losses"]) == 0 for r in sanity)
+        out.append("\nThe sanity line, tic-tac-toe: " + ("every game drawn, as sound play must." if drawn else
+                                                          "**not every game drawn: a config plays it unsoundly.**"))
+    return "\n".join(out) + "\n"
+
+
+def reuse_note(rows):
+    """Which games replayed their openings (--reuse), and how many games repeated an earlier one exactly."""
+    reused = {r["game"]: r.get("openings") for r in rows if r.get("reuse") == "yes"}
+    if not reused:
+        return ""
+    repeated = sum(int(num(r.get("repeated")) or 0) for r in rows)
+    return ("Openings replayed (`--reuse`: the pairs outnumber the file's openings): " +
+            ", ".join(f"{g} ({n} openings)" for g, n in reused.items()) +
+            f"; {repeated} games of these tables repeat an earlier game of their match move for move.\n")
+
+
+def plot_tables(rows, limit):
+    """At the main limit, each rung's Elo against the rung it builds on (strength) and against
+    negamax-ab (strength_base), per game with its bounds: plots/strength.gp.  A side with no
+    finite bound is drawn at the figure itself (the text under the plot names it)."""
+    at = [r for r in rows if limit_of(r) == limit]
+    games = list(dict.fromkeys(r["game"] for r in at if r["game"] != "ttt"))
+    rungs = list(dict.fromkeys(r["a"] for r in at))
     header = ["rung"] + [f"{g}{suffix}" for g in games for suffix in ("", "_low", "_high")]
-    rows = [[rung] + [v for g in games for v in elo_bar(vs_base.get((g, rung)))] for rung in rungs]
-    return PlotTable("strength", header, rows, bool(vs_base))
+
+    def bar(row):
+        if not row:
+            return [None, None, None]
+        elo = num(row["elo"])
+        return [elo] + [elo if num(row[c]) is None else num(row[c]) for c in ("elo_low", "elo_high")]
+    # Against the rung below: the rung's row whose opponent is not negamax-ab, else (ladder-tt, which
+    # builds on negamax-ab) its row against negamax-ab.
+    below = {(r["game"], r["a"]): r for r in at if r["b"] == BASE}
+    below.update({(r["game"], r["a"]): r for r in at if r["b"] != BASE})
+    base = {(r["game"], r["a"]): r for r in at if r["b"] == BASE}
+    return [PlotTable(name, header, [[rung] + [v for g in games for v in bar(of.get((g, rung)))] for rung in rungs],
+                      bool(of)) for name, of in (("strength", below), ("strength_base", base))]
 
 
-def elo_bar(row):
-    """A match's Elo and its bar's ends; an unbounded side (a score of 0 or 1) is drawn without its bar."""
-    if not row:
-        return [None, None, None]
-    elo = num(row["elo"])
-    return [elo] + [elo if num(row[c]) is None else num(row[c]) for c in ("elo_low", "elo_high")]
-
-
-def time_section(res):
-    rows = res.csv("strength_time.csv")
-    if not rows:
-        return ("The fixed-time variant (each match at `time_ms` a move, studies/strength.csv) runs only in "
-                "`scripts/reproduce.sh --long`; this run did not.\n")
-    # The clock decides each move here, so a busy machine moves these figures: they carry the noisy mark.
-    body = [[r["game"], f"`{r['a']}`", f"`{r['b']}`", mark(cell(r))] for r in rows]
-    return (f"At {rows[0]['limit_value']} ms a move (not reproducible: the clock decides each move's depth):\n\n"
-            + table(["game", "rung", "against", "Elo ± interval (games)"], body, "lllr") + "\n")
+def rows_of(res):
+    """The run's matches: strength.csv, and an older run's fixed-time strength_time.csv after it."""
+    return res.csv("strength.csv") + res.csv("strength_time.csv")
 
 
 def render(res, plots):
-    rows = res.csv("strength.csv")
-    out = [f"## {STUDY}: what each rung is worth in Elo at a fixed node budget\n"]
+    rows = rows_of(res)
+    out = [f"## {STUDY}: what each rung is worth in Elo\n"]
     if not rows:
         return Section("\n".join(out + ["**Not measured in this run:** no strength.csv.\n"]), [])
-    budget = f"{int(num(rows[0]['limit_value'])):,}"
-    out.append(f"Each rung of the ladder plays `{BASE}` and the rung it builds on (studies/strength.csv) at "
-               f"{budget} nodes a move, over the game's committed openings (studies/openings/), every opening "
-               "twice with colours swapped, seed 1: exact, reproducible, whatever the machine's load. A cell is "
-               "the rung's Elo, ± half its 95% interval (from the pentanomial variance of the pairs), and the "
-               "games played; positive means the rung is stronger. Read it beside the techniques section: the "
-               "same rungs' nodes and times at a fixed depth. docs/strength.md has the rules.\n")
-    gains = node_gains(res)
-    opponents = studies.strength_opponents()
-    by = {(r["game"], r["a"], r["b"]): r for r in rows}
-    vs_base = {(r["game"], r["a"]): r for r in rows if r["b"] == BASE}
-    games = list(dict.fromkeys(r["game"] for r in rows))
-    rungs = list(dict.fromkeys(r["a"] for r in rows))
-    for game in games:
-        out.append(f"### {game}, {budget} nodes a move\n")
-        body = []
-        for rung, against in opponents.get(game, {}).items():
-            below = next((b for b in against if b != BASE), BASE)
-            body.append([f"`{rung}`", cell(vs_base.get((game, rung))), f"`{below}`", cell(by.get((game, rung, below))),
-                         fx(gains.get((game, rung)), 2)])
-        out.append(table(["rung", f"vs `{BASE}`: Elo ± interval (games)", "the rung below",
-                          "vs the rung below: Elo ± interval (games)", "node gain over the rung below (techniques)"],
-                         body, "lrlrr") + "\n")
-        found = game_readings(game, [r for r in rows if r["game"] == game], gains, budget)
-        if found:
-            out.append("\n".join(found) + "\n")
-    out += [f"![Elo of each rung against {BASE}, per game]({plots}/strength.svg)\n", "### The fixed-time variant\n",
-            time_section(res)]
-    return Section("\n".join(out) + "\n", [plot_table(games, rungs, vs_base)])
+    limits = list(dict.fromkeys(limit_of(r) for r in rows))
+    out.append(f"Each rung of the ladder plays the rung it builds on and `{BASE}` (studies/strength.csv) over "
+               "the game's committed openings (studies/openings/), every opening twice with colours swapped, "
+               "seed 1; each match is played as shards and added up by `prune match-merge`. A row is one match "
+               "from the rung's side: Elo and normalized Elo (nElo, fishtest's: the score's excess in units of "
+               "the pairs' spread), each ± half its 95% interval; the pentanomial (pairs scoring 0, ¼, ½, ¾, 1); "
+               "the games drawn; the pairs whose two games the same colour won (the opening decided them); the "
+               "games ended by the ply cap or adjudicated. A node budget makes a match exact whatever the "
+               "machine; a clock does not (its figures carry the noisy mark when the run is noisy). "
+               "docs/strength.md has the design, the precision each budget is sized for and the rules.\n")
+    for limit in limits:
+        at = [r for r in rows if limit_of(r) == limit]
+        results = holm([p_value(r) for r in at])
+        tests = {id(r): t for r, t in zip(at, results)}
+        for game in dict.fromkeys(r["game"] for r in at):
+            out.append(f"### {game}, {limit_text(limit)}\n")
+            out.append(match_table([r for r in at if r["game"] == game], limit, tests) + "\n")
+        note = reuse_note(at)
+        out += ([note] if note else []) + [readings(limit, at, tests)]
+    main = limits[0]
+    tables = plot_tables(rows, main)
+    unbounded = [f"{r['game']} `{r['a']}` vs `{r['b']}`" for r in rows if limit_of(r) == main and r["game"] != "ttt"
+                 and (num(r["elo_low"]) is None or num(r["elo_high"]) is None)]
+    out.append(f"![Elo of each rung against the rung it builds on, per game, at {limit_text(main)}]"
+               f"({plots}/strength.svg)\n")
+    out.append(f"![Elo of each rung against {BASE}, per game, at {limit_text(main)}]({plots}/strength_base.svg)\n")
+    if unbounded:
+        out.append("Drawn without one end of their bar (a score of 0 or 1: no finite bound): "
+                   + ", ".join(unbounded) + ".\n")
+    return Section("\n".join(out) + "\n", tables)
 
 
 def summary(res):
-    """The README row: the top rung against negamax-ab on each game."""
-    rows = res.csv("strength.csv")
-    vs_base = [r for r in rows if r["b"] == BASE]
+    """The README row: the top rung against negamax-ab on each game at the main limit, and how many
+    of that limit's intervals survive Holm."""
+    rows = rows_of(res)
+    if not rows:
+        return []
+    main = limit_of(rows[0])
+    at = [r for r in rows if limit_of(r) == main]
+    vs_base = [r for r in at if r["b"] == BASE and r["game"] != "ttt"]
     if not vs_base:
         return []
     top = vs_base[-1]["a"]
-    cells = [f"{r['game']} {cell(r)}" for r in vs_base if r["a"] == top]
-    return [[f"strength (Elo at {int(num(rows[0]['limit_value'])):,} nodes a move)", "– (issue 20)",
-             f"`{top}` vs `{BASE}`: " + ", ".join(cells), "exact under node budgets (seeded)"]]
+    survive = sum(1 for ok, _ in holm([p_value(r) for r in at]) if ok)
+    cells = [f"{r['game']} {interval(r, 'elo')}" for r in vs_base if r["a"] == top]
+    return [[f"strength (Elo at {limit_text(main)})", "– (issue 29)",
+             f"`{top}` vs `{BASE}`: " + ", ".join(cells) + f"; {survive} of {len(at)} matches survive Holm",
+             "exact under node budgets (seeded)"]]
