@@ -34,11 +34,14 @@ static const char *position_of(const options *o)
 }
 
 /* The deepest iteration the search completed: the requested depth unless
- * a limit stopped the deepening (a ladder config counts its iterations
- * 1..d; ladder-tt's single iteration is the requested depth). */
+ * a limit stopped the deepening (under a limit every config deepens, the
+ * ladder's rungs from ladder-id themselves and the others plainly, and
+ * counts its iterations 1..d; without one, ladder-tt's single iteration is
+ * the requested depth). */
 static int depth_completed(const search_request *q, const search_result *r)
 {
-    if (q->config->algorithm != ALGORITHM_LADDER || !q->config->ladder.deepening) return q->depth;
+    bool limited = q->time_ms || q->node_limit;
+    if (!limited && (q->config->algorithm != ALGORITHM_LADDER || !q->config->ladder.deepening)) return q->depth;
     return r->iterations;
 }
 

@@ -17,7 +17,6 @@ _Static_assert(GAME_CONSTANT(MAX_DEPTH) <= TT_MAX_DRAFT && GAME_CONSTANT(MAX_DEP
                "drafts and plies fit the table and the killers");
 
 #define LADDER_ZOBRIST_SEED 0x7072756E655A6F62ULL /* fixed: keys, and so counts, are the same in every run */
-#define LADDER_CHECK_INTERVAL 1024 /* nodes between two looks at the clock */
 #define LADDER_ASPIRATION_DELTA 2  /* half-width of the first window around the previous value */
 /* The table serves nodes with at least this many plies left.  A node with
  * one ply left only saves the evaluation of its leaf children when its
@@ -45,12 +44,8 @@ typedef struct {
     int root_depth;
     GAME_MOVE root_move;   /* the root's best move so far in the pass under way */
     uint64_t probes, hits, cutoffs, researches;
-    uint64_t node_limit;   /* soft limits of the deepening, armed after iteration 1 */
-    double deadline;
-    bool limited;
-    uint64_t next_check;
-    jmp_buf stopped;       /* a soft limit ends the iteration under way */
-    /* the deepest completed iteration, kept here to survive the longjmp */
+    /* the deepest completed iteration, kept here to survive a soft limit's
+     * longjmp (search_context's soft_stop) */
     int value, iterations;
     GAME_MOVE best;
     uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS];
@@ -94,18 +89,6 @@ static void ladder_init_keys(void)
     uint64_t state = LADDER_ZOBRIST_SEED;
     for (size_t i = 0; i < sizeof ladder_keys / sizeof ladder_keys[0]; i++) ladder_keys[i] = splitmix64_next(&state);
     ready = true;
-}
-
-#if defined(__GNUC__)
-__attribute__((cold))
-#endif
-static void ladder_check_limits(ladder_context *lc)
-{
-    uint64_t nodes = lc->base->nodes;
-    if (lc->node_limit && nodes > lc->node_limit) longjmp(lc->stopped, 1);
-    if (lc->deadline > 0 && clock_seconds() >= lc->deadline) longjmp(lc->stopped, 1);
-    lc->next_check = nodes + LADDER_CHECK_INTERVAL;
-    if (lc->node_limit && lc->next_check > lc->node_limit + 1) lc->next_check = lc->node_limit + 1;
 }
 
 /* The table's rule, the crux of exactness: an entry decides a node only

@@ -5,18 +5,12 @@
  * state modes of engine/search_mode.h).
  */
 
-/* Checks the ladder's part of a request (of any config: only ladder
- * configs take limits) and readies the table.  Bad
- * limits, and a table that is too large or cannot be had, are bad input
- * with one line, never a crash. */
+/* Checks the ladder's part of a request and readies the table.  A table
+ * that is too large or cannot be had is bad input with one line, never a
+ * crash. */
 static bool ladder_prepare(const search_request *request, char *message, size_t message_size)
 {
     const ladder_options *options = &request->config->ladder;
-    if ((request->time_ms || request->node_limit) && !options->deepening) {
-        snprintf(message, message_size, "a time or node limit needs a deepening ladder config (ladder-id and up), "
-                 "and %s is not one", request->config->name);
-        return false;
-    }
     if (request->config->algorithm != ALGORITHM_LADDER) return true;
     if (request->tt_replace != TT_REPLACE_ALWAYS && request->tt_replace != TT_REPLACE_DEPTH) {
         snprintf(message, message_size, "unknown table replacement scheme %d", request->tt_replace);
@@ -47,39 +41,52 @@ static bool ladder_prepare(const search_request *request, char *message, size_t 
     return true;
 }
 
-/* Searches a copy of the root (a soft limit may leave a do-undo search's
- * position half-played) with the config's instance (engine/config.h) and
- * answers with the deepest completed iteration. */
-static void ladder_run(search_context *ctx, const search_request *request, const GAME_STATE *root, bool undo,
-                       GAME_MOVE *best, int *value)
+/* Readies the ladder's context for a search of `request` on the engine's
+ * context ctx: its table, its options, its counters, cleared history. */
+static void ladder_begin(search_context *ctx, const search_request *request)
 {
-    static GAME_STATE s;
-    s = *root;
     ladder = (ladder_context){.base = ctx, .options = request->config->ladder,
                               .history = &ladder_history_tables,
                               .table = !request->config->ladder.tt ? NULL
-                                       : request->table ? request->table : &ladder_table,
-                              .node_limit = request->node_limit,
-                              .deadline = request->time_ms ? clock_seconds() + (double)request->time_ms / 1000 : 0};
+                                       : request->table ? request->table : &ladder_table};
     if (ladder.options.killers || ladder.options.history) history_clear(ladder.history);
-    if (!setjmp(ladder.stopped)) {
-        switch (ladder.options.instance) { /* engine/config.h */
-        case LADDER_INSTANCE_NEGAMAX_AB:
-            if (undo) negamax_ab_deepen_undo(&ladder, &s, request->depth);
-            else negamax_ab_deepen_copy(&ladder, &s, request->depth);
-            break;
-        case LADDER_INSTANCE_TT:
-            if (undo) ladder_tt_deepen_undo(&ladder, &s, request->depth);
-            else ladder_tt_deepen_copy(&ladder, &s, request->depth);
-            break;
-        case LADDER_INSTANCE_CONFIGURABLE:
-            if (undo) ladder_deepen_undo(&ladder, &s, request->depth);
-            else ladder_deepen_copy(&ladder, &s, request->depth);
-            break;
-        }
+}
+
+/* Runs the config's instance (engine/config.h) on s to `depth`: one
+ * iteration, or 1..depth for a deepening config.  Each completed
+ * iteration is recorded in `ladder` (value, best, iterations), so a soft
+ * limit's longjmp out of here leaves the deepest completed one there. */
+static void ladder_iterate(GAME_STATE *s, int depth, bool undo)
+{
+    switch (ladder.options.instance) { /* engine/config.h */
+    case LADDER_INSTANCE_NEGAMAX_AB:
+        if (undo) negamax_ab_deepen_undo(&ladder, s, depth);
+        else negamax_ab_deepen_copy(&ladder, s, depth);
+        break;
+    case LADDER_INSTANCE_TT:
+        if (undo) ladder_tt_deepen_undo(&ladder, s, depth);
+        else ladder_tt_deepen_copy(&ladder, s, depth);
+        break;
+    case LADDER_INSTANCE_CONFIGURABLE:
+        if (undo) ladder_deepen_undo(&ladder, s, depth);
+        else ladder_deepen_copy(&ladder, s, depth);
+        break;
     }
+}
+
+/* Searches a copy of the root (a soft limit may leave a do-undo search's
+ * position half-played) and answers with the deepest completed iteration;
+ * `completed` is false when a soft limit stopped the first one. */
+static void ladder_run(search_context *ctx, const search_request *request, const GAME_STATE *root, bool undo,
+                       GAME_MOVE *best, int *value, bool *completed)
+{
+    static GAME_STATE s;
+    s = *root;
+    ladder_begin(ctx, request);
+    if (!setjmp(ctx->soft_stop)) ladder_iterate(&s, request->depth, undo);
     *best = ladder.best;
     *value = ladder.value;
+    *completed = ladder.iterations > 0;
 }
 
 static void ladder_report(search_result *result)

@@ -32,14 +32,11 @@
 /* Whether a node with `depth` plies left uses the table (LADDER_TT_MIN_DRAFT). */
 #define LADDER_TABLED(depth) (LADDER_OPTION(tt) && (depth) >= LADDER_TT_MIN_DRAFT)
 
-/* Counts a node against the hard budget and, once armed, the soft limits:
- * a node limit N stops the deepening at node N + 1 exactly.  The limits
- * need deepening (ladder_prepare refuses them otherwise), so an instance
- * without it has no check. */
+/* Counts a node against the hard budget and the soft limits (count_node:
+ * one compare per node, engine/search_context.h). */
 static inline void LADDER_NAME(count)(ladder_context *lc)
 {
     count_node(lc->base);
-    if (LADDER_OPTION(deepening) && lc->limited && lc->base->nodes >= lc->next_check) ladder_check_limits(lc);
 }
 
 /* The key of the child just entered: recomputed in copy-make (as its
@@ -306,8 +303,9 @@ static int LADDER_NAME(iteration)(ladder_context *lc, GAME_STATE *s, uint64_t ke
 /* Iterative deepening 1..D (or the single iteration D): each completed
  * iteration becomes the answer, so a soft limit (time, nodes) stopping the
  * next one mid-way answers with the deepest completed iteration, as
- * Minimaxer's TIME method does.  The limits are armed after the first
- * iteration: a search always answers. */
+ * Minimaxer's TIME method does.  The deadline and the stop flag are armed
+ * after the first iteration, so a search under a time limit always
+ * answers; a node limit holds from the first node (search_request). */
 static void LADDER_NAME(deepen)(ladder_context *lc, GAME_STATE *s, int depth)
 {
     uint64_t key = LADDER_OPTION(tt) ? GAME(hash)(s, ladder_keys) : 0;
@@ -318,10 +316,7 @@ static void LADDER_NAME(deepen)(ladder_context *lc, GAME_STATE *s, int depth)
         lc->value = value;
         lc->best = lc->root_move;
         lc->iteration_nodes[lc->iterations++] = lc->base->nodes - before;
-        if (!lc->limited && (lc->node_limit || lc->deadline > 0)) {
-            lc->limited = true;
-            lc->next_check = lc->base->nodes;
-        }
+        if (!lc->base->soft_armed) search_arm_soft_limits(lc->base);
     }
 }
 

@@ -10,6 +10,7 @@
 #ifndef PRUNE_SEARCH_H
 #define PRUNE_SEARCH_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -47,8 +48,19 @@ typedef struct {
     bool keep_tt;        /* search with the table the last search of this game left */
     ttable *table;       /* the caller's own table, sized by it (a match keeps one per side across a
                             game's moves); NULL: the instance's, sized by tt_mb */
-    uint64_t time_ms;    /* deepening configs: stop deepening when this is up; 0 no limit */
-    uint64_t node_limit; /* deepening configs: the same in nodes (deterministic); 0 no limit */
+    /* Soft limits (engine/search_context.h, "soft limits"): with any of
+     * them a search answers with its deepest completed iteration.  A config
+     * that does not deepen itself (negamax-ab, ladder-tt, the recursive
+     * family) is then deepened plainly by the engine: depth 1, 2, ... up
+     * to `depth`, each depth searched afresh (the table kept), so that
+     * ladder-id's worth stays what it adds beyond plain deepening.  The
+     * limits are checked inside the search, every SEARCH_CHECK_INTERVAL
+     * nodes, so a deadline is kept to tens of microseconds. */
+    uint64_t time_ms;    /* the deadline, from the search's start; armed after the first completed iteration */
+    uint64_t node_limit; /* at most this many nodes, whole search (deterministic); armed from the first node:
+                            a search stopped before its first iteration completes answers the root move it
+                            was searching (or the first legal move), with iterations 0 */
+    const atomic_int *stop; /* set non-zero by another thread: stop (armed after the first completed iteration) */
 } search_request;
 
 #define SEARCH_MAX_ITERATIONS 64

@@ -48,7 +48,22 @@ typedef struct {
 
 typedef struct {
     uint64_t nodes, created, evals; /* tree family: nodes counts expansions above depth 1 until the end */
+    /* The node count past which count_node looks at the limits: the hard
+     * budget, or sooner when soft limits are set (search_schedule_check).
+     * One compare per node whatever the limits, so a search without soft
+     * limits runs exactly the instructions it ran before they existed. */
     uint64_t max_nodes;
+    uint64_t budget;         /* the hard budget (--max-nodes): past it the search fails */
+    /* Soft limits (search_request): past one, the deepening under way
+     * answers with its deepest completed iteration (longjmp to soft_stop).
+     * The node limit holds from the first node; the deadline and the stop
+     * flag once soft_armed (after the first completed iteration), so a
+     * search under a time limit always answers. */
+    uint64_t node_limit;
+    double deadline;
+    const atomic_int *stop;
+    bool soft_armed;
+    jmp_buf soft_stop;
     uint64_t rng;            /* splitmix64 state (engine/random.h), seeded once per search */
     jmp_buf budget_exceeded; /* longjmp'd to with a search_stop */
     arena arena;             /* tree family */
@@ -60,9 +75,52 @@ typedef struct {
     int root_value;
 } search_context;
 
+#define SEARCH_CHECK_INTERVAL 256 /* nodes between two looks at the clock and the stop flag: tens of microseconds */
+
+/* Sets the next node count at which count_node calls search_check: the
+ * hard budget, the node limit, or SEARCH_CHECK_INTERVAL nodes on while a
+ * deadline or a stop flag is armed. */
+static void search_schedule_check(search_context *ctx)
+{
+    uint64_t next = ctx->budget;
+    if (ctx->node_limit && ctx->node_limit < next) next = ctx->node_limit;
+    if (ctx->soft_armed && (ctx->deadline > 0 || ctx->stop) && ctx->nodes + SEARCH_CHECK_INTERVAL < next)
+        next = ctx->nodes + SEARCH_CHECK_INTERVAL;
+    ctx->max_nodes = next;
+}
+
+/* Arms the deadline and the stop flag: called once the first iteration is
+ * done.  They are looked at on the next node already. */
+static void search_arm_soft_limits(search_context *ctx)
+{
+    ctx->soft_armed = true;
+    search_schedule_check(ctx);
+    if ((ctx->deadline > 0 || ctx->stop) && ctx->nodes < ctx->max_nodes) ctx->max_nodes = ctx->nodes;
+}
+
+/* Node ctx->nodes has passed max_nodes: the hard budget fails the search;
+ * a soft limit ends the iteration under way, uncounting the node that
+ * tripped it (it is never searched), so a node limit N visits at most N. */
+#if defined(__GNUC__)
+__attribute__((cold, noinline))
+#endif
+static void search_check(search_context *ctx)
+{
+    if (ctx->nodes > ctx->budget) longjmp(ctx->budget_exceeded, STOP_NODE_BUDGET);
+    bool over = ctx->node_limit && ctx->nodes > ctx->node_limit;
+    if (!over && ctx->soft_armed)
+        over = (ctx->deadline > 0 && clock_seconds() >= ctx->deadline) ||
+               (ctx->stop && atomic_load_explicit(ctx->stop, memory_order_relaxed));
+    if (over) {
+        ctx->nodes--;
+        longjmp(ctx->soft_stop, 1);
+    }
+    search_schedule_check(ctx);
+}
+
 static inline void count_node(search_context *ctx)
 {
-    if (++ctx->nodes > ctx->max_nodes) longjmp(ctx->budget_exceeded, STOP_NODE_BUDGET);
+    if (++ctx->nodes > ctx->max_nodes) search_check(ctx);
 }
 
 /* Makes room for the next tree node; at the arena's limit or out of memory
@@ -78,7 +136,7 @@ static void refill_tree_arena(search_context *ctx)
     int out_of_memory;
     if (arena_refill(&ctx->arena, &out_of_memory)) return;
     search_stop why = out_of_memory                          ? STOP_OUT_OF_MEMORY
-                      : ctx->arena.limit <= ctx->max_nodes ? STOP_TREE_MEMORY
+                      : ctx->arena.limit <= ctx->budget ? STOP_TREE_MEMORY
                                                            : STOP_NODE_BUDGET;
     longjmp(ctx->budget_exceeded, why);
 }

@@ -51,6 +51,52 @@ static size_t tree_node_size(bool undo)
     return undo ? sizeof(tree_node_undo) : sizeof(tree_node_copy);
 }
 
+/* A plain deepening's answer so far: its deepest completed depth (static
+ * in search(), so that it survives a soft limit's longjmp). */
+typedef struct {
+    GAME_MOVE best;
+    int value;
+    int iterations;
+    uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS];
+} plain_deepening;
+
+/* Plain deepening, for a config that does not deepen itself under a soft
+ * limit (search_request): depth 1, 2, ... up to the request's, each
+ * searched afresh as a search of its own would be (the move-ordering
+ * generator reseeded, a ladder table kept), until a soft limit stops the
+ * one under way; the deepest completed depth answers.  This is what a
+ * match did between searches before the limits moved into the engine, so
+ * ladder-id's worth is still what it adds beyond this. */
+static void deepen_plainly(search_context *ctx, const search_request *request, const GAME_STATE *root, bool undo,
+                           plain_deepening *out)
+{
+    static GAME_STATE s;
+    const search_config *config = request->config;
+    bool ladder_family = config->algorithm == ALGORITHM_LADDER || config->algorithm == ALGORITHM_NEGAMAX_AB;
+    bool has_moves = !GAME(is_over)(root) && GAME(generate_moves)(root, (GAME_MOVE[GAME_MAX_MOVES]){0}) > 0;
+    if (ladder_family) ladder_begin(ctx, request);
+    if (setjmp(ctx->soft_stop)) return;
+    for (int depth = 1; depth <= request->depth; depth++) {
+        uint64_t before = ctx->nodes;
+        GAME_MOVE best = 0;
+        int value = 0;
+        ctx->rng = request->seed;
+        s = *root;
+        if (ladder_family) {
+            ladder_iterate(&s, depth, undo);
+            best = ladder.best;
+            value = ladder.value;
+        } else {
+            run_recursive(ctx, config, &s, depth, undo, &best, &value);
+        }
+        out->best = best;
+        out->value = value;
+        out->iteration_nodes[out->iterations++] = ctx->nodes - before;
+        if (!ctx->soft_armed) search_arm_soft_limits(ctx);
+        if (!has_moves) return; /* a finished game: every depth answers alike */
+    }
+}
+
 /* The message of a search that stopped early; reads the arena, so it runs
  * before arena_trim frees its blocks. */
 static search_status report_budget(search_stop why, const search_context *ctx, char *message, size_t size)
@@ -65,8 +111,19 @@ static search_status report_budget(search_stop why, const search_context *ctx, c
                  ctx->arena.node_size);
     else
         snprintf(message, size, "search stopped: it would exceed the node budget of %llu (raise --max-nodes)",
-                 (unsigned long long)ctx->max_nodes);
+                 (unsigned long long)ctx->budget);
     return SEARCH_BUDGET_EXCEEDED;
+}
+
+/* The soft limits need a search that counts every node with count_node:
+ * the recursive family and the ladder, not the tree family. */
+static bool soft_limits_allowed(const search_request *request, char *message, size_t message_size)
+{
+    bool soft = request->time_ms || request->node_limit || request->stop;
+    if (!soft || request->config->algorithm != ALGORITHM_TREE) return true;
+    snprintf(message, message_size, "a time or node limit needs a config of the recursive family or the ladder, "
+             "and %s is a tree config", request->config->name);
+    return false;
 }
 
 static search_status search(const search_request *request, search_result *result, char *message,
@@ -78,39 +135,59 @@ static search_status search(const search_request *request, search_result *result
     const search_config *config = request->config;
     bool undo = request->state == STATE_UNDO;
     bool ladder_config = config->algorithm == ALGORITHM_LADDER; /* reports the ladder's counters */
+    if (!soft_limits_allowed(request, message, message_size)) return SEARCH_BAD_INPUT;
     if (!ladder_prepare(request, message, message_size)) return SEARCH_BAD_INPUT;
     static search_context ctx;  /* one search at a time; jmp_buf is large */
     arena kept = ctx.arena;     /* blocks reused from the last search */
-    ctx = (search_context){.arena = kept, .max_nodes = request->max_nodes ? request->max_nodes : SEARCH_DEFAULT_MAX_NODES,
+    uint64_t budget = request->max_nodes ? request->max_nodes : SEARCH_DEFAULT_MAX_NODES;
+    ctx = (search_context){.arena = kept, .budget = budget, .node_limit = request->node_limit, .stop = request->stop,
                            .rng = request->seed, .options = config->tree};
     bool tree = config->algorithm == ALGORITHM_TREE;
     uint64_t memory_nodes = SEARCH_TREE_MEMORY_LIMIT / tree_node_size(undo);
-    arena_reset(&ctx.arena, tree_node_size(undo), ctx.max_nodes + 1 < memory_nodes ? ctx.max_nodes + 1 : memory_nodes);
+    arena_reset(&ctx.arena, tree_node_size(undo), budget + 1 < memory_nodes ? budget + 1 : memory_nodes);
     GAME_MOVE best = 0;
     int value = 0;
+    bool completed = true;
+    static plain_deepening plain;
+    plain = (plain_deepening){0};
     double start = request->untimed ? 0 : clock_seconds();
+    if (request->time_ms) ctx.deadline = clock_seconds() + (double)request->time_ms / 1000;
+    search_schedule_check(&ctx);
     search_stop why = (search_stop)setjmp(ctx.budget_exceeded);
     if (why != STOP_NONE) {
         search_status status = report_budget(why, &ctx, message, message_size);
         arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
         return status;
     }
+    bool soft = request->time_ms || request->node_limit || request->stop;
+    bool self_deepening = ladder_config && config->ladder.deepening;
     if (tree) {
         run_tree(&ctx, &s, request->depth, undo);
         best = ctx.root_best;
         value = ctx.root_value;
+    } else if (soft && !self_deepening) {
+        deepen_plainly(&ctx, request, &s, undo, &plain);
+        best = plain.best;
+        value = plain.value;
+        completed = plain.iterations > 0;
     } else if (ladder_config || config->algorithm == ALGORITHM_NEGAMAX_AB) {
-        ladder_run(&ctx, request, &s, undo, &best, &value);
+        ladder_run(&ctx, request, &s, undo, &best, &value, &completed);
     } else {
         run_recursive(&ctx, config, &s, request->depth, undo, &best, &value);
     }
     double seconds = request->untimed ? 0 : clock_seconds() - start;
-    bool has_moves = !GAME(is_over)(&s) && GAME(generate_moves)(&s, (GAME_MOVE[GAME_MAX_MOVES]){0}) > 0;
+    GAME_MOVE legal[GAME_MAX_MOVES];
+    int legal_count = GAME(is_over)(&s) ? 0 : GAME(generate_moves)(&s, legal);
+    if (!completed && legal_count > 0) best = legal[0]; /* stopped before depth 1 was done: the first legal move */
     *result = (search_result){.value = value, .root_max = GAME(max_to_move)(&s), .nodes = ctx.nodes, .created = ctx.created,
                               .evals = ctx.evals, .passes = ctx.passes, .seconds = seconds,
                               .tree_bytes = tree ? arena_count(&ctx.arena) * ctx.arena.node_size : 0};
     if (ladder_config) ladder_report(result);
-    if (has_moves) GAME(format_move)(best, result->best, sizeof result->best);
+    if (soft && !self_deepening) {
+        result->iterations = plain.iterations;
+        memcpy(result->iteration_nodes, plain.iteration_nodes, sizeof result->iteration_nodes);
+    }
+    if (legal_count > 0) GAME(format_move)(best, result->best, sizeof result->best);
     else snprintf(result->best, sizeof result->best, "none");
     arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
     return SEARCH_OK;

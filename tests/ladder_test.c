@@ -12,18 +12,22 @@
  *     counters exactly; the constant-options instances (negamax-ab,
  *     ladder-tt) repeat the configurable instance's;
  *   - counters: the iterations' nodes add up to the nodes;
- *   - limits: a node limit of the nodes of iterations 1..k stops at node
- *     N + 1 and answers with iteration k (the result of a search to depth
- *     k); a time limit answers with some completed iteration k, again the
- *     result of a search to depth k;
- *   - bad requests: a limit on a config that does not deepen, a table
- *     beyond memory, an unknown replacement scheme are SEARCH_BAD_INPUT;
+ *   - limits, for configs that deepen themselves and for those the engine
+ *     deepens plainly (negamax-ab, ladder-tt, alphabeta): a node limit of
+ *     the nodes of iterations 1..k (or part of k + 1 more) spends exactly
+ *     the limit and answers with iteration k (the result of a search to
+ *     depth k); one below depth 1 answers the first legal move; a time
+ *     limit answers with some completed iteration k, again the result of a
+ *     search to depth k; a stop flag already set answers with iteration 1;
+ *   - bad requests: a limit on a tree config, a table beyond memory, an
+ *     unknown replacement scheme are SEARCH_BAD_INPUT;
  *   - the table itself (engine/ttable.h), once: a key sharing a slot is
  *     rejected, a new search reads as empty unless kept, depth-preferred
  *     replacement keeps the larger draft, and the 16-bit generation's wrap
  *     really clears (a stale entry of generation 1 must not come back).
  * Prints one line per failure and a summary `N passed, N failed`.
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,37 +143,98 @@ static void test_deeper(const game_entry *game, const char *moves, int depth)
     }
 }
 
+/* The first legal move after `moves`, as prune show lists them ("legal
+ * moves: M1,M2,..."); "" when it lists none. */
+static void first_legal_move(const game_entry *game, const char *moves, char *out, size_t size)
+{
+    char *text = NULL, message[256];
+    size_t length = 0;
+    FILE *f = open_memstream(&text, &length);
+    out[0] = '\0';
+    if (!f) return;
+    search_status status = game->show(NULL, moves, f, message, sizeof message);
+    fclose(f);
+    const char *line = status == SEARCH_OK ? strstr(text, "legal moves: ") : NULL;
+    if (line) {
+        line += strlen("legal moves: ");
+        size_t n = strcspn(line, ",\n");
+        snprintf(out, size, "%.*s", (int)(n < size ? n : size - 1), line);
+    }
+    free(text);
+}
+
+/* Under a node limit every config deepens (ladder-id and up by itself,
+ * negamax-ab and ladder-tt plainly, engine/search_run.h), and a limit of
+ * exactly the nodes of iterations 1..k, or of those and part of k + 1,
+ * spends exactly the limit and answers with iteration k: the result of a
+ * search to depth k.  A limit below the first iteration answers the first
+ * legal move with no iteration completed. */
 static void test_node_limit(const game_entry *game, const char *moves, const char *config, int depth)
 {
+    search_request unbounded = plain(config, moves, depth);
+    unbounded.node_limit = UINT64_MAX / 2;
     search_result full;
-    if (!run(game, plain(config, moves, depth), &full)) return;
+    if (!run(game, unbounded, &full)) return;
+    check(full.iterations == depth || full.nodes == full.iteration_nodes[0], game->name, moves, config, depth,
+          "iterations of an unreached node limit", full.iterations, depth);
     uint64_t limit = 0;
     for (int k = 1; k < full.iterations; k++) {
         limit += full.iteration_nodes[k - 1];
-        search_request request = plain(config, moves, depth);
-        request.node_limit = limit;
-        search_result stopped, shallow;
-        if (!run(game, request, &stopped) || !run(game, plain(config, moves, k), &shallow)) return;
-        check(stopped.iterations == k, game->name, moves, config, depth, "iterations under a node limit",
-              stopped.iterations, k);
-        check(stopped.nodes == limit + 1, game->name, moves, config, depth, "nodes under a node limit",
-              (long long)stopped.nodes, (long long)(limit + 1));
-        check(stopped.value == shallow.value && strcmp(stopped.best, shallow.best) == 0, game->name, moves, config,
-              k, "answer under a node limit is iteration k's", stopped.value, shallow.value);
+        for (int part = 0; part < 2; part++) {
+            search_request request = plain(config, moves, depth);
+            request.node_limit = limit + (part ? full.iteration_nodes[k] / 2 : 0);
+            search_result stopped, shallow;
+            if (!run(game, request, &stopped) || !run(game, plain(config, moves, k), &shallow)) return;
+            check(stopped.iterations == k, game->name, moves, config, depth, "iterations under a node limit",
+                  stopped.iterations, k);
+            check(stopped.nodes == request.node_limit, game->name, moves, config, depth, "nodes under a node limit",
+                  (long long)stopped.nodes, (long long)request.node_limit);
+            /* ladder-tt deepened plainly keeps its table across the depths, whose moves order the
+             * next depth: its best move may differ from a fresh search's among moves of equal value */
+            bool same_best = strcmp(stopped.best, shallow.best) == 0 || strcmp(config, "ladder-tt") == 0;
+            check(stopped.value == shallow.value && same_best, game->name, moves, config, k,
+                  "answer under a node limit is iteration k's", stopped.value, shallow.value);
+        }
     }
+    if (full.iteration_nodes[0] < 2) return;
+    search_request request = plain(config, moves, depth);
+    request.node_limit = 1;
+    search_result stopped, first;
+    if (!run(game, request, &stopped) || !run(game, plain("negamax", moves, 1), &first)) return;
+    check(stopped.iterations == 0 && stopped.nodes == 1, game->name, moves, config, depth,
+          "a node limit below depth 1: no iteration, one node", (long long)stopped.nodes, 1);
+    char legal[32] = "";
+    first_legal_move(game, moves, legal, sizeof legal);
+    check(strcmp(stopped.best, legal) == 0, game->name, moves, config, depth,
+          "a node limit below depth 1 answers the first legal move", 0, 0);
 }
 
-static void test_time_limit(const game_entry *game)
+/* The stop flag is armed after the first iteration: a flag already set
+ * stops the search at its first node after it, with iteration 1's answer. */
+static void test_stop_flag(const game_entry *game, const char *config)
 {
-    search_request request = plain("ladder-pvs", "", game->max_depth);
+    atomic_int stop = 1;
+    search_request request = plain(config, "", game->max_depth);
+    request.stop = &stop;
+    search_result stopped, first;
+    if (!run(game, request, &stopped) || !run(game, plain(config, "", 1), &first)) return;
+    check(stopped.iterations == 1 && stopped.value == first.value && strcmp(stopped.best, first.best) == 0 &&
+              stopped.nodes == first.nodes,
+          game->name, "", config, game->max_depth, "a set stop flag answers with iteration 1", stopped.iterations, 1);
+}
+
+static void test_time_limit(const game_entry *game, const char *config)
+{
+    search_request request = plain(config, "", game->max_depth);
     request.time_ms = 20;
     request.max_nodes = UINT64_MAX;
     search_result timed, shallow;
     if (!run(game, request, &timed)) return;
-    check(timed.iterations >= 1 && timed.iterations <= game->max_depth, game->name, "", "ladder-pvs",
+    check(timed.iterations >= 1 && timed.iterations <= game->max_depth, game->name, "", config,
           game->max_depth, "iterations under a time limit", timed.iterations, 1);
-    if (timed.iterations < 1 || !run(game, plain("ladder-pvs", "", timed.iterations), &shallow)) return;
-    check(timed.value == shallow.value && strcmp(timed.best, shallow.best) == 0, game->name, "", "ladder-pvs",
+    if (timed.iterations < 1 || !run(game, plain(config, "", timed.iterations), &shallow)) return;
+    bool same_best = strcmp(timed.best, shallow.best) == 0 || strcmp(config, "ladder-tt") == 0; /* as above */
+    check(timed.value == shallow.value && same_best, game->name, "", config,
           timed.iterations, "answer under a time limit is the last iteration's", timed.value, shallow.value);
 }
 
@@ -184,12 +249,12 @@ static void expect_bad(const game_entry *game, search_request request, const cha
 
 static void test_bad_requests(const game_entry *game)
 {
-    search_request request = plain("ladder-tt", "", 2);
-    request.time_ms = 100;
-    expect_bad(game, request, "time limit without deepening", "needs a deepening ladder config");
-    request = plain("tree-optimal", "", 2);
+    search_request request = plain("tree-optimal", "", 2);
     request.node_limit = 100;
-    expect_bad(game, request, "node limit on a tree config", "needs a deepening ladder config");
+    expect_bad(game, request, "node limit on a tree config", "needs a config of the recursive family or the ladder");
+    request = plain("tree-standard", "", 2);
+    request.time_ms = 100;
+    expect_bad(game, request, "time limit on a tree config", "needs a config of the recursive family or the ladder");
     request = plain("ladder-id", "", 2);
     request.tt_mb = (size_t)1 << 40;
     expect_bad(game, request, "a table beyond memory", "more than this machine allows");
@@ -278,9 +343,16 @@ int main(int argc, char **argv)
                 test_constant_instances(game, moves, limit_depth);
                 test_node_limit(game, moves, "ladder-id", limit_depth);
                 test_node_limit(game, moves, "ladder-mtdf", limit_depth);
+                test_node_limit(game, moves, "negamax-ab", limit_depth);
+                test_node_limit(game, moves, "ladder-tt", limit_depth);
+                test_node_limit(game, moves, "alphabeta", game->test_depth);
             }
         }
-        test_time_limit(game);
+        static const char *const timed[] = {"negamax-ab", "ladder-tt", "ladder-pvs", "negamax"};
+        for (size_t t = 0; t < sizeof timed / sizeof timed[0]; t++) {
+            test_time_limit(game, timed[t]);
+            test_stop_flag(game, timed[t]);
+        }
         test_bad_requests(game);
         printf("%s: %s\n", game->name, failed == before ? "ok" : "FAILED");
     }
