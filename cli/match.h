@@ -16,13 +16,24 @@
 
 #define MATCH_MOVES_SIZE 4096 /* a game's move list: the longest cap (ply_cap) times the longest move, with commas */
 
-/* How each move is limited. */
-typedef enum { LIMIT_NODES, LIMIT_TIME, LIMIT_DEPTH } match_limit_kind;
+/* How each move is limited: a node budget, a fixed time (movetime), a
+ * depth, or a clock with an increment (each side's own, as UGI's
+ * p1time/p2time/p1inc/p2inc). */
+typedef enum { LIMIT_NODES, LIMIT_TIME, LIMIT_DEPTH, LIMIT_CLOCK } match_limit_kind;
 
 typedef struct {
     match_limit_kind kind;
-    uint64_t value; /* nodes, milliseconds or plies */
+    uint64_t value;        /* nodes, milliseconds a move, plies, or the clock's start in milliseconds */
+    uint64_t increment_ms; /* LIMIT_CLOCK: added to the mover's clock after each of its moves */
 } match_limit;
+
+/* The time one move may take under a clock: the same rule for every config
+ * and for prune ugi (match_play.c), so that configs differ only by their
+ * technique. */
+uint64_t match_clock_move_ms(uint64_t left_ms, uint64_t increment_ms);
+
+#define MATCH_DEFAULT_MARGIN_MS 25 /* cutegames' buffer: a move may overrun its time by this much */
+#define MATCH_MAX_PLIES 256        /* above every game's ply cap */
 
 /* An external engine (match_engine.c): a child process speaking UGI. */
 typedef struct match_engine match_engine;
@@ -37,12 +48,22 @@ typedef enum {
 match_engine *match_engine_new(void);
 /* Starts the child if it is not running, and a new game in it. */
 engine_end match_engine_new_game(match_engine *e, const char *command);
-/* Its move in the position after `moves` under `limit`, with `seed` sent
- * as its seed option; the nodes it reports (info nodes N), else 0.  On an
- * end other than ENGINE_OK (but ENGINE_NONSENSE) the child is stopped. */
-engine_end match_engine_move(match_engine *e, const match_limit *limit, const char *moves, uint64_t seed, char *best,
-                             size_t size, uint64_t *nodes);
+/* Its move in the position after `moves` played from `position` (a
+ * position string, sent as `position fen`; NULL or "" the start, sent as
+ * `position startpos`) under `limit`, with `seed` sent as its seed option;
+ * the nodes it reports (info ... nodes N), else 0.  LIMIT_CLOCK is sent as
+ * `go p1time clock_ms[0] p2time clock_ms[1] p1inc I p2inc I`: the first
+ * player's and the second player's time left (not A's and B's; below 0
+ * sent as 0), I the limit's increment_ms; clock_ms may be NULL for the
+ * other limits.  On an end other than ENGINE_OK (but ENGINE_NONSENSE) the
+ * child is stopped. */
+engine_end match_engine_move(match_engine *e, const match_limit *limit, const int64_t clock_ms[2],
+                             const char *position, const char *moves, uint64_t seed, char *best, size_t size,
+                             uint64_t *nodes);
 void match_engine_free(match_engine *e);
+/* Starts `command`, checks its ugi/isready handshake and quits it; the
+ * reason (message written) when it fails. */
+engine_end match_engine_check(const char *command, char *message, size_t size);
 
 /* One side: a config and its own options (match.c reads
  * CONFIG[,tt-mb=N][,tt-replace=R][,state=S][,depth=D]). */
@@ -70,10 +91,18 @@ typedef enum { OUTCOME_LOSS = 0, OUTCOME_DRAW = 1, OUTCOME_WIN = 2 } match_outco
 
 /* How a game ended. */
 typedef enum {
-    END_OVER,   /* the game's own end: a win, a loss or a draw by its rules */
-    END_CAPPED, /* the ply cap: a draw */
-    END_ENGINE, /* an external engine failed (engine_end says how): it lost */
+    END_OVER,        /* the game's own end: a win, a loss or a draw by its rules */
+    END_CAPPED,      /* the ply cap: a draw */
+    END_ENGINE,      /* an external engine failed (engine_end says how): it lost */
+    END_ADJUDICATED, /* the game's adjudication rule (match_play.c) decided it */
+    END_TIME,        /* a side overran its time by more than the margin: it lost */
 } match_end;
+
+/* What every game of a match is played under. */
+typedef struct {
+    match_limit limit;
+    uint64_t margin_ms; /* an overrun past the move's time (or the clock) by more than this loses on time */
+} match_rules;
 
 typedef struct {
     char moves[MATCH_MOVES_SIZE]; /* every move from the start, opening included */
@@ -82,9 +111,14 @@ typedef struct {
     match_outcome outcome;
     match_end end;
     engine_end failure;           /* with END_ENGINE */
-    int failed_side;              /* with END_ENGINE: 0 A, 1 B */
+    int failed_side;              /* with END_ENGINE and END_TIME: 0 A, 1 B */
+    char why[96];                 /* with END_ADJUDICATED and END_CAPPED: the rule, for the record */
     uint64_t nodes[2];            /* A, B */
     double seconds[2];
+    int moves_made[2];            /* each side's moves in this game */
+    int overruns[2];              /* moves past their time (not yet past the margin) */
+    double move_ms_max[2];        /* each side's longest move */
+    double move_ms[MATCH_MAX_PLIES]; /* every move's time after the opening, in order of play */
 } match_game;
 
 /* The plies of a move list ("" has none). */
@@ -98,15 +132,19 @@ typedef enum { PLAY_OK = 0, PLAY_FAILED = 1 } match_play_status;
 /* Plays one game from `opening` (a move list, "" for the start) with A on
  * the first player's side when a_first; `seed` seeds both sides' move
  * orderings.  PLAY_FAILED (message written) when a search failed. */
-match_play_status match_play(const game_entry *game, match_side sides[2], const match_limit *limit, const char *opening,
+match_play_status match_play(const game_entry *game, match_side sides[2], const match_rules *rules, const char *opening,
                              bool a_first, uint64_t seed, match_game *out, char *message, size_t message_size);
 
-/* One move of `side` from the position after `moves` under `limit` (its
- * own depth=D first): the answer in r->best, the nodes spent in *nodes;
- * `keep` keeps the side's table from its last search. */
-search_status match_side_move(const game_entry *game, match_side *side, const match_limit *limit, const char *moves,
-                              uint64_t seed, bool keep, search_result *r, uint64_t *nodes, char *message,
-                              size_t size);
+/* One move of `side` from the position after `moves` (played from
+ * `position`, NULL or "" the start) under `limit` (its own depth=D first;
+ * LIMIT_CLOCK is not taken here: the caller turns the clock into a
+ * LIMIT_TIME with match_clock_move_ms): the answer in r->best, the nodes
+ * spent in *nodes; `keep` keeps the side's table from its last search;
+ * `stop` (may be NULL) ends the search early from another thread.  The
+ * engine deepens and keeps the limit itself (search_request's soft limits). */
+search_status match_side_move(const game_entry *game, match_side *side, const match_limit *limit, const char *position,
+                              const char *moves, uint64_t seed, bool keep, const atomic_int *stop, search_result *r,
+                              uint64_t *nodes, char *message, size_t size);
 
 /* What a position is: over or not, who moves, and its value. */
 typedef struct {
@@ -117,7 +155,8 @@ typedef struct {
 
 /* Plays `moves` and says what the position is; false (message written)
  * on a bad or illegal move. */
-bool match_probe(const game_entry *game, const char *moves, match_position *out, char *message, size_t size);
+bool match_probe(const game_entry *game, const char *position, const char *moves, match_position *out, char *message,
+                 size_t size);
 
 /* Whether `moves` is a position the game can go on from: legal, and not
  * over.  False with a message otherwise. */
@@ -127,6 +166,7 @@ bool match_position_playable(const game_entry *game, const char *moves, char *me
 typedef struct {
     const char *game, *a, *b;
     match_limit limit;
+    uint64_t margin_ms;
     uint64_t seed;
     int ply_cap;
     uint64_t counts[ELO_OUTCOMES]; /* pentanomial, from A's side */
@@ -134,6 +174,20 @@ typedef struct {
     bool has_sprt;
     elo_sprt sprt;
     bool stopped;                  /* the SPRT decided before the last pair */
+    /* which pairs: index first, first + step, ... below pairs_total (a shard K/N: K - 1, N) */
+    uint64_t shard, shards, pairs_total;
+    const char *openings;          /* the openings file as given, or "" for the start position */
+    uint64_t openings_hash;        /* FNV-1a 64 of the file's bytes (0 without a file) */
+    uint64_t openings_count;
+    bool reuse;                    /* --reuse: pairs past the openings' count replay them */
+    /* what the games were, for the bias columns of the report */
+    uint64_t colour_decided;       /* pairs whose two games the same colour won */
+    uint64_t capped, adjudicated;  /* games ended by the ply cap, by adjudication */
+    uint64_t repeated;             /* games whose moves repeat an earlier game of this match exactly */
+    uint64_t time_losses[2];       /* games lost on time by A, by B */
+    uint64_t overruns[2];          /* moves past their time but within the margin, A and B */
+    uint64_t moves_made[2];
+    double move_ms_sum[2], move_ms_max[2];
 } match_summary;
 
 const char *match_limit_name(match_limit_kind kind);
