@@ -1,18 +1,32 @@
 /* match_ugi.c: `prune ugi GAME --config SPEC`, one prune config speaking
  * the Universal Game Interface (UGI: the UCI-like protocol of the
  * cutegames match runner) on standard input and output, so that an
- * external match runner can play it (docs/strength.md#ugi).
+ * external match runner can play it (docs/cli.md#prune-ugi).
+ *
+ * The main thread reads whole lines (getline) and answers every command
+ * at once; a search runs on a worker thread, one at a time, so that
+ * `isready` is answered and `stop` and `quit` end the search while it
+ * runs.  Both threads print whole lines under one lock.
  *
  * A move searches like a side of prune match (match_side_move): the table
  * is emptied by uginewgame and kept across the game's moves, and
- * `setoption name seed value S` sets the next search's move-ordering seed,
- * which is how prune match gives an external prune the seeds an internal
- * side would get.  Lines it does not understand are answered with
- * `info string` and otherwise ignored, as UCI engines do. */
-#define _POSIX_C_SOURCE 200809L /* strtok_r */
+ * `setoption name seed value S` sets the next searches' move-ordering
+ * seed, which is how prune match gives an external prune the seeds an
+ * internal side would get.
+ *
+ * What the runner gets wrong is answered with `info string error: ...`,
+ * never ignored: a position that does not parse or holds an illegal move
+ * leaves the engine with no position (never the previous one), and a `go`
+ * it cannot search (no position, a bad limit) answers `bestmove none` at
+ * once, so that a runner never waits.  A search that fails (out of memory)
+ * still answers a legal move: `bestmove none` otherwise means the game is
+ * over or the request was refused. */
+#define _POSIX_C_SOURCE 200809L /* getline, strtok_r */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,17 +35,41 @@
 #include "match.h"
 #include "numbers.h"
 
-#define UGI_LINE_SIZE 16384
-#define UGI_DEFAULT_MOVETIME_MS 1000
+#define UGI_SPACE " \t\r\n\v\f"
+#define UGI_MAX_MS 2147483647LL /* the longest movetime or clock taken: cutegames sends an int */
+#define UGI_STACK_BYTES (64u << 20) /* the worker's stack: deep searches of copied positions */
 
 typedef struct {
     const game_entry *game;
     match_side side;
-    char moves[MATCH_MOVES_SIZE]; /* the position: moves from the start */
     uint64_t seed;
-    bool keep;                    /* a search of this game came before */
+    bool keep;                          /* a search of this game came before: keep the table */
+    /* the position: none after a position command that failed */
+    bool has_position;
+    char position[SEARCH_POSITION_TEXT]; /* the game's position string, "" the start */
+    char moves[MATCH_MOVES_SIZE];       /* moves from there, comma-separated */
+    match_position status;              /* what the position is (match_probe) */
+    /* the search under way: the worker reads only these copies */
+    pthread_t worker;
+    bool joinable;                      /* main thread only: worker was started and not joined */
+    atomic_int searching;               /* cleared by the worker before it prints bestmove */
+    atomic_int stop;
+    match_limit limit;
+    char job_position[SEARCH_POSITION_TEXT];
+    char job_moves[MATCH_MOVES_SIZE];
+    uint64_t job_seed;
+    bool job_keep;
 } ugi_engine;
 
+static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void vreply(const char *format, va_list args)
+{
+    vprintf(format, args);
+    putchar('\n');
+}
+
+/* One line of output, whole, from either thread. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
@@ -39,98 +77,277 @@ static void reply(const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    vprintf(format, args);
-    va_end(args);
-    putchar('\n');
+    pthread_mutex_lock(&print_lock);
+    vreply(format, args);
     fflush(stdout);
+    pthread_mutex_unlock(&print_lock);
+    va_end(args);
 }
 
-/* position startpos [moves M1 M2 ...]; the moves are checked here. */
-static void ugi_position(ugi_engine *e, char *rest)
+/* A legal move found cheaply (a one-ply search), for a search that failed;
+ * "none" when even that fails. */
+static void first_legal_move(const ugi_engine *e, const char *position, const char *moves, char *out, size_t size)
 {
-    char *save = NULL, *word = strtok_r(rest, " \t", &save);
-    if (!word || strcmp(word, "startpos") != 0) {
-        reply("info string prune takes only position startpos [moves ...]");
-        return;
+    search_request q = {.config = config_find("negamax"), .position = position, .moves = moves, .depth = 1,
+                        .untimed = true};
+    search_result r;
+    char message[256];
+    snprintf(out, size, "%s", e->game->search(&q, &r, message, sizeof message) == SEARCH_OK ? r.best : "none");
+}
+
+static void *ugi_search(void *argument)
+{
+    ugi_engine *e = argument;
+    search_result r;
+    uint64_t nodes = 0;
+    char message[512], best[sizeof r.best];
+    /* The engine stops only the searches that count every node: a tree
+     * config is searched without the stop (it takes a depth alone). */
+    const atomic_int *stop = e->side.config->algorithm == ALGORITHM_TREE ? NULL : &e->stop;
+    bool ok = match_side_move(e->game, &e->side, &e->limit, e->job_position, e->job_moves, e->job_seed, e->job_keep,
+                              stop, &r, &nodes, message, sizeof message) == SEARCH_OK;
+    if (ok) snprintf(best, sizeof best, "%s", r.best);
+    else first_legal_move(e, e->job_position, e->job_moves, best, sizeof best);
+    pthread_mutex_lock(&print_lock);
+    if (ok) printf("info nodes %" PRIu64 " score %d\n", nodes, r.value);
+    else printf("info string error: the search failed (%s); answering a legal move (a one-ply search's)\n", message);
+    atomic_store(&e->searching, 0); /* before bestmove: a runner's next go finds the engine idle */
+    printf("bestmove %s\n", best);
+    fflush(stdout);
+    pthread_mutex_unlock(&print_lock);
+    return NULL;
+}
+
+/* Waits for the worker of the last search (it has answered, or is about
+ * to), so that a new one may start. */
+static void join_worker(ugi_engine *e)
+{
+    if (!e->joinable) return;
+    pthread_join(e->worker, NULL);
+    e->joinable = false;
+}
+
+static void forget_position(ugi_engine *e)
+{
+    e->has_position = false;
+    e->position[0] = e->moves[0] = '\0';
+}
+
+static void start_position(ugi_engine *e)
+{
+    e->has_position = true;
+    e->position[0] = e->moves[0] = '\0';
+    e->status = (match_position){0};
+    char message[256];
+    if (!match_probe(e->game, "", "", &e->status, message, sizeof message)) forget_position(e);
+}
+
+/* position startpos|fen X [moves M1 M2 ...]: the whole of it is checked,
+ * and on any error the engine holds no position. */
+static void ugi_position(ugi_engine *e, char **save)
+{
+    char position[SEARCH_POSITION_TEXT] = "", moves[MATCH_MOVES_SIZE] = "", message[512];
+    const char *error = NULL;
+    char *word = strtok_r(NULL, UGI_SPACE, save);
+    if (word && strcmp(word, "fen") == 0) {
+        char *text = strtok_r(NULL, UGI_SPACE, save);
+        if (!text || strcmp(text, "moves") == 0) error = "position fen needs the game's position string";
+        else if (strlen(text) >= sizeof position) error = "the position string is too long";
+        else strcpy(position, text);
+    } else if (!word || strcmp(word, "startpos") != 0) {
+        error = "position takes startpos or fen X, then moves M1 M2 ...";
     }
-    char moves[MATCH_MOVES_SIZE] = "", message[256];
-    word = strtok_r(NULL, " \t", &save);
-    if (word && strcmp(word, "moves") == 0) {
-        size_t used = 0;
-        for (word = strtok_r(NULL, " \t", &save); word; word = strtok_r(NULL, " \t", &save)) {
-            size_t length = strlen(word);
-            if (used + length + 2 > sizeof moves) { reply("info string too many moves"); return; }
+    word = error ? NULL : strtok_r(NULL, UGI_SPACE, save);
+    if (word && strcmp(word, "moves") != 0) {
+        snprintf(message, sizeof message, "'%.64s' where moves or the end of the line was due", word);
+        error = message;
+    }
+    size_t used = 0;
+    for (word = word ? strtok_r(NULL, UGI_SPACE, save) : NULL; word && !error; word = strtok_r(NULL, UGI_SPACE, save)) {
+        size_t length = strlen(word);
+        if (strchr(word, ',')) {
+            snprintf(message, sizeof message, "'%.64s' is not one move", word);
+            error = message;
+        } else if (used + length + 2 > sizeof moves) {
+            error = "too many moves";
+        } else {
             if (used) moves[used++] = ',';
             memcpy(moves + used, word, length + 1);
             used += length;
         }
     }
-    match_position p;
-    if (!match_probe(e->game, moves, &p, message, sizeof message)) {
-        reply("info string %s", message);
+    match_position status;
+    if (!error && !match_probe(e->game, position, moves, &status, message, sizeof message)) error = message;
+    if (error) {
+        forget_position(e);
+        reply("info string error: %s; no position until the next position or uginewgame", error);
         return;
     }
+    e->has_position = true;
+    strcpy(e->position, position);
     strcpy(e->moves, moves);
+    e->status = status;
 }
 
-static void ugi_query(ugi_engine *e, const char *question)
+/* Every query gets one two-word response, as cutegames reads it. */
+static void ugi_query(ugi_engine *e, char **save)
 {
-    match_position p;
-    char message[256];
-    if (!match_probe(e->game, e->moves, &p, message, sizeof message)) p = (match_position){0};
-    if (strcmp(question, "gameover") == 0) reply("response %s", p.over ? "true" : "false");
-    else if (strcmp(question, "p1turn") == 0) reply("response %s", p.max_to_move ? "true" : "false");
-    else if (strcmp(question, "result") == 0)
-        reply("response %s", !p.over ? "none" : p.maximiser_value > 0 ? "p1win" : p.maximiser_value < 0 ? "p2win" : "draw");
-    else reply("info string unknown query '%s'", question);
+    const char *question = strtok_r(NULL, UGI_SPACE, save);
+    bool known = question && (!strcmp(question, "gameover") || !strcmp(question, "p1turn") ||
+                              !strcmp(question, "result"));
+    if (!known) {
+        reply("info string error: unknown query '%.64s' (gameover, p1turn, result)", question ? question : "");
+        reply("response unknown");
+        return;
+    }
+    const match_position *p = &e->status;
+    if (!e->has_position) {
+        /* nothing can be played: over, with no result */
+        reply("info string error: no position");
+        reply("response %s", strcmp(question, "gameover") == 0 ? "true" : strcmp(question, "p1turn") == 0 ? "false"
+                                                                                                         : "none");
+    } else if (strcmp(question, "gameover") == 0) {
+        reply("response %s", p->over ? "true" : "false");
+    } else if (strcmp(question, "p1turn") == 0) {
+        reply("response %s", p->max_to_move ? "true" : "false");
+    } else {
+        reply("response %s", !p->over                ? "none"
+                             : p->maximiser_value > 0 ? "p1win"
+                             : p->maximiser_value < 0 ? "p2win"
+                                                      : "draw");
+    }
 }
 
-/* go nodes N | depth D | movetime T | p1time T p2time T [p1inc I p2inc I] */
-static void ugi_go(ugi_engine *e, char *rest)
+/* The limit of one go command; false with the reason in `error`. */
+static bool go_limit(ugi_engine *e, char **save, match_limit *limit, char *error, size_t size)
 {
-    /* Searches are synchronous, so stop cannot end one: go and go infinite
-     * search for a second instead. */
-    match_limit limit = {.kind = LIMIT_TIME, .value = UGI_DEFAULT_MOVETIME_MS};
-    match_position p;
-    char message[256];
-    char *save = NULL;
-    long long p1time = -1, p2time = -1;
-    for (char *word = strtok_r(rest, " \t", &save); word; word = strtok_r(NULL, " \t", &save)) {
-        char *value = strtok_r(NULL, " \t", &save);
+    long long clock[4] = {-1, -1, 0, 0}; /* p1time p2time p1inc p2inc */
+    static const char *const clock_words[] = {"p1time", "p2time", "p1inc", "p2inc"};
+    int kinds = 0;
+    bool clocked = false;
+    for (char *word = strtok_r(NULL, UGI_SPACE, save); word; word = strtok_r(NULL, UGI_SPACE, save)) {
+        if (strcmp(word, "infinite") == 0) {
+            *limit = (match_limit){.kind = LIMIT_DEPTH, .value = (uint64_t)e->game->max_depth};
+            kinds++;
+            continue;
+        }
+        char *value = strtok_r(NULL, UGI_SPACE, save);
         long long number;
-        if (!value || !parse_whole_number(value, 1, 4000000000LL, &number)) continue;
-        if (strcmp(word, "nodes") == 0) limit = (match_limit){LIMIT_NODES, (uint64_t)number};
-        else if (strcmp(word, "depth") == 0) limit = (match_limit){LIMIT_DEPTH, (uint64_t)number};
-        else if (strcmp(word, "movetime") == 0) limit = (match_limit){LIMIT_TIME, (uint64_t)number};
-        else if (strcmp(word, "p1time") == 0) p1time = number;
-        else if (strcmp(word, "p2time") == 0) p2time = number;
+        int c = 0;
+        while (c < 4 && strcmp(word, clock_words[c]) != 0) c++;
+        if (c < 4) {
+            /* a late runner may send a clock already below zero: no time left */
+            if (!value || !parse_whole_number(value, -UGI_MAX_MS, UGI_MAX_MS, &number)) {
+                snprintf(error, size, "%s takes milliseconds, not '%.32s'", word, value ? value : "");
+                return false;
+            }
+            clock[c] = number < 0 ? 0 : number;
+            if (!clocked) kinds++;
+            clocked = true;
+            continue;
+        }
+        long long most = strcmp(word, "nodes") == 0      ? NUMBERS_MAX_NODES
+                         : strcmp(word, "depth") == 0    ? 1000000
+                         : strcmp(word, "movetime") == 0 ? UGI_MAX_MS
+                                                         : 0;
+        if (!most) {
+            snprintf(error, size, "unknown go parameter '%.32s'", word);
+            return false;
+        }
+        if (!value || !parse_whole_number(value, 1, most, &number)) {
+            snprintf(error, size, "go %s takes a whole number from 1 to %lld, not '%.32s'", word, most, value ? value : "");
+            return false;
+        }
+        limit->kind = strcmp(word, "nodes") == 0 ? LIMIT_NODES : strcmp(word, "depth") == 0 ? LIMIT_DEPTH : LIMIT_TIME;
+        limit->value = (uint64_t)number;
+        kinds++;
     }
-    if (!match_probe(e->game, e->moves, &p, message, sizeof message) || p.over) {
+    if (kinds == 0) {
+        snprintf(error, size, "go needs a limit: nodes N, depth D, movetime T, p1time T p2time T, or infinite");
+        return false;
+    }
+    if (kinds > 1) {
+        snprintf(error, size, "go takes one limit, not several");
+        return false;
+    }
+    if (clocked) {
+        if (clock[0] < 0 || clock[1] < 0) {
+            snprintf(error, size, "a clock needs both p1time and p2time");
+            return false;
+        }
+        int mover = e->status.max_to_move ? 0 : 1;
+        uint64_t ms = match_clock_move_ms((uint64_t)clock[mover], (uint64_t)clock[mover + 2]);
+        *limit = (match_limit){.kind = LIMIT_TIME, .value = ms ? ms : 1};
+    }
+    return true;
+}
+
+static void ugi_go(ugi_engine *e, char **save)
+{
+    if (atomic_load(&e->searching)) {
+        reply("info string error: a search is under way (its bestmove comes; stop ends it)");
+        return;
+    }
+    join_worker(e);
+    char error[256];
+    match_limit limit = {.kind = LIMIT_DEPTH};
+    if (!e->has_position) {
+        reply("info string error: no position");
         reply("bestmove none");
         return;
     }
-    long long clock = p.max_to_move ? p1time : p2time;
-    if (clock > 0) limit = (match_limit){LIMIT_TIME, (uint64_t)(clock / 30 > 0 ? clock / 30 : 1)}; /* a 30th of the clock */
-    search_result r;
-    uint64_t nodes;
-    if (match_side_move(e->game, &e->side, &limit, e->moves, e->seed, e->keep, &r, &nodes, message, sizeof message) !=
-        SEARCH_OK) {
-        reply("info string %s", message);
+    if (!go_limit(e, save, &limit, error, sizeof error)) {
+        reply("info string error: %s", error);
         reply("bestmove none");
         return;
     }
+    if (e->status.over) {
+        reply("bestmove none");
+        return;
+    }
+    if (limit.kind == LIMIT_DEPTH && limit.value > (uint64_t)e->game->max_depth) {
+        reply("info string depth %" PRIu64 " is beyond %s's deepest search: searching to %d", limit.value,
+              e->game->name, e->game->max_depth);
+        limit.value = (uint64_t)e->game->max_depth;
+    }
+    e->limit = limit;
+    strcpy(e->job_position, e->position);
+    strcpy(e->job_moves, e->moves);
+    e->job_seed = e->seed;
+    e->job_keep = e->keep;
     e->keep = true;
-    reply("info nodes %" PRIu64 " score %d", nodes, r.value);
-    reply("bestmove %s", r.best);
+    atomic_store(&e->stop, 0);
+    atomic_store(&e->searching, 1);
+    pthread_attr_t attributes;
+    bool started = pthread_attr_init(&attributes) == 0;
+    if (started) {
+        pthread_attr_setstacksize(&attributes, UGI_STACK_BYTES);
+        started = pthread_create(&e->worker, &attributes, ugi_search, e) == 0;
+        pthread_attr_destroy(&attributes);
+    }
+    if (!started) {
+        atomic_store(&e->searching, 0);
+        char best[32];
+        first_legal_move(e, e->position, e->moves, best, sizeof best);
+        reply("info string error: no thread for the search; answering a legal move (a one-ply search's)");
+        reply("bestmove %s", best);
+        return;
+    }
+    e->joinable = true;
 }
 
 /* setoption name seed value S: S is any 64-bit seed (prune match sends
  * splitmix64 outputs), in decimal digits. */
-static void ugi_setoption(ugi_engine *e, char *rest)
+static void ugi_setoption(ugi_engine *e, char **save)
 {
-    char name[64], value[64], *end;
-    if (sscanf(rest, "name %63s value %63s", name, value) == 2 && strcmp(name, "seed") == 0 && value[0] >= '0' &&
+    const char *key = strtok_r(NULL, UGI_SPACE, save);
+    const char *name = key && strcmp(key, "name") == 0 ? strtok_r(NULL, UGI_SPACE, save) : NULL;
+    const char *is = name ? strtok_r(NULL, UGI_SPACE, save) : NULL;
+    const char *value = is ? strtok_r(NULL, UGI_SPACE, save) : NULL;
+    const char *more = value ? strtok_r(NULL, UGI_SPACE, save) : NULL;
+    if (name && strcmp(name, "seed") == 0 && is && strcmp(is, "value") == 0 && value && !more && value[0] >= '0' &&
         value[0] <= '9') {
+        char *end;
         errno = 0;
         unsigned long long seed = strtoull(value, &end, 10);
         if (!*end && !errno) {
@@ -138,37 +355,39 @@ static void ugi_setoption(ugi_engine *e, char *rest)
             return;
         }
     }
-    reply("info string prune ugi takes the option seed (a whole number below 2^64) only");
+    reply("info string error: prune ugi takes setoption name seed value S (S a whole number below 2^64) only");
 }
 
 /* Answers one line; false on quit. */
 static bool ugi_line(ugi_engine *e, char *line)
 {
-    line[strcspn(line, "\r\n")] = '\0';
-    char *rest = strchr(line, ' ');
-    if (rest) *rest++ = '\0';
-    else rest = line + strlen(line);
-    if (strcmp(line, "quit") == 0) return false;
-    if (strcmp(line, "ugi") == 0) {
-        reply("id name prune %s", e->side.text);
-        reply("id author prune");
-        reply("option name seed type string default 1");
-        reply("ugiok");
-    } else if (strcmp(line, "isready") == 0) {
+    char *save = NULL, *word = strtok_r(line, UGI_SPACE, &save);
+    if (!word) return true; /* a blank line asks nothing */
+    if (strcmp(word, "quit") == 0) return false;
+    if (strcmp(word, "ugi") == 0) {
+        pthread_mutex_lock(&print_lock);
+        printf("id name prune %s\nid author prune\noption name seed type string default %" PRIu64 "\nugiok\n",
+               e->side.text, e->seed);
+        fflush(stdout);
+        pthread_mutex_unlock(&print_lock);
+    } else if (strcmp(word, "isready") == 0) {
         reply("readyok");
-    } else if (strcmp(line, "uginewgame") == 0) {
+    } else if (strcmp(word, "uginewgame") == 0) {
         e->keep = false;
-        e->moves[0] = '\0';
-    } else if (strcmp(line, "position") == 0) {
-        ugi_position(e, rest);
-    } else if (strcmp(line, "query") == 0) {
-        ugi_query(e, rest);
-    } else if (strcmp(line, "go") == 0) {
-        ugi_go(e, rest);
-    } else if (strcmp(line, "setoption") == 0) {
-        ugi_setoption(e, rest);
-    } else if (strcmp(line, "stop") != 0 && *line) {
-        reply("info string unknown command '%s'", line);
+        start_position(e);
+    } else if (strcmp(word, "position") == 0) {
+        ugi_position(e, &save);
+    } else if (strcmp(word, "query") == 0) {
+        ugi_query(e, &save);
+    } else if (strcmp(word, "go") == 0) {
+        ugi_go(e, &save);
+    } else if (strcmp(word, "setoption") == 0) {
+        ugi_setoption(e, &save);
+    } else if (strcmp(word, "stop") == 0) {
+        if (atomic_load(&e->searching)) atomic_store(&e->stop, 1); /* the worker answers bestmove */
+        else reply("info string no search to stop");
+    } else {
+        reply("info string error: unknown command '%.64s'", word);
     }
     return true;
 }
@@ -178,10 +397,16 @@ static int run_ugi(const options *o)
     static ugi_engine e;
     e.game = cli_game(o);
     match_side_parse("config", options_value(o, "config"), &e.side);
+    if (!e.side.config) cli_fail("prune ugi plays a config of prune, not an external engine (--config)");
     match_side_allocate("config", &e.side);
     e.seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, 1);
-    static char line[UGI_LINE_SIZE];
-    while (fgets(line, sizeof line, stdin) && ugi_line(&e, line)) {}
+    start_position(&e);
+    char *line = NULL;
+    size_t capacity = 0;
+    while (getline(&line, &capacity, stdin) >= 0 && ugi_line(&e, line)) {}
+    free(line);
+    if (atomic_load(&e.searching)) atomic_store(&e.stop, 1); /* quit, or the end of input: the search ends now */
+    join_worker(&e);
     match_side_free(&e.side);
     return CLI_OK;
 }
@@ -200,6 +425,8 @@ const command command_ugi = {
         "  --seed S       the move-ordering seed until setoption name seed value S (default 1)\n"
         "  --help, -h     print this help\n"
         "\n"
-        "Commands: ugi, isready, uginewgame, position startpos [moves ...], query gameover|p1turn|result,\n"
-        "go nodes N | depth D | movetime T | p1time T p2time T, setoption name seed value S, stop, quit.\n",
+        "Commands: ugi, isready, uginewgame, position startpos|fen X [moves M1 M2 ...],\n"
+        "query gameover|p1turn|result, go nodes N | depth D | movetime T | infinite |\n"
+        "p1time T p2time T [p1inc I p2inc I], stop, setoption name seed value S, quit.\n"
+        "Searches run beside the input: isready, stop and quit are answered at once.\n",
 };

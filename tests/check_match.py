@@ -4,7 +4,6 @@ match runner, its shards and its statistics.
 
     check_match.py search PRUNE      a limit without --depth deepens as deep as the game allows
     check_match.py match PRUNE       reproducibility, sanity, shards and merge, malformed openings
-    check_match.py ugi PRUNE         prune ugi, and external engines in a match (equal results, failures)
 """
 import json
 import os
@@ -243,58 +242,10 @@ def check_match(tally, prune):
     check_caps(tally, prune, repo)
 
 
-ENGINE = """import sys
-mode = sys.argv[1]
-for line in sys.stdin:
-    word = line.split()[0] if line.split() else ""
-    if word == "ugi": print("ugiok", flush=True)
-    elif word == "isready": print("readyok", flush=True)
-    elif word == "go":
-        if mode == "hang": continue
-        print({"illegal": "bestmove 9", "nonsense": "bestmove 1 2"}[mode], flush=True)
-    elif word == "quit": break
-"""
-
-
-def check_ugi(tally, prune):
-    transcript = "ugi\nisready\nuginewgame\nposition startpos moves 4 4\nquery p1turn\ngo nodes 2000\n" \
-                 "position startpos moves 1 1 2 2 3 3 4\nquery gameover\nquery result\nquit\n"
-    done = subprocess.run([prune, "ugi", "connect4", "--config", "ladder-pvs"], input=transcript, capture_output=True,
-                          text=True, timeout=60)
-    want = ["id name prune ladder-pvs", "id author prune", "option name seed type string default 1", "ugiok", "readyok",
-            "response true", "info nodes 2001 score 0", "bestmove 5", "response true", "response p1win"]
-    tally.record(done.stdout.splitlines() == want, "prune ugi transcript", done.stdout.splitlines())
-    # prune's own ugi as an external engine plays the internal match's games exactly.
-    for game, config in (("kalah", "ladder-pvs"), ("dots", "ladder-tt,tt-mb=2")):
-        common = ["--nodes", "1500", "--pairs", "2", "--seed", "5"]
-        for side in ("a", "b"):
-            external = f"ugi:{prune} ugi {game} --config {config}"
-            sides = ["--a", external, "--b", "negamax-ab"] if side == "a" else ["--a", "negamax-ab", "--b", external]
-            internal = ["--a", config, "--b", "negamax-ab"] if side == "a" else ["--a", "negamax-ab", "--b", config]
-            strip = lambda lines: [{k: v for k, v in x.items() if k not in ("a", "b") and not k.endswith("seconds")}
-                                   for x in lines]
-            got = strip(match_lines(tally, prune, f"{game} external {side}", [game] + sides + common))
-            want = strip(match_lines(tally, prune, f"{game} internal {side}", [game] + internal + common))
-            tally.record(got == want and len(got) == 5, f"{game}: external {config} as {side} = internal",
-                         f"{got[-1]}\n     {want[-1]}")
-    # An engine that dies, answers an illegal move or nonsense, or hangs loses each game, never the match.
-    with tempfile.TemporaryDirectory() as tmp:
-        script = os.path.join(tmp, "engine.py")
-        with open(script, "w") as f:
-            f.write(ENGINE)
-        for spec, end in (("/bin/false", "crash"), (f"python3 {script} illegal", "illegal-move"),
-                          (f"python3 {script} nonsense", "nonsense"), (f"python3 {script} hang", "hang")):
-            lines = match_lines(tally, prune, end, ["kalah", "--a", "negamax-ab", "--b", "ugi:" + spec, "--depth", "2"])
-            games = lines[:-1]
-            tally.record(len(games) == 2 and all(g.get("end") == end and g.get("failed") == "b" and g.get("result") == "win"
-                                                 for g in games) and lines[-1].get("wins") == 2,
-                         f"engine {end}: B loses each game", [(g.get("end"), g.get("result")) for g in games])
-
-
 def main():
     mode, prune = sys.argv[1], sys.argv[2]
     tally = Tally()
-    {"search": check_search, "match": check_match, "ugi": check_ugi}[mode](tally, prune)
+    {"search": check_search, "match": check_match}[mode](tally, prune)
     return tally.summary()
 
 
