@@ -43,8 +43,9 @@ EXIT_FAILED, EXIT_USAGE = 1, 2
 # the openings file's count of openings and whether the match replayed them (--reuse).
 SUMMARY = ["games", "wins", "draws", "losses", "pentanomial", "score", "elo", "elo_low", "elo_high", "los",
            "nelo", "nelo_low", "nelo_high", "colour_decided", "capped", "adjudicated", "repeated", "time_losses",
-           "overruns", "move_ms_mean", "move_ms_max", "llr", "verdict", "reproducible"]
+           "overruns", "moves", "move_ms_mean", "move_ms_max", "llr", "verdict", "reproducible"]
 COLUMNS = ["game", "a", "b", "limit", "pairs"] + SUMMARY + ["openings", "reuse"]
+TIMES = ("move_ms_mean", "move_ms_max")   # the summary's clock readings: empty under a node budget
 
 
 class MatchFailed(Exception):
@@ -117,9 +118,11 @@ def cell(value):
 def csv_row(row, pairs, summary):
     """The match's COLUMNS."""
     reused = pairs > openings_count(row["game"])
-    cells = dict({k: summary.get(k) for k in SUMMARY}, game=row["game"], a=row["a"], b=row["b"],
+    timed = not row["limit"].startswith("nodes=")   # under a node budget the move times are no result: left out,
+    cells = dict({k: summary.get(k) for k in SUMMARY if timed or k not in TIMES},   # so the file is exact
+                 game=row["game"], a=row["a"], b=row["b"],
                  limit=row["limit"], pairs=pairs, openings=openings_count(row["game"]), reuse=reused)
-    return [cell(cells[c]) for c in COLUMNS]
+    return [cell(cells.get(c)) for c in COLUMNS]
 
 
 def progress(done, total, row, summary, started):

@@ -20,6 +20,10 @@ BASE = "negamax-ab"
 ALPHA = 0.05
 REGULARISED = 0.001   # an empty pentanomial count, as cli/elo.c reads it (fishtest's)
 SCORES = (0, 0.25, 0.5, 0.75, 1)
+# Fewer pairs than this are not tested (p = 1, still counted in the family): the normal approximation
+# behind the interval needs pairs, and with one or two the regularised empty counts make any one-sided
+# match look decisive (a --quick run's matches).
+MIN_PAIRS = 20
 
 
 def limit_of(row):
@@ -54,9 +58,9 @@ def pentanomial(row):
 def p_value(row):
     """The two-sided p-value of Elo = 0 for the match: z = (mu - 1/2) / sqrt(var / pairs) on the
     regularised pentanomial (cli/elo.c's mu, var and pairs), so that p < 0.05 exactly when the
-    95% interval excludes 0.  1 without counts."""
+    95% interval excludes 0.  1 without counts, and for a match of fewer than MIN_PAIRS pairs."""
     counts = pentanomial(row)
-    if not counts:
+    if not counts or sum(counts) < MIN_PAIRS:
         return 1.0
     n = [c if c else REGULARISED for c in counts]
     pairs = sum(n)
@@ -104,10 +108,28 @@ def share(count, total):
     return "–" if count is None or not total else f"{100 * count / total:.1f}%"
 
 
-def sides(text):
-    """A per-side summary field ('3 1': A, B) as '3 / 1'; a single figure as it is."""
-    cells = (text or "").split()
-    return " / ".join(cells) if cells else "–"
+def per_side(row, column):
+    """A per-side summary field ('3 1': A, B) as two numbers, or None."""
+    cells = [num(c) for c in (row.get(column) or "").split()]
+    return cells if len(cells) == 2 and None not in cells else None
+
+
+def move_times(row):
+    """'A 4.4 / 13.9, B 4.3 / 18.1': each side's mean and longest move, ms."""
+    mean, longest = per_side(row, "move_ms_mean"), per_side(row, "move_ms_max")
+    if not mean or not longest:
+        return "–"
+    return mark(", ".join(f"{side} {m:.1f} / {x:.1f}" for side, m, x in zip("AB", mean, longest)))
+
+
+def overruns(row):
+    """'A 87%, B 86%; 0 / 0': the moves past their allotted time, then the games lost on time, per side."""
+    over, moves, lost = per_side(row, "overruns"), per_side(row, "moves"), per_side(row, "time_losses")
+    if not over or not lost:
+        return "–"
+    shares = ", ".join(f"{side} {share(o, m)}" if moves else f"{side} {o:.0f}"
+                       for side, o, m in zip("AB", over, moves or (None, None)))
+    return f"{shares}; {lost[0]:.0f} / {lost[1]:.0f}"
 
 
 def capped_share(row):
@@ -130,19 +152,20 @@ def match_table(rows, limit, tests):
     header = ["rung", "against", "Elo ± 95%", "nElo ± 95%", "games", "LL LD DD WD WW", "draws", "colour-decided",
               "capped or adjudicated", "Holm (adjusted p)"]
     header += ["LLR (verdict)"] if sprt else []
-    header += ["move ms mean / max (A / B)", "overruns / time losses (A / B)"] if clock else []
+    header += ["move ms: mean / max", "moves overrun; games lost on time (A / B)"] if clock else []
     body = []
     for r in rows:
         survives, adjusted = tests[id(r)]
+        tested = f"{'**survives**' if survives else 'no'} ({adjusted:.2g})" if \
+            sum(pentanomial(r) or [0]) >= MIN_PAIRS else f"– (under {MIN_PAIRS} pairs)"
         elo, nelo = interval(r, "elo"), interval(r, "nelo")
         line = [f"`{r['a']}`", f"`{r['b']}`", elo if not clock else mark(elo), nelo if not clock else mark(nelo),
                 r["games"], r.get("pentanomial") or "–", share(r["draws"], r["games"]),
                 share(r.get("colour_decided"), num(r["games"]) / 2 if num(r["games"]) else None), capped_share(r),
-                f"{'**survives**' if survives else 'no'} ({adjusted:.2g})"]
+                tested]
         line += [verdict(r)] if sprt else []
         if clock:
-            line += [mark(f"{sides(r.get('move_ms_mean'))} / {sides(r.get('move_ms_max'))}"),
-                     f"{sides(r.get('overruns'))}; {sides(r.get('time_losses'))}"]
+            line += [move_times(r), overruns(r)]
         body.append(line)
     return table(header, body, "ll" + "r" * (len(header) - 2))
 
@@ -153,9 +176,10 @@ def readings(limit, rows, tests):
     unadjusted = [r for r in rows if p_value(r) < ALPHA]
     survivors = [r for r in rows if tests[id(r)][0]]
     out = [f"**Readings at {limit_text(limit)}.** The family is the {m} matches of these tables (every interval "
-           f"above); each is tested for Elo = 0 (two-sided, from the pentanomial, as the interval is), and "
-           f"Holm's step-down correction at α = {ALPHA} keeps {len(survivors)} of the {len(unadjusted)} whose "
-           "95% interval excludes 0. Only those are read:\n"]
+           f"above); each is tested for Elo = 0 (two-sided, from the pentanomial, as the interval is; a match of "
+           f"fewer than {MIN_PAIRS} pairs counts as untested), and Holm's step-down correction at α = {ALPHA} keeps "
+           f"{len(survivors)} of the {len(unadjusted)} tested matches whose 95% interval excludes 0. Only those are "
+           "read:\n"]
 
     def named(r):
         stronger = "stronger than" if num(r["elo"]) > 0 else "weaker than"
