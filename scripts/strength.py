@@ -11,7 +11,8 @@ outnumber the game's openings.  Each match is split into shards of at most
 match, --jobs at a time, here or over --sshlogin hosts (each with this
 checkout and prune at the same paths), and `prune match-merge` adds each
 match's shards up.  Under a node budget a match is exact, so the file is the
-same whatever the jobs, hosts, shards or order.  One CSV row per match
+same whatever the jobs, hosts or order (and the shards, but for `repeated`,
+which match-merge counts within each shard).  One CSV row per match
 (COLUMNS: the row, then the merged summary), written atomically.
 
     strength.py --prune PRUNE --out strength.csv [--variant full] [--jobs N]
@@ -103,7 +104,10 @@ def merged(prune, lines, what):
                           capture_output=True, text=True)
     if done.returncode != 0:
         raise MatchFailed(f"{what}: match-merge: exit {done.returncode}: {done.stderr.strip()}")
-    return summary_of(done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "", what + " (merged)")
+    summary = summary_of(done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "", what + " (merged)")
+    if summary.get("missing_shards") or summary.get("missing_pairs"):
+        raise MatchFailed(f"{what}: match-merge is missing shards {summary.get('missing_shards')}")
+    return summary
 
 
 def cell(value):

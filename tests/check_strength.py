@@ -11,7 +11,8 @@ its report's multiple-comparison rule (scripts/reporting/strength.py) and its ro
   `prune match` itself prints, and the same file on one job as on two.
 - Shards: a match of 3 pairs played as 3 shards through the runner's own path (GNU
   parallel, then prune match-merge) equals one unsharded `prune match` exactly, in
-  every field of the summary but the move times.
+  every field of the summary but the move times; so does one of 4 pairs over the 3
+  openings, which the runner plays with --reuse.
 - Holm: a worked example (four p-values: the correction keeps two of the four that
   are below 0.05; a second set that Holm keeps whole and Bonferroni would not), and
   the report's p-value agrees with prune's interval on every match of the committed
@@ -37,7 +38,8 @@ from reporting import strength as report  # noqa: E402
 RUNNER = os.path.join(ROOT, "scripts", "strength.py")
 OPENINGS = os.path.join(ROOT, "tests", "strength_openings")
 HEADER = "game,a,b,limit,quick,full,long\n"
-ROWS = HEADER + "kalah,ladder-pvs,negamax-ab,nodes=500,2,3,3\nconnect4,ladder-tt,negamax-ab,nodes=500,2,3,3\n"
+# Full: kalah 4 pairs over 3 openings (so --reuse), connect4 3 (one opening a pair).
+ROWS = HEADER + "kalah,ladder-pvs,negamax-ab,nodes=500,2,4,4\nconnect4,ladder-tt,negamax-ab,nodes=500,2,3,3\n"
 PINNED = {("kalah", "ladder-pvs"): ("4", "1", "0", "3", "1 0 1 0 0"),
           ("connect4", "ladder-tt"): ("4", "3", "0", "1", "0 0 1 0 1")}
 TIMES = ("move_ms_mean", "move_ms_max")   # the only summary fields a node budget does not fix
@@ -62,10 +64,11 @@ def run(tmp, rows, name, *extra):
 
 
 def direct(row, pairs):
-    """One unsharded `prune match` of the row, its summary."""
+    """One unsharded `prune match` of the row, its summary (--reuse past the fixture's 3 openings)."""
     done = subprocess.run([PRUNE, "match", row["game"], "--a", row["a"], "--b", row["b"], "--nodes", "500",
                            "--pairs", str(pairs), "--openings", os.path.join(OPENINGS, row["game"] + ".txt"),
-                           "--seed", "1", "--json"], capture_output=True, text=True)
+                           "--seed", "1", "--json"] + (["--reuse"] if pairs > 3 else []), capture_output=True,
+                          text=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -89,14 +92,19 @@ with tempfile.TemporaryDirectory() as tmp:
     one, table_one = run(tmp, ROWS, "one", "--variant", "quick", "--jobs", "1")
     check(table_one == table, "one job and two give different files")
 
-    # 3 pairs as 3 shards (--shard-pairs 1) through GNU parallel and match-merge, against one process.
+    # connect4's 3 pairs as 3 shards (--shard-pairs 1; kalah's 4 as 4, its openings replayed) through
+    # GNU parallel and match-merge, against one process.  `repeated` is in the comparison: match-merge
+    # counts it within each shard, and none of these games repeats another.
     done, sharded = run(tmp, ROWS, "sharded", "--variant", "full", "--jobs", "2", "--shard-pairs", "1")
     check(done.returncode == 0 and sharded, f"sharded run failed: {done.returncode} {done.stderr.strip()}")
     for r in sharded or []:
-        whole = cells(direct(r, 3))
+        pairs = int(r["pairs"])
+        whole = cells(direct(r, pairs))
         differ = [k for k in strength.SUMMARY if k in whole and k not in TIMES and r[k] != whole[k]]
-        check(r["games"] == "6" and not differ,
-              f"{r['game']}: 3 shards merged differ from one run in {differ or 'games'}")
+        check(r["games"] == str(2 * pairs) and not differ,
+              f"{r['game']}: {pairs} shards merged differ from one run in {differ or 'games'}")
+        check(r["reuse"] == ("yes" if pairs > 3 else "no") and r["openings"] == "3",
+              f"{r['game']}: reuse {r['reuse']} over {r['openings']} openings at {pairs} pairs")
 
     for name, rows, status in (("zero-pairs", HEADER + "kalah,ladder-pvs,negamax-ab,nodes=500,0,0,0\n", 2),
                                ("bad-limit", HEADER + "kalah,ladder-pvs,negamax-ab,nodes=0,2,3,3\n", 2),
