@@ -49,6 +49,7 @@ typedef struct {
     char position[SEARCH_POSITION_TEXT]; /* the game's position string, "" the start */
     char moves[MATCH_MOVES_SIZE];       /* moves from there, comma-separated */
     match_position status;              /* what the position is (match_probe) */
+    match_position start_status;        /* the start position's, probed once */
     /* the search under way: the worker reads only these copies */
     pthread_t worker;
     bool joinable;                      /* main thread only: worker was started and not joined */
@@ -127,6 +128,16 @@ static void join_worker(ugi_engine *e)
     e->joinable = false;
 }
 
+/* Whether the main thread may call the engine, which runs one search at a
+ * time (engine/search_run.h): no search under way, and a finished one
+ * joined, so that what it wrote is seen. */
+static bool engine_free(ugi_engine *e)
+{
+    if (atomic_load(&e->searching)) return false;
+    join_worker(e);
+    return true;
+}
+
 static void forget_position(ugi_engine *e)
 {
     e->has_position = false;
@@ -137,9 +148,7 @@ static void start_position(ugi_engine *e)
 {
     e->has_position = true;
     e->position[0] = e->moves[0] = '\0';
-    e->status = (match_position){0};
-    char message[256];
-    if (!match_probe(e->game, "", "", &e->status, message, sizeof message)) forget_position(e);
+    e->status = e->start_status;
 }
 
 /* position startpos|fen X [moves M1 M2 ...]: the whole of it is checked,
@@ -148,6 +157,12 @@ static void ugi_position(ugi_engine *e, char **save)
 {
     char position[SEARCH_POSITION_TEXT] = "", moves[MATCH_MOVES_SIZE] = "", message[512];
     const char *error = NULL;
+    if (!engine_free(e)) {
+        forget_position(e);
+        reply("info string error: a position during a search (stop it, and wait for its bestmove); "
+              "no position until the next position or uginewgame");
+        return;
+    }
     char *word = strtok_r(NULL, UGI_SPACE, save);
     if (word && strcmp(word, "fen") == 0) {
         char *text = strtok_r(NULL, UGI_SPACE, save);
@@ -284,11 +299,10 @@ static bool go_limit(ugi_engine *e, char **save, match_limit *limit, char *error
 
 static void ugi_go(ugi_engine *e, char **save)
 {
-    if (atomic_load(&e->searching)) {
+    if (!engine_free(e)) {
         reply("info string error: a search is under way (its bestmove comes; stop ends it)");
         return;
     }
-    join_worker(e);
     char error[256];
     match_limit limit = {.kind = LIMIT_DEPTH};
     if (!e->has_position) {
@@ -400,6 +414,8 @@ static int run_ugi(const options *o)
     if (!e.side.config) cli_fail("prune ugi plays a config of prune, not an external engine (--config)");
     match_side_allocate("config", &e.side);
     e.seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, 1);
+    char message[256];
+    if (!match_probe(e.game, "", "", &e.start_status, message, sizeof message)) cli_fail("%s", message);
     start_position(&e);
     char *line = NULL;
     size_t capacity = 0;

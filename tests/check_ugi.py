@@ -32,6 +32,9 @@ def run(args, timeout=600):
     return subprocess.run(args, capture_output=True, text=True, timeout=timeout)
 
 
+STARTED = []  # every Engine, for the closing check of their standard error
+
+
 class Engine:
     """A prune ugi process, its lines read by a thread so that every read
     has a timeout."""
@@ -40,7 +43,10 @@ class Engine:
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                   text=True, preexec_fn=preexec_fn)
         self.lines = queue.Queue()
+        self.errors = []  # its standard error: nothing, unless a sanitizer speaks
         threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=lambda: self.errors.extend(self.p.stderr), daemon=True).start()
+        STARTED.append(self)
 
     def _read(self):
         for line in self.p.stdout:
@@ -300,6 +306,19 @@ def check_responsive(tally, prune):
     tally.record(e.quiet(0.3) == [], "stop: one bestmove, nothing more", "")
     e.send("stop")
     tally.record(e.until("info", 2) == ["info string no search to stop"], "stop with no search: answered", "")
+    # A position during a search is refused, and leaves no position (the engine runs one search at a time).
+    e.send("go infinite")
+    e.send("position startpos moves 4")
+    got = e.until("info", 2)
+    tally.record(got[-1].startswith("info string error: a position during a search") and "no position" in got[-1],
+                 "position during a search: an error, and no position", got)
+    e.send("stop")
+    got = e.until("bestmove", 5)
+    e.send("go nodes 100")
+    got += e.until("bestmove", 5)
+    tally.record(got[-2:] == ["info string error: no position", "bestmove none"] and got[0] != "bestmove none",
+                 "position during a search: the search answers, the next go has no position", got)
+    e.send("position startpos moves 4 4 3")
     e.send("go infinite")
     time.sleep(0.2)
     start = time.monotonic()
@@ -615,6 +634,11 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         check_match_client(tally, prune, tmp)
         check_match_engines(tally, prune, tmp)
+    for e in STARTED:
+        e.close()
+    time.sleep(0.2)
+    noisy = [(e.p.args, "".join(e.errors)[:2000]) for e in STARTED if e.errors]
+    tally.record(not noisy, f"{len(STARTED)} prune ugi processes: nothing on standard error", noisy)
     return tally.summary()
 
 
