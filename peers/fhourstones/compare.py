@@ -14,9 +14,10 @@ What is timed: the wall time of each whole process.  Both then do the same
 work: read the position, set up and clear their table, solve.  Fhourstones'
 own timer reads user CPU time in whole milliseconds (getrusage), which is
 neither wall time nor fine enough for its first position; prune's covers the
-search alone.  The table set-up both processes pay is a few milliseconds,
-against solves of a second or more (the first position is the exception,
-and says so by its size).
+search alone.  The fixed cost both processes pay (start-up and the table)
+is small against solves of a second or more; on the first position it is
+nearly all of the time, and the report quotes no speedup of that row
+(peers/README.md).
 
 usage: compare.py PRUNE [--quick] [--pairs N] [--empty-board N] [--long]
                   [--config NAME] [--checkout DIR] -o CSV

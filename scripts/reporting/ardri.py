@@ -33,7 +33,8 @@ def published(res, moves, config, depth):
 def part3_table(res):
     """Part 3: alpha-beta at the deep depth at each position of the post's line."""
     header = ["position", "best (published / ours)", "nodes (published)", "nodes (ours)", "time (published)",
-              "time (ours)", "published nodes/s", "our nodes/s", "our speed / published (95% interval)"]
+              "time (ours)", "published nodes/s", "our nodes/s",
+              "our speed / published, this machine against the author's (95% interval of our repetitions only)"]
     rows = []
     for label, moves in res.positions_of(STUDY, STUDY):
         pn, pt = published(res, moves, ALPHA, DEEP)

@@ -122,7 +122,7 @@ def published_ratio(published, rows, factor=1.0):
     times = [repetition_times(r) for r in rows]
     if not published or not rows or not all(times):
         return None
-    return scaled(dict(summarise([(published, sum(t)) for t in zip(*times)]), of="repetitions"), factor)
+    return scaled(dict(summarise([(published, sum(t)) for t in zip(*times)]), of="of our repetitions"), factor)
 
 
 def median_or(summary, fallback):

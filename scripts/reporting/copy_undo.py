@@ -1,6 +1,6 @@
-"""Copy-make against do-undo on every game: every study row in both state
-modes."""
-from .common import (Section, PlotTable, col, compare, fci, fci_text, fint, ftime, geomean, geomean_time_ratio,
+"""Copy-make against do-undo on every game: every study row the run measured
+in both state modes."""
+from .common import (Section, PlotTable, col, compare, fci, fci_text, fint, ftime, geomean, geomean_time_ratio, mark,
                      median_or, table)
 
 
@@ -20,9 +20,33 @@ def geomeans(res):
                      for game, pairs in per_game.items())
 
 
+def coverage(res):
+    """How many of the run's measured rows are searches run in both state modes, and which studies' rows are
+    copy-make only."""
+    pairs = res.copy_undo()
+    alone = [r for r, u in pairs if not u]
+    studies = list(dict.fromkeys(r["study"] for r in alone))
+    both = len(pairs) - len(alone)
+    return (f"Of the run's {len(res.ok)} measured rows, {2 * both} are {both} searches run in both state modes"
+            + (f"; the other {len(alone)} ({', '.join(studies)}) are copy-make only." if alone else "."))
+
+
+def tree_reading(res):
+    """The tree configs' rows: do-undo faster or slower, from their speedups."""
+    tree = [compare(r, u) for r, u in searches(res) if r["family"] == "tree" and compare(r, u)[1]]
+    if not tree:
+        return ""
+    medians = [median_or(*c) for c in tree]
+    slower = sum(1 for paired, fallback in tree if (paired["hi"] if paired and paired["hi"] else fallback) < 1)
+    return (f"Tree configs keep one position per node in copy-make mode and replay moves down the tree in do-undo "
+            f"mode: do-undo is slower on {slower} of their {len(tree)} rows (the 95% interval below 1), its speedups "
+            f"{mark(f'{min(medians):.2f}x')} to {mark(f'{max(medians):.2f}x')}. What either mode keeps in memory, "
+            f"this run does not record.")
+
+
 def render(res, plots):
     out = ["## Copy-make against do-undo on every game\n",
-           "Every study row is run in both state modes; the node counts are checked equal (a change of state "
+           coverage(res) + " The node counts are checked equal (a change of state "
            "mode keeps the search order). Speedup = copy-make time / do-undo time; above 1, do-undo is faster. "
            "Each speedup is the median of the repetitions' pairs with its 95% interval; a game's geometric "
            "mean is taken per repetition over its rows, and its interval comes from those.\n"]
@@ -37,9 +61,7 @@ def render(res, plots):
         return Section("\n".join(out + ["No results.\n"]), [])
     out.append(table(["game", "config", "position", "depth", "nodes", "copy-make", "do-undo", "speedup"], rows,
                      "lll" + "r" * 5))
-    out.append(f"\nGeometric mean per game: {geomeans(res)}. Tree configs keep one position per node in copy-make "
-               "mode and replay moves down the tree in do-undo mode, so do-undo saves memory there but not always "
-               "time.")
+    out.append(f"\nGeometric mean per game: {geomeans(res)}. " + tree_reading(res))
     out.append(f"\n![copy against undo]({plots}/copy_undo.svg)\n")
     return Section("\n".join(out) + "\n", [PlotTable("copy_undo", ["label", "speedup"], plot_rows, True)])
 

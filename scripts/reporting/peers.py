@@ -8,8 +8,15 @@ the CPU.  The columns before those say what was measured, in the peer's own
 terms (positions, moves, counts), and are shown as they are: this module
 knows no peer by name.  A peer whose CSV does not end with those columns
 has a section of its own in its study's shape (minimaxer's: peer.py) and
-is left to it; a peer whose file says nothing of its rows' headline shows
-every row in the README.
+is left to it.
+
+The README quotes a row as a speedup only where search dominates both
+sides' time (the headline rule of peers/pons/README.md and
+benchmarks/README.md): search_shares() estimates, from the row's own
+columns, what share of each side's timed work is search, and a row below
+HEADLINE_SHARE on either side is left out (its figure is mostly process
+start-up or a per-position reset).  Where that leaves no row, the README
+says so.
 """
 import os
 
@@ -18,6 +25,8 @@ import studies
 from .common import Section, mark, num, table
 
 TIMING = ["pairs", "prune_mean_s", "peer_mean_s", "speedup_median", "speedup_lo", "speedup_hi", "cpu"]
+SIDES = ("prune", "peer")
+HEADLINE_SHARE = 0.5  # search must be at least this share of each side's time for a row to be quoted
 
 
 def peer_names():
@@ -35,17 +44,92 @@ def speedup_cell(row):
     return mark(f"{median:.2f}x{interval}") + f", {pairs} pair{'' if pairs == '1' else 's'}"
 
 
+def work(row, side):
+    """The nodes a side searched in one timed unit of the row (its `SIDE_nodes`, else `SIDE_mean_nodes`
+    times `positions`), None when the row does not say."""
+    nodes = num(row.get(f"{side}_nodes"))
+    if nodes is None and num(row.get(f"{side}_mean_nodes")) is not None and num(row.get("positions")):
+        nodes = num(row[f"{side}_mean_nodes"]) * num(row["positions"])
+    return nodes
+
+
+def fixed_seconds(rows, side):
+    """A side's time outside search per timed unit, estimated from the peer's rows: the intercept of the line
+    through the rows with the fewest and the most nodes (seconds = fixed + nodes / rate).  None when the rows
+    cannot give it (fewer than two different counts, or a time that does not grow with them)."""
+    known = sorted((work(r, side), num(r[f"{side}_mean_s"])) for r in rows
+                   if work(r, side) is not None and num(r.get(f"{side}_mean_s")))
+    if len(known) < 2 or known[-1][0] <= known[0][0] or known[-1][1] <= known[0][1]:
+        return None
+    (n0, t0), (n1, t1) = known[0], known[-1]
+    return max(0.0, t0 - n0 * (t1 - t0) / (n1 - n0))
+
+
+def search_shares(rows):
+    """Per row, {side: (share of its time that is search, how it was found)} for prune and the peer: measured
+    where the row has both `SIDE_search_us` and `SIDE_us_per_position` (each program's own search timer
+    against its whole time a position), else estimated as 1 - fixed_seconds / the side's time.  A side
+    missing from a row's dict could not be judged."""
+    fixed = {side: fixed_seconds(rows, side) for side in SIDES}
+    out = []
+    for row in rows:
+        shares = {}
+        for side in SIDES:
+            search, whole = num(row.get(f"{side}_search_us")), num(row.get(f"{side}_us_per_position"))
+            seconds = num(row.get(f"{side}_mean_s"))
+            if search is not None and whole:
+                shares[side] = (min(1.0, search / whole), "measured")
+            elif fixed[side] is not None and seconds:
+                shares[side] = (max(0.0, 1 - fixed[side] / seconds), "estimated")
+        out.append(shares)
+    return out
+
+
+def dominated(shares):
+    """Whether search is under HEADLINE_SHARE of either side's time."""
+    return any(share < HEADLINE_SHARE for share, _ in shares.values())
+
+
+def share_cell(shares):
+    if not shares:
+        return "–"
+    cells = " / ".join(f"{shares[side][0]:.0%}" if side in shares else "–" for side in SIDES)
+    return mark(cells) + (" (est.)" if any(how == "estimated" for _, how in shares.values()) else "")
+
+
+def row_names(rows):
+    """A row's name: the first three of its own columns that differ between the rows, the two sides'
+    results (prune_*, peer_*) left out."""
+    varying = [c for c in rows[0] if c not in TIMING and not c.startswith(("prune_", "peer_"))
+               and len({r[c] for r in rows}) > 1][:3]
+    return [" ".join(r[c] for c in varying if r[c]) for r in rows]
+
+
 def seconds_cell(text):
     value = num(text)
     return "–" if value is None else mark(f"{value * 1e3:.3f} ms" if value < 1 else f"{value:.2f} s")
 
 
 def peer_table(rows):
-    """The peer's own columns as they are, then the timing columns."""
+    """The peer's own columns as they are, then the timing columns and the search shares."""
     own = [c for c in rows[0] if c not in TIMING]
     body = [[row[c] for c in own] + [seconds_cell(row["prune_mean_s"]), seconds_cell(row["peer_mean_s"]),
-                                     speedup_cell(row)] for row in rows]
-    return table(own + ["prune", "peer", "prune's speedup (95% CI)"], body, "l" * len(own) + "rrr")
+                                     speedup_cell(row), share_cell(shares)]
+            for row, shares in zip(rows, search_shares(rows))]
+    return table(own + ["prune", "peer", "prune's speedup (95% CI)", "search share (prune / peer)"], body,
+                 "l" * len(own) + "rrrr")
+
+
+def left_out(rows):
+    """The sentence on the rows whose time is mostly outside search ("" when there is none)."""
+    names = row_names(rows)
+    out = [f"{name or 'the row'} ({share_cell(shares)})" for name, row, shares in
+           zip(names, rows, search_shares(rows)) if dominated(shares)]
+    if not out:
+        return ""
+    return (f"Search is under {HEADLINE_SHARE:.0%} of a side's time in {'; '.join(out)}: "
+            f"{'its figure is' if len(out) == 1 else 'their figures are'} mostly process start-up or a "
+            f"per-position reset, not search, and the README does not quote {'it' if len(out) == 1 else 'them'}.\n")
 
 
 def read(res, name):
@@ -59,7 +143,12 @@ def render(res, plots):
            "Each peer is built outside the repository from a checkout the user gives (peers/README.md) and "
            "timed against prune on the same work, in pairs, the order alternated; the figure is prune's "
            "speedup, the peer's time over prune's (above 1, prune is faster), the median of the pairs with "
-           "its 95% interval. What each timer covers is in the peer's README.\n"]
+           "its 95% interval. What each timer covers is in the peer's README. The search share is how much of "
+           "each side's time is search: measured where the peer's CSV gives both programs' own search timers "
+           "beside their whole time a position, else estimated (est.) from the peer's rows as 1 - fixed / time, "
+           "the fixed time per run being the intercept of the line through the rows with the fewest and the most "
+           f"nodes. A row where search is under {HEADLINE_SHARE:.0%} of either side's time is not a measure of "
+           "search (peers/pons/README.md), and the README quotes no speedup of it.\n"]
     for name in peer_names():
         rows = read(res, name)
         if not rows and os.path.exists(os.path.join(res.dir, f"peer_{name}.csv")):
@@ -69,23 +158,29 @@ def render(res, plots):
             out.append("Not run in this reproduction (its README says what it needs).\n")
             continue
         out.append(peer_table(rows) + f"\n\nCPU: {rows[0].get('cpu', 'unrecorded')}.\n")
+        fixed = {side: fixed_seconds(rows, side) for side in SIDES}
+        if any(how == "estimated" for shares in search_shares(rows) for _, how in shares.values()):
+            out.append("Estimated time outside search per timed run (est.): " + ", ".join(
+                f"{side} {seconds_cell(str(fixed[side]))}" for side in SIDES if fixed[side] is not None) + ".\n")
+        out.append(left_out(rows))
     return Section("\n".join(out) + "\n", [])
 
 
 def summary(res):
-    """One README row per peer that ran: its headline rows' speedups."""
+    """One README row per peer that ran: the speedups of its rows where search dominates both sides' time
+    (search_shares), and the rows left out."""
     found = []
     for name in peer_names():
         rows = read(res, name)
         if not rows:
             continue
-        # The rows the peer marked as its headline, else all.
-        quoted = [r for r in rows if r.get("headline", "") in ("yes", "1", "true")] or rows
-        # A row is named by the first three of its own columns that differ between the quoted rows,
-        # the two sides' results (prune_*, peer_*) left out.
-        varying = [c for c in rows[0] if c not in TIMING and not c.startswith(("prune_", "peer_"))
-                   and len({r[c] for r in quoted}) > 1][:3]
-        figures = "; ".join(f"{' '.join(r[c] for c in varying if r[c])}: {speedup_cell(r)}" for r in quoted)
+        named = list(zip(row_names(rows), rows, search_shares(rows)))
+        quoted = [f"{label}: {speedup_cell(r)}" for label, r, shares in named if not dominated(shares)]
+        dropped = [label or "the row" for label, r, shares in named if dominated(shares)]
+        figures = "; ".join(quoted) if quoted else "no headline: every row's time is mostly outside search"
+        if dropped and quoted:
+            figures += (f" (not quoted, search under {HEADLINE_SHARE:.0%} of a side's time: "
+                        f"{', '.join(dropped)})")
         found.append([f"prune against {name}", "–", figures, counts_cell(rows)])
     return found
 

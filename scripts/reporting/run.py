@@ -52,6 +52,20 @@ def noise_gauges(res):
         spread if timed else ""] if part)
 
 
+def repetitions(res):
+    """'medians of 10 repetitions (techniques: 6)': the repetitions the timed rows have, the number most
+    studies use first, then the studies whose rows have another (run.json's setting without timed rows)."""
+    by_count = {}
+    for r in res.ok:
+        if r.get("repetitions"):
+            by_count.setdefault(r["repetitions"], dict())[r["study"]] = True
+    if not by_count:
+        return f"medians of {res.run.get('repetitions', '?')} repetitions"
+    most, *others = sorted(by_count, key=lambda n: -len(by_count[n]))
+    return f"medians of {most} repetitions" + (" (" + "; ".join(
+        f"{', '.join(by_count[n])}: {n}" for n in others) + ")" if others else "")
+
+
 def render(res, plots):
     run = res.run
     skipped = [r for r in res.rows if r["status"] == "skipped"]
@@ -65,7 +79,7 @@ def render(res, plots):
         ("memory", run.get("memory", "?")),
         ("compiler", first.get("compiler", "?")),
         ("Google Benchmark", f"{run.get('gbench', '?')} (repetitions {run.get('repetitions', '?')}, min time "
-         f"{run.get('min_time', '?')} s per repetition, medians reported)"),
+         f"{run.get('min_time', '?')} s per repetition, medians reported; timed rows: {repetitions(res)})"),
         ("Node.js / minimaxer", f"{run.get('node', '?')} / {res.peer[0]['minimaxer_version'] if res.peer else '?'}"),
         ("hyperfine / gnuplot", f"{run.get('hyperfine', '?')} / {run.get('gnuplot', '?')}"),
         ("load average before / after", f"{run.get('load_before', '?')} / {run.get('load_after', '?')}"),

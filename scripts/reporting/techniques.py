@@ -7,14 +7,15 @@ The ladder's order is the study's rows of studies/studies.csv: each row's
 baseline is the rung its config adds one technique to, and the study's
 first config (negamax-ab) is the one every rung is also measured against.
 """
-from .common import (PlotTable, Section, col, fci, fint, fops, ftime, fx, mark, num, ratio, section_head,
-                     summed_time_ratio, table)
+from .common import (PlotTable, Section, col, fci, fci_text, fint, fops, ftime, fx, mark, num, ratio,
+                     section_head, summed_time_ratio, table)
 
 STUDY = "techniques"
 TABLE_COST_LIMIT = 0.30  # issue 11: the table may cost at most 30% of the nodes per second
 # A rung "costs more than it saves" when it needs this many times the nodes of
 # the rung below (counts are exact: the margin only skips a rounding's worth),
-# or saves nodes but takes this many times the time (beyond a shared
+# or saves nodes but takes more time: the 95% interval of its paired time gain
+# lies below 1 (without pairs, this many times the time: beyond a shared
 # machine's noise between two medians).
 NODE_MARGIN = 1.01
 TIME_MARGIN = 1.10
@@ -130,43 +131,69 @@ def reading(config, below, r, b, game):
     if config.endswith(("-killers", "-history")):
         what = "killer moves (refutations of a sibling)" if config.endswith("-killers") else \
             "history scores (cutoffs over the whole search)"
+        shallow, shallow_below = r["nodes"] - last, b["nodes"] - last_below
         if last > last_below:
-            where = f"the last iteration grows from {fint(last_below)} to {fint(last)} nodes"
-        else:
-            where = (f"the last iteration stays at {fint(last_below)} → {fint(last)} nodes but the shallower "
-                     f"ones grow from {fint(b['nodes'] - last_below)} to {fint(r['nodes'] - last)}")
-        return (f"{head}: {what} go before negamax-ab's own order, the value after "
-                f"each move, which on {game} was the better guess: {where}.")
+            return (f"{head}: {what} go before negamax-ab's own order, the value after each move, and the last "
+                    f"iteration grows from {fint(last_below)} to {fint(last)} nodes: on {game} the order they "
+                    f"replace appears to have been the better guess.")
+        return (f"{head}: {what} go before negamax-ab's own order, the value after each move; the last iteration "
+                f"shrinks from {fint(last_below)} to {fint(last)} nodes ({fx(ratio(last_below, last), 2)} fewer), "
+                f"but the shallower iterations grow from {fint(shallow_below)} to {fint(shallow)} and outweigh it. "
+                f"Which of their moves lose there, the counters do not say.")
     if config.endswith("-pvs"):
-        return (f"{head}: {fint(r['researches'])} null-window searches failed high and "
-                f"walked their subtree again with the full window; the first move is not the best often enough "
-                f"for the null windows to save what the re-searches cost.")
+        return (f"{head}: {fint(r['researches'])} null-window searches failed high and walked their subtree again "
+                f"with the full window. A likely reason, not measured (the run counts no first-move cutoffs): the "
+                f"first move is not the best often enough for the null windows to save what the re-searches cost.")
     if config.endswith("-mtdf"):
         return (f"{head}: {fint(r['researches'])} null-window passes beyond the first "
                 f"of each iteration, each a full tree walk the table only partly answers (cutoffs "
                 f"{fint(r['tt_cutoffs'])}).")
     if config.endswith("-aspiration"):
-        return (f"{head}: the window around the previous iteration's value missed "
-                f"{fint(r['researches'])} times (PVS's re-searches included), each miss searching the iteration "
-                f"again with the full window.")
+        misses = aspiration_bound(r)
+        return (f"{head}: its re-search counter reads {fint(r['researches'])} against `{below}`'s "
+                f"{fint(b['researches'])}, but it adds the window's misses to PVS's re-searches, so it does not "
+                f"say how often the window missed: at most once an iteration after the first"
+                + (f", {fint(misses)} times over these positions" if misses is not None else "")
+                + ". Each miss searches the iteration again with the full window.")
     return (f"{head}: table hits {fint(r['tt_hits'])}, cutoffs {fint(r['tt_cutoffs'])}: "
             f"too few transpositions at this depth to repay the changed order.")
+
+
+def aspiration_bound(rung):
+    """The most misses an aspiration window can have over a rung's searches: one an iteration after the
+    first (None without the iteration counts)."""
+    iterations = [col(row, "id_iterations") for row in rung.rows]
+    return None if not iterations or None in iterations else sum(max(0, i - 1) for i in iterations)
+
+
+def slower(r, b):
+    """A rung that needs fewer nodes than the rung below but more time: the paired time gain's 95% interval
+    lies below 1 (without pairs, its median time is TIME_MARGIN times the rung below's).  Returns the time
+    gain's summary (None without pairs), or False when it is not slower."""
+    if None in (r["nodes"], b["nodes"], r.rate, b.rate) or r["nodes"] >= b["nodes"]:
+        return False
+    paired = summed_time_ratio(b.rows, r.rows)
+    if paired:
+        return paired if paired["hi"] is not None and paired["hi"] < 1 else False
+    return None if r["seconds_per_op"] > TIME_MARGIN * b["seconds_per_op"] else False
 
 
 def readings(spec, rungs, game):
     """Rungs that need more nodes than the rung below, then those that save
     nodes but lose time: their work per node costs more than the nodes they save."""
-    more, slower = [], []
+    more, slow = [], []
     for config in spec["rungs"][1:]:
         r, b = rungs[config], rungs[spec["below"][config]]
         if r["nodes"] is not None and b["nodes"] is not None and r["nodes"] > NODE_MARGIN * b["nodes"]:
             more.append("- " + reading(config, spec["below"][config], r, b, game))
-        if None not in (r["nodes"], b["nodes"], r.rate, b.rate) and r["nodes"] < b["nodes"] \
-                and r["seconds_per_op"] > TIME_MARGIN * b["seconds_per_op"]:
-            slower.append(f"- `{config}` on {game} saves nodes ({fint(b['nodes'])} → {fint(r['nodes'])}) but not "
-                          f"time: {fops(b.rate)} → {fops(r.rate)} nodes/s, its work per node costs more than the "
-                          f"nodes it saves.")
-    return more + slower
+        time = slower(r, b)
+        if time is not False:
+            gain = fci_text(time, ratio(b["seconds_per_op"], r["seconds_per_op"]))
+            slow.append(f"- `{config}` on {game} saves nodes ({fint(b['nodes'])} → {fint(r['nodes'])}, "
+                        f"{fx(ratio(b['nodes'], r['nodes']), 2)} fewer) but not time: {gain} in time, "
+                        f"{fops(b.rate)} → {fops(r.rate)} nodes/s, its work per node costs more than the nodes it "
+                        f"saves.")
+    return more + slow
 
 
 def glance(ladders):

@@ -3,8 +3,8 @@ Python): the first move, and the decision time per round of the scripted
 games (tictactoe_games.csv, benchmarks/ttt_rounds.c)."""
 import statistics
 
-from .common import (PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, median_or, num, published_ratio,
-                     ratio, scaled, study_section, summed_time_ratio, table)
+from .common import (PlotTable, col, compare, fci, fci_text, fint, fms, ftime, fx, mark, median_or, num,
+                     published_ratio, ratio, scaled, study_section, summed_time_ratio, table)
 
 STUDY = "tictactoe"
 TITLE = "Understanding Game Trees, part 3 (tic-tac-toe in Python)"
@@ -72,10 +72,27 @@ def first_move(res, round1):
             fx(ratio(nm, na), 2) + " (nodes)", fci(*cost) + " (alpha-beta node / minimax node)"]])]
     if sp and nm and na and tm and ta:
         out.append(f"\nReading: alpha-beta visits {fx(ratio(nm, na), 2)} fewer nodes, but the published speedup is "
-                   f"a time ratio, {fx(sp, 2)}: in the Python code an alpha-beta call costs "
-                   f"{fx(ratio(nm, na) / sp, 2)} as much as a plain call. In prune the per-node cost ratio is "
-                   f"{fci_text(*cost)}, so our time ratio is {fci_text(*speedup)}.")
+                   f"a time ratio, {fx(sp, 2)}: on the post's own figures (its author's M1) an alpha-beta call took "
+                   f"{fx(ratio(ratio(pa, na), ratio(pm, nm)), 2)} as long as a plain call. "
+                   + peer_calls(res, nm, na) + f"In prune the per-node cost ratio is {fci_text(*cost)}, so our time "
+                   f"ratio is {fci_text(*speedup)}.")
     return "\n".join(out), [["alphabeta d9", sp, median_or(*speedup), ratio(nm, na)]]
+
+
+def peer_calls(res, nm, na):
+    """His code run here (peer_ttt-python.csv, the same counts on both sides): its time per call, alpha-beta
+    against plain, from the means of its timed runs ("" when the peer did not run)."""
+    rows = {r["config"]: r for r in res.csv("peer_ttt-python.csv")}
+    m, a = rows.get("minimax"), rows.get("alphabeta")
+    if not (m and a and col(m, "peer_nodes") == nm and col(a, "peer_nodes") == na):
+        return ""
+    per_call = ratio(ratio(col(a, "peer_mean_s"), na), ratio(col(m, "peer_mean_s"), nm))
+    verdict = ("so the published ratio is not explained by what a call of his code costs" if per_call < 1.5 else
+               "close to the post's")
+    return (f"His code run here (peer ttt-python below, the same counts) takes {ftime(col(a, 'peer_mean_s'))} for "
+            f"{fint(na)} alpha-beta calls and {ftime(col(m, 'peer_mean_s'))} for {fint(nm)} plain ones, "
+            f"{mark(fx(per_call, 2))} as long a call (the means of its timed runs), a time ratio of "
+            f"{mark(fx(ratio(col(m, 'peer_mean_s'), col(a, 'peer_mean_s'))))}: {verdict}. ")
 
 
 def rounds_tables(rounds):
@@ -127,8 +144,10 @@ def rounds_reading(rounds):
                  f"{fci_text(*mean_time_ratio(first, first2))} here)")
     return line + (f"; computer second starts one ply deeper, so its round 1 is {fx(fp / sp2)} cheaper than "
                    f"computer first's published and {fci_text(*mean_time_ratio(first, second))} here. Absolute "
-                   f"times differ by the factor between CPython on the author's laptop and C here "
-                   f"({fci_text(published_ratio(fp, first[4], first[2] / 1e3), fp / fo, 0)} on round 1, plain). "
+                   f"times differ by the factor between CPython on the author's M1 laptop and C on this machine, "
+                   f"two different machines: "
+                   f"{fci_text(published_ratio(fp, first[4], first[2] / 1e3), fp / fo, 0)} on round 1, plain (the "
+                   f"post's time is one figure, so the interval covers our repetitions only). "
                    f"Late rounds search a handful of nodes, so their times are mostly the fixed cost of a search call.")
 
 
