@@ -18,6 +18,11 @@ REPORT.md says so at the top and marks every time, rate and ratio
 "(noisy)"; the README's block is written only from a quiet run, or from a
 noisy one kept with --allow-noisy (run.json "allow_noisy": true), marked
 the same way.  Otherwise --readme exits 2 with the gate's line.
+
+Last, the report's quantitative claims (scripts/reporting/claims.py) are
+checked against this run's CSVs and the texts just written; the claims that
+do not hold are named on stderr (tests/check_claims.py fails on them for
+the committed run).
 """
 import argparse
 import glob
@@ -27,7 +32,7 @@ import sys
 import noise
 import run_manifest
 from atomic_file import write_text_atomically
-from reporting import SECTIONS, common, readme
+from reporting import SECTIONS, claims, common, readme
 from reporting.common import write_plot_csv
 from reporting.results import Results
 
@@ -90,6 +95,22 @@ def main():
         print(f"report: {os.path.join(args.results, 'REPORT.md')}")
     if args.readme:
         update_readme(args.readme, res, args.results)
+    check_claims(res, args.results, args.readme)
+
+
+def check_claims(res, results, readme_path):
+    """Names on stderr the claims of reporting/claims.py that this run's files do not bear out."""
+    texts = {}
+    for where in {c.where for c in claims.CLAIMS}:
+        path = (os.path.join(results, where) if where == "REPORT.md" else readme_path if where == "README.md"
+                else os.path.join(ROOT, where))
+        if path and os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                texts[where] = f.read()
+    failures = claims.check(res, texts)
+    if failures:
+        print(f"report: {len(failures)} of {len(claims.CLAIMS)} claims (scripts/reporting/claims.py) do not hold "
+              f"in this run: {', '.join(key for key, _ in failures)}", file=sys.stderr)
 
 
 def update_readme(path, res, results):
