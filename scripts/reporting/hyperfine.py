@@ -19,16 +19,20 @@ def study_table(results):
 
 
 def render(res, plots):
+    exports = {study: json.loads(read_text(path))["results"] for study in res.studies
+               if os.path.exists(path := os.path.join(res.dir, "hyperfine", f"{study}.json"))}
+    quickest = min((r["median"] for results in exports.values() for r in results), default=None)
+    startup = (f" (the quickest command of this run took {ftime(quickest)} in all, which bounds it)"
+               if quickest is not None else "")
     out = ["## Whole-process timings (hyperfine)\n",
            "`prune search` as a process, per study, with warm-up runs (hyperfine 1.15, no shell). These include "
-           "process start-up (about a millisecond), so they say something of a config only where a search takes "
+           f"process start-up{startup}, so they say something of a config only where a search takes "
            "well over that. Hyperfine times all the runs of one command before the next command's, unpaired and "
            "not alternated, so these are absolute times only; the ratios are the paired, in-process Google "
            "Benchmark figures above.\n"]
     skipped = read_text(os.path.join(res.dir, "hyperfine", "skipped.txt")).split("\n")
     for study in res.studies:
-        path = os.path.join(res.dir, "hyperfine", f"{study}.json")
         why = next((s for s in skipped if s.startswith(study + ":")), f"{study}: not run")
-        body = study_table(json.loads(read_text(path))["results"]) if os.path.exists(path) else f"Skipped: {why}."
+        body = study_table(exports[study]) if study in exports else f"Skipped: {why}."
         out.append(f"### {study}\n\n{body}\n")
     return Section("\n".join(out) + "\n", [])
