@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "match.h"
@@ -96,15 +97,20 @@ static void first_legal_move(const ugi_engine *e, const char *position, const ch
     snprintf(out, size, "%s", e->game->search(&q, &r, message, sizeof message) == SEARCH_OK ? r.best : "none");
 }
 
+/* The engine stops only the searches that count every node: a tree
+ * config takes a depth alone, and no stop. */
+static bool tree_config(const ugi_engine *e)
+{
+    return e->side.config->algorithm == ALGORITHM_TREE;
+}
+
 static void *ugi_search(void *argument)
 {
     ugi_engine *e = argument;
     search_result r;
     uint64_t nodes = 0;
     char message[512], best[sizeof r.best];
-    /* The engine stops only the searches that count every node: a tree
-     * config is searched without the stop (it takes a depth alone). */
-    const atomic_int *stop = e->side.config->algorithm == ALGORITHM_TREE ? NULL : &e->stop;
+    const atomic_int *stop = tree_config(e) ? NULL : &e->stop;
     bool ok = match_side_move(e->game, &e->side, &e->limit, e->job_position, e->job_moves, e->job_seed, e->job_keep,
                               stop, &r, &nodes, message, sizeof message) == SEARCH_OK;
     if (ok) snprintf(best, sizeof best, "%s", r.best);
@@ -234,7 +240,7 @@ static void ugi_query(ugi_engine *e, char **save)
 }
 
 /* The limit of one go command; false with the reason in `error`. */
-static bool go_limit(ugi_engine *e, char **save, match_limit *limit, char *error, size_t size)
+static bool go_limit(ugi_engine *e, char **save, match_limit *limit, bool *infinite, char *error, size_t size)
 {
     long long clock[4] = {-1, -1, 0, 0}; /* p1time p2time p1inc p2inc */
     static const char *const clock_words[] = {"p1time", "p2time", "p1inc", "p2inc"};
@@ -243,6 +249,7 @@ static bool go_limit(ugi_engine *e, char **save, match_limit *limit, char *error
     for (char *word = strtok_r(NULL, UGI_SPACE, save); word; word = strtok_r(NULL, UGI_SPACE, save)) {
         if (strcmp(word, "infinite") == 0) {
             *limit = (match_limit){.kind = LIMIT_DEPTH, .value = (uint64_t)e->game->max_depth};
+            *infinite = true;
             kinds++;
             continue;
         }
@@ -305,17 +312,24 @@ static void ugi_go(ugi_engine *e, char **save)
     }
     char error[256];
     match_limit limit = {.kind = LIMIT_DEPTH};
+    bool infinite = false;
     if (!e->has_position) {
         reply("info string error: no position");
         reply("bestmove none");
         return;
     }
-    if (!go_limit(e, save, &limit, error, sizeof error)) {
+    if (!go_limit(e, save, &limit, &infinite, error, sizeof error)) {
         reply("info string error: %s", error);
         reply("bestmove none");
         return;
     }
     if (e->status.over) {
+        reply("bestmove none");
+        return;
+    }
+    if (tree_config(e) && (limit.kind != LIMIT_DEPTH || infinite)) {
+        /* the engine cannot bound a tree by time or nodes, nor stop it: refused here */
+        reply("info string error: %s is a tree config: it takes go depth D only", e->side.config->name);
         reply("bestmove none");
         return;
     }
@@ -421,7 +435,14 @@ static int run_ugi(const options *o)
     size_t capacity = 0;
     while (getline(&line, &capacity, stdin) >= 0 && ugi_line(&e, line)) {}
     free(line);
-    if (atomic_load(&e.searching)) atomic_store(&e.stop, 1); /* quit, or the end of input: the search ends now */
+    if (atomic_load(&e.searching)) {
+        if (tree_config(&e)) { /* a tree's search cannot be stopped: exit without waiting for it */
+            pthread_mutex_lock(&print_lock);
+            fflush(stdout);
+            _exit(CLI_OK);
+        }
+        atomic_store(&e.stop, 1); /* quit, or the end of input: the search ends now */
+    }
     join_worker(&e);
     match_side_free(&e.side);
     return CLI_OK;

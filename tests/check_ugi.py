@@ -366,7 +366,18 @@ def check_out_of_memory(tally, prune):
                  "out of memory: an error and a legal move", got)
     e.send("isready")
     tally.record(e.until("readyok") == ["readyok"], "out of memory: still answering", "")
-    e.close()
+    e.send("go depth 14")  # a tree's search cannot be stopped: quit exits without waiting for it
+    time.sleep(0.05)
+    start = time.monotonic()
+    e.send("quit")
+    try:
+        e.p.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        e.p.kill()
+        e.p.wait()
+    ms = (time.monotonic() - start) * 1000
+    tally.record(e.p.returncode == 0 and ms < 300, f"quit during a tree config's search: exits 0 at once ({ms:.0f} ms)",
+                 e.p.returncode)
 
 
 def configs(prune):
@@ -376,7 +387,8 @@ def configs(prune):
 def check_movetime(tally, prune):
     """go movetime T: every config answers within T + cutegames' 25 ms."""
     movetime, positions = 40, (["4"], ["4", "4", "3", "5"], ["1", "2", "3", "4", "5", "6", "7", "4"])
-    for config in configs(prune):
+    every = configs(prune)
+    for config in [c for c in every if not c.startswith("tree-")]:
         e = ugi(prune, "connect4", config)
         e.send("isready")
         e.until("readyok")
@@ -390,11 +402,29 @@ def check_movetime(tally, prune):
             if got[-1] is None or got[-1] == "TIMEOUT" or got[-1].split()[1] not in legal_moves(prune, "connect4", moves):
                 failures.append(got)
             errors = [l for l in got if l and l.startswith("info string error")]
-            if errors and not (config.startswith("tree-") and "tree config" in errors[0]):
+            if errors:
                 failures.append(errors)
         e.close()
         tally.record(not failures and worst <= movetime + CUTEGAMES_BUFFER_MS,
                      f"{config}: go movetime {movetime}, legal, at most {worst:.1f} ms", failures)
+
+
+def check_tree_configs(tally, prune):
+    """A tree config takes go depth D only (the engine cannot bound it by
+    time or nodes): anything else is refused at once."""
+    for config in [c for c in configs(prune) if c.startswith("tree-")]:
+        e = ugi(prune, "connect4", config)
+        e.send("position startpos moves 4")
+        got = []
+        for line in ("go movetime 40", "go nodes 1000", "go infinite", "go p1time 1000 p2time 1000"):
+            e.send(line)
+            got.append(e.until("bestmove", 5))
+        e.send("go depth 4")
+        depth = e.until("bestmove", 30)
+        tally.record(all(len(g) == 2 and "tree config" in g[0] and g[1] == "bestmove none" for g in got) and
+                     depth[-1].split()[1] in legal_moves(prune, "connect4", ["4"]),
+                     f"{config}: go depth only, the other limits refused", [got[0], depth])
+        e.close()
 
 
 def cutegames_game(prune, game, engines, fen, opening, movetime, protocol_both=True):
@@ -630,6 +660,7 @@ def main():
     check_out_of_memory(tally, prune)
     check_seed(tally, prune)
     check_movetime(tally, prune)
+    check_tree_configs(tally, prune)
     check_cutegames(tally, prune)
     with tempfile.TemporaryDirectory() as tmp:
         check_match_client(tally, prune, tmp)
