@@ -143,20 +143,6 @@ def check_openings_file(tally, prune):
                      "pair i plays opening i modulo the count", [line.get("opening") for line in lines[:-1]])
 
 
-def check_openings_data(tally, prune, repo):
-    """Each committed openings file is what its first line's command prints."""
-    for game in ("ttt", "kalah", "connect4", "dots"):
-        path = os.path.join(repo, "studies", "openings", game + ".txt")
-        with open(path) as f:
-            text = f.read()
-        command = text.splitlines()[0].split(" (")[0].split()
-        tally.record(command[:3] == ["#", "prune", "openings"], f"{game}: header", command)
-        done = run([prune] + command[2:])
-        tally.record(done.returncode == 0 and done.stdout == text, f"{game}: openings regenerate", done.stderr.strip())
-        lines = [line for line in text.splitlines() if not line.startswith("#")]
-        tally.record(len(lines) == len(set(lines)), f"{game}: no duplicate", len(lines))
-
-
 def check_caps(tally, prune, repo):
     """docs/strength.md's ply caps (its first table of `| game | number | why |`
     rows; later tables of the page have rows of the same shape) are the ones
@@ -238,7 +224,6 @@ def check_match(tally, prune):
     check_shards(tally, prune)
     check_openings_file(tally, prune)
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    check_openings_data(tally, prune, repo)
     check_caps(tally, prune, repo)
 
 
