@@ -68,7 +68,8 @@ static void print_search_json(const game_entry *game, const search_request *q, c
                r->created, r->evals, r->passes, r->tree_bytes);
     if (q->config->algorithm == ALGORITHM_LADDER) {
         printf(",\"tt_probes\":%" PRIu64 ",\"tt_hits\":%" PRIu64 ",\"tt_cutoffs\":%" PRIu64 ",\"researches\":%" PRIu64
-               ",\"iterations\":%d,\"iteration_nodes\":[", r->tt_probes, r->tt_hits, r->tt_cutoffs, r->researches,
+               ",\"cutoffs\":%" PRIu64 ",\"first_move_cutoffs\":%" PRIu64 ",\"iterations\":%d,\"iteration_nodes\":[",
+               r->tt_probes, r->tt_hits, r->tt_cutoffs, r->researches, r->cutoffs, r->first_move_cutoffs,
                r->iterations);
         for (int i = 0; i < r->iterations; i++) printf("%s%" PRIu64, i ? "," : "", r->iteration_nodes[i]);
         putchar(']');
@@ -89,7 +90,8 @@ static void print_search_text(const game_entry *game, const search_request *q, c
                r->created, r->evals, r->passes, r->tree_bytes);
     if (q->config->algorithm == ALGORITHM_LADDER)
         printf("table    %" PRIu64 " probes, %" PRIu64 " hits, %" PRIu64 " cutoffs\nresearch %" PRIu64
-               "\niterated %d\n", r->tt_probes, r->tt_hits, r->tt_cutoffs, r->researches, r->iterations);
+               "\ncutoffs  %" PRIu64 " (%" PRIu64 " by the first move)\niterated %d\n", r->tt_probes, r->tt_hits,
+               r->tt_cutoffs, r->researches, r->cutoffs, r->first_move_cutoffs, r->iterations);
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
     printf("seconds  %.6f\nrate     %.0f nodes/s\n", r->seconds, rate);
 }
@@ -225,7 +227,8 @@ const command command_search = {
         "                     best, value, maximiser_value (the value from the maximising side's\n"
         "                     view), nodes, seconds, and for tree configs created, evals, passes\n"
         "                     and tree_bytes; for ladder configs tt_probes, tt_hits, tt_cutoffs,\n"
-        "                     researches, iterations and iteration_nodes\n"
+        "                     researches, cutoffs, first_move_cutoffs, iterations and\n"
+        "                     iteration_nodes\n"
         "  --help, -h         print this help\n"
         "\n"
         "value is from the point of view of the side to move at the root; nodes counts every\n"

@@ -123,6 +123,17 @@ const char *solve_moves_as_list(const char *game, const char *moves)
     return list;
 }
 
+/* The table's counters of a step with one (JSON fields; nothing without a
+ * table): look-ups, hits, mirror hits (solve-buckets only: the one table
+ * that records them), entries in use at the end and slots. */
+static void print_table_json(const solve_config *config, const solve_result *r)
+{
+    if (config->table == SOLVE_TABLE_NONE) return;
+    printf(",\"table_probes\":%" PRIu64 ",\"table_hits\":%" PRIu64, r->table_probes, r->table_hits);
+    if (config->table == SOLVE_TABLE_BUCKETS && config->mirror) printf(",\"mirror_hits\":%" PRIu64, r->mirror_hits);
+    printf(",\"table_entries\":%" PRIu64 ",\"table_slots\":%" PRIu64, r->table_entries, r->table_slots);
+}
+
 /* One position's line; `line` is NULL for --moves.  A test-set line
  * without a score prints `-` (text) or null (JSON) as the expected score. */
 static void print_result(const solve_arguments *a, const solve_config *config, const char *moves,
@@ -132,6 +143,7 @@ static void print_result(const solve_arguments *a, const solve_config *config, c
         printf("{\"game\":\"connect4\",\"config\":\"%s\",\"moves\":\"%s\",\"weak\":%s,\"score\":%d,"
                "\"nodes\":%" PRIu64 ",\"seconds\":%.9f",
                config->name, moves, a->weak ? "true" : "false", r->score, r->nodes, r->seconds);
+        print_table_json(config, r);
         if (line && line->checked) printf(",\"expected\":%d,\"line\":%zu", line->score, line->number);
         else if (line) printf(",\"expected\":null,\"line\":%zu", line->number);
         printf("}\n");
@@ -195,7 +207,7 @@ static bool same_sign(int a, int b) { return (a > 0) == (b > 0) && (a < 0) == (b
 /* The last line of a test-set run.  kpos_per_second is the series' "K pos/s":
  * thousands of positions explored (nodes) per second of solving. */
 static void print_summary(const solve_arguments *a, const solve_config *config, const solve_line_set *set,
-                          uint64_t total_nodes, double total_seconds)
+                          uint64_t total_nodes, double total_seconds, const solve_result *table)
 {
     double n = set->count ? (double)set->count : 1;
     double mean_nodes = (double)total_nodes / n, mean_us = total_seconds * 1e6 / n;
@@ -207,8 +219,16 @@ static void print_summary(const solve_arguments *a, const solve_config *config, 
     printf("{\"summary\":true,\"game\":\"connect4\",\"config\":\"%s\",\"set\":", config->name);
     escape_json(stdout, set->name);  /* a file's name: any bytes */
     printf(",\"weak\":%s,\"positions\":%zu,\"total_nodes\":%" PRIu64 ",\"seconds\":%.9f,\"mean_nodes\":%.3f,"
-           "\"mean_us\":%.3f,\"kpos_per_second\":%.3f}\n",
+           "\"mean_us\":%.3f,\"kpos_per_second\":%.3f",
            a->weak ? "true" : "false", set->count, total_nodes, total_seconds, mean_nodes, mean_us, kpos);
+    if (config->table != SOLVE_TABLE_NONE) {  /* summed over the set; table_entries: the fullest the table ended */
+        printf(",\"table_probes\":%" PRIu64 ",\"table_hits\":%" PRIu64, table->table_probes, table->table_hits);
+        if (config->table == SOLVE_TABLE_BUCKETS && config->mirror)
+            printf(",\"mirror_hits\":%" PRIu64, table->mirror_hits);
+        printf(",\"table_entries_max\":%" PRIu64 ",\"table_slots\":%" PRIu64, table->table_entries,
+               table->table_slots);
+    }
+    puts("}");
 }
 
 /* The time budget between two solves of a set: the solves themselves only
@@ -234,6 +254,7 @@ static void solve_set(solve_arguments *a, const solve_line_selection *selection,
     if (a->budget && !results) cli_fail("out of memory for %zu results", set.count);
     uint64_t total_nodes = 0;
     double total_seconds = 0;
+    solve_result table = {0};  /* the table's counters over the set */
     for (size_t i = 0; i < set.count; i++) {
         const solve_line *line = &set.lines[i];
         solve_result r;
@@ -255,10 +276,15 @@ static void solve_set(solve_arguments *a, const solve_line_selection *selection,
         if (wrong) wrong_score(set.path, line->number, config->name, r.score, line->score);
         total_nodes += r.nodes;
         total_seconds += r.seconds;
+        table.table_probes += r.table_probes;
+        table.table_hits += r.table_hits;
+        table.mirror_hits += r.mirror_hits;
+        table.table_slots = r.table_slots;
+        if (r.table_entries > table.table_entries) table.table_entries = r.table_entries;
     }
     for (size_t i = 0; results && i < set.count; i++)
         print_result(a, config, set.lines[i].moves, &results[i], &set.lines[i]);
-    print_summary(a, config, &set, total_nodes, total_seconds);
+    print_summary(a, config, &set, total_nodes, total_seconds, &table);
     free(results);
     solve_positions_free(&set);
 }

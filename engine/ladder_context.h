@@ -43,7 +43,11 @@ typedef struct {
      * instructions on every game but connect4, callgrind). */
     int root_depth;
     GAME_MOVE root_move;   /* the root's best move so far in the pass under way */
-    uint64_t probes, hits, cutoffs, researches;
+    uint64_t probes, hits, cutoffs, researches;  /* the table's (cutoffs: entries that decided a node) */
+    /* Beta cutoffs (step 6 of ladder_search.h) and those by the first move
+     * searched, the standard measure of move ordering: counted on the
+     * cutoff path only, never per node. */
+    uint64_t beta_cutoffs, first_move_cutoffs;
     /* the deepest completed iteration, kept here to survive a soft limit's
      * longjmp (search_context's soft_stop) */
     int value, iterations;

@@ -95,6 +95,8 @@ static void ladder_report(search_result *result)
     result->tt_hits = ladder.hits;
     result->tt_cutoffs = ladder.cutoffs;
     result->researches = ladder.researches;
+    result->cutoffs = ladder.beta_cutoffs;
+    result->first_move_cutoffs = ladder.first_move_cutoffs;
     result->iterations = ladder.iterations;
     memcpy(result->iteration_nodes, ladder.iteration_nodes, sizeof result->iteration_nodes);
 }

@@ -78,6 +78,9 @@ typedef struct {
     /* ladder configs: table use, re-searches (PVS, aspiration, MTD(f) passes
      * beyond the first), and the deepening's completed iterations */
     uint64_t tt_probes, tt_hits, tt_cutoffs, researches;
+    /* ladder configs: beta cutoffs, and those by the first move searched
+     * (first_move_cutoffs / cutoffs: the first-move cut rate) */
+    uint64_t cutoffs, first_move_cutoffs;
     int iterations;      /* completed iterations (1 without deepening); the answer is the last one's */
     uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS]; /* nodes of each completed iteration */
 } search_result;

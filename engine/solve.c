@@ -152,8 +152,11 @@ static search_status run_solve(const char *moves, const solve_config *config, bo
     }
     int score = board == SOLVE_GRID ? solve_grid_run(&ctx, moves, weak) : solve_bitboard_run(&ctx, moves, weak);
     double seconds = clock_seconds() - start;
+    uint64_t entries = config->table != SOLVE_TABLE_NONE ? table.used : 0;
     if (config->table != SOLVE_TABLE_NONE) solve_table_clear(&table);
-    *result = (solve_result){.score = score, .nodes = ctx.nodes, .seconds = seconds};
+    *result = (solve_result){.score = score, .nodes = ctx.nodes, .seconds = seconds, .table_probes = ctx.probes,
+                             .table_hits = ctx.hits, .mirror_hits = ctx.mirror_hits, .table_entries = entries,
+                             .table_slots = solve_table_slots(config->table)};
     return SEARCH_OK;
 }
 

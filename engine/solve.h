@@ -51,6 +51,11 @@ typedef struct {
     int score;
     uint64_t nodes;
     double seconds;  /* the search alone, without clearing the table */
+    /* The table (all 0 for a step without one): look-ups, those that found
+     * an entry, and (solve-buckets only) those whose entry the position's
+     * mirror image stored; the entries in use when the solve ended, of
+     * table_slots. */
+    uint64_t table_probes, table_hits, mirror_hits, table_entries, table_slots;
 } solve_result;
 
 typedef enum { SOLVE_BITBOARD, SOLVE_GRID } solve_board;

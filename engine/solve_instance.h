@@ -21,6 +21,10 @@ typedef struct {
     const solve_config *config;
     solve_table *table;
     uint64_t nodes;
+    /* Table look-ups, those that found an entry, and (solve-buckets) those
+     * whose entry was stored by the position's mirror image: one add each
+     * on a look-up, none on the steps without a table. */
+    uint64_t probes, hits, mirror_hits;
     uint64_t check_at;           /* nodes at which solve_checkpoint runs next; UINT64_MAX: never */
     int lower, upper;            /* the window being narrowed, for progress reports */
     const solve_limits *limits;  /* NULL: none (check_at is then UINT64_MAX) */

@@ -36,24 +36,37 @@ static const int solve_centre_first[CONNECT4_WIDTH] = {3, 2, 4, 1, 5, 0, 6};
 
 /* The table's operations for a table of `kind`: in parts 9 to 12 and after,
  * each kind has its own compiled search (solve_non_losing_* below), so
- * `kind` and `mirror` are constants there and these switches compile away. */
-static inline uint8_t solve_get(const solve_context *ctx, solve_table_kind kind, uint64_t key)
+ * `kind` and `mirror` are constants there and these switches compile away.
+ * `mirrored` (SOLVE_TABLE_MIRRORED or 0): the key is the position's mirror
+ * image's; the buckets keep it, to count the hits on an entry that the
+ * mirror image stored (ctx->mirror_hits); the other tables ignore it. */
+static inline uint8_t solve_get(solve_context *ctx, solve_table_kind kind, uint64_t key, uint64_t mirrored)
 {
+    uint8_t value;
+    ctx->probes++;
     switch (kind) {
-    case SOLVE_TABLE_UPPER: return solve_table_get_full(ctx->table, key);
-    case SOLVE_TABLE_BUCKETS: return solve_table_get_bucket(ctx->table, key);
-    default: return solve_table_get_key32(ctx->table, key);
+    case SOLVE_TABLE_UPPER: value = solve_table_get_full(ctx->table, key); break;
+    case SOLVE_TABLE_BUCKETS: {
+        uint64_t entry = solve_table_find_bucket(ctx->table, key);
+        ctx->mirror_hits += entry && (entry & SOLVE_TABLE_MIRRORED) != mirrored;
+        value = solve_bucket_value(entry);
+        break;
     }
+    default: value = solve_table_get_key32(ctx->table, key);
+    }
+    ctx->hits += value != 0;
+    return value;
 }
 
 /* `moves`: the stones on the board, which the buckets keep to choose what
  * to replace; the series' tables ignore it. */
-static inline void solve_put(solve_context *ctx, solve_table_kind kind, uint64_t key, int value, int moves)
+static inline void solve_put(solve_context *ctx, solve_table_kind kind, uint64_t key, int value, int moves,
+                             uint64_t mirrored)
 {
     /* the series passes an int to a uint8_t parameter: values wrap mod 256 */
     switch (kind) {
     case SOLVE_TABLE_UPPER: solve_table_put_full(ctx->table, key, (uint8_t)value); break;
-    case SOLVE_TABLE_BUCKETS: solve_table_put_bucket(ctx->table, key, (uint8_t)value, moves); break;
+    case SOLVE_TABLE_BUCKETS: solve_table_put_bucket(ctx->table, key, (uint8_t)value, moves, mirrored); break;
     default: solve_table_put_key32(ctx->table, key, (uint8_t)value);
     }
 }
@@ -74,7 +87,7 @@ static int negamax_columns(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int al
         int max = (CONNECT4_CELLS - 1 - n) / 2;
         /* Part 7: a stored upper bound lowers beta; 139.7 -> 92.8 (x1.5). */
         if (c->table != SOLVE_TABLE_NONE) {
-            int value = solve_get(ctx, c->table, SOLVE_BOARD(key)(b));
+            int value = solve_get(ctx, c->table, SOLVE_BOARD(key)(b), 0);
             if (value) max = value + SOLVE_MIN_SCORE - 1;
         }
         if (beta > max) {
@@ -92,17 +105,17 @@ static int negamax_columns(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int al
         if (c->alphabeta && score >= beta) return score;
         if (score > alpha) alpha = score;
     }
-    if (c->table != SOLVE_TABLE_NONE) solve_put(ctx, c->table, SOLVE_BOARD(key)(b), alpha - SOLVE_MIN_SCORE + 1, n);
+    if (c->table != SOLVE_TABLE_NONE) solve_put(ctx, c->table, SOLVE_BOARD(key)(b), alpha - SOLVE_MIN_SCORE + 1, n, 0);
     return alpha;
 }
 
 #if SOLVE_HAS_BITS
 /* Part 12: a stored bound narrows the window; returns true with *result
  * when the window is empty.  Values above MAX - MIN + 1 are lower bounds. */
-static inline bool solve_stored_bounds(solve_context *ctx, solve_table_kind kind, uint64_t key, int *alpha,
-                                       int *beta, int *result)
+static inline bool solve_stored_bounds(solve_context *ctx, solve_table_kind kind, uint64_t key, uint64_t mirrored,
+                                       int *alpha, int *beta, int *result)
 {
-    int value = solve_get(ctx, kind, key);
+    int value = solve_get(ctx, kind, key, mirrored);
     if (!value) return false;
     if (value > SOLVE_MAX_SCORE - SOLVE_MIN_SCORE + 1) {
         int min = value + 2 * SOLVE_MIN_SCORE - SOLVE_MAX_SCORE - 2;
@@ -147,12 +160,17 @@ static inline uint64_t solve_mirror_key(uint64_t key)
     return mirrored;
 }
 
-static inline uint64_t solve_key(const SOLVE_BOARD_TYPE *b, bool mirror)
+/* The key the table files b under; *mirrored says whether it is b's mirror
+ * image's (SOLVE_TABLE_MIRRORED) or b's own (0). */
+static inline uint64_t solve_key(const SOLVE_BOARD_TYPE *b, bool mirror, uint64_t *mirrored)
 {
     uint64_t key = SOLVE_BOARD(key)(b);
+    *mirrored = 0;
     if (!mirror) return key;
-    uint64_t mirrored = solve_mirror_key(key);
-    return mirrored < key ? mirrored : key;
+    uint64_t image = solve_mirror_key(key);
+    if (image >= key) return key;
+    *mirrored = SOLVE_TABLE_MIRRORED;
+    return image;
 }
 
 /* Not a step of the series, and no node count changes: every child's table
@@ -182,8 +200,9 @@ static inline void solve_prefetch_children(solve_context *ctx, solve_table_kind 
         if (!move) continue;
         SOLVE_BOARD_TYPE child = *b;
         SOLVE_BOARD(play_cell)(&child, move);
-        if (kind == SOLVE_TABLE_BUCKETS) solve_table_prefetch_bucket(ctx->table, solve_key(&child, mirror));
-        else solve_table_prefetch_key32(ctx->table, solve_key(&child, mirror));
+        uint64_t mirrored;
+        if (kind == SOLVE_TABLE_BUCKETS) solve_table_prefetch_bucket(ctx->table, solve_key(&child, mirror, &mirrored));
+        else solve_table_prefetch_key32(ctx->table, solve_key(&child, mirror, &mirrored));
     }
 }
 
@@ -213,10 +232,11 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
     }
     if (kind > SOLVE_TABLE_UPPER) solve_prefetch_children(ctx, kind, mirror, b, next);
     int max = (CONNECT4_CELLS - 1 - n) / 2;
-    uint64_t key = solve_key(b, mirror);
+    uint64_t mirrored;
+    uint64_t key = solve_key(b, mirror, &mirrored);
     bool bounds = kind >= SOLVE_TABLE_BOUNDS_KEY32;
     if (!bounds) {
-        int value = solve_get(ctx, kind, key);
+        int value = solve_get(ctx, kind, key, mirrored);
         if (value) max = value + SOLVE_MIN_SCORE - 1;
     }
     if (beta > max) {
@@ -225,7 +245,7 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
     }
     int result;
     /* Part 12: lower bounds stored too, read after the static bounds; 54.9 -> 51.3 (x1.07). */
-    if (bounds && solve_stored_bounds(ctx, kind, key, &alpha, &beta, &result)) return result;
+    if (bounds && solve_stored_bounds(ctx, kind, key, mirrored, &alpha, &beta, &result)) return result;
     move_sorter sorter;
     /* Part 10: sorted by winning cells created; 70.7 -> 54.9 (x1.3). */
     solve_order_moves(b, next, c->sorted, &sorter);
@@ -234,12 +254,12 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
         SOLVE_BOARD(play_cell)(&child, move);
         int score = -recurse(ctx, &child, -beta, -alpha);
         if (score >= beta) {
-            if (bounds) solve_put(ctx, kind, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2, n);
+            if (bounds) solve_put(ctx, kind, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2, n, mirrored);
             return score;
         }
         if (score > alpha) alpha = score;
     }
-    solve_put(ctx, kind, key, alpha - SOLVE_MIN_SCORE + 1, n);
+    solve_put(ctx, kind, key, alpha - SOLVE_MIN_SCORE + 1, n, mirrored);
     return alpha;
 }
 

@@ -19,9 +19,11 @@
  *    buckets of two one-word entries, the same 67 MB as part 12's table.  An
  *    entry keeps the whole 49-bit key, so no two positions ever share it,
  *    the byte above it (bits 49-56) and the position's number of moves
- *    (bits 57-62).  Replacement prefers the shallower position, whose
- *    subtree cost more to search: it takes the first entry and pushes the
- *    first entry's position to the second; a deeper one takes the second.
+ *    (bits 57-62), and in bit 63 whether it was stored under its mirror
+ *    image's key (solve-buckets: the count of mirror hits, below).
+ *    Replacement prefers the shallower position, whose subtree cost more to
+ *    search: it takes the first entry and pushes the first entry's
+ *    position to the second; a deeper one takes the second.
  *
  * Clearing: every position starts with an empty table, as the series
  * resets it with memset.  Clearing 64 MB costs milliseconds, more than
@@ -32,6 +34,11 @@
  * spare: they remember the indices they wrote (up to
  * SOLVE_TABLE_TOUCHED_MAX) and clear just those; past that, everything.
  * Either way the result is the same empty table.
+ *
+ * Occupancy: `used` counts the entries in use, kept by the puts (a put
+ * into an empty entry adds one: a load of the word it overwrites) and
+ * zeroed by the clear, so a solve reports how full its table ended with no
+ * scan of the table.
  */
 #ifndef PRUNE_SOLVE_TABLE_H
 #define PRUNE_SOLVE_TABLE_H
@@ -52,6 +59,8 @@
 #define SOLVE_TABLE_GENERATION_ONE (UINT64_C(1) << 40)  /* generation 1 of a key32 entry */
 #define SOLVE_TABLE_BUCKET_COUNT 4194301u    /* the largest prime below 2^22: 2^23 words */
 #define SOLVE_TABLE_KEY49 ((UINT64_C(1) << 49) - 1)
+#define SOLVE_TABLE_MIRRORED (UINT64_C(1) << 63)  /* a bucket entry stored under its mirror image's key */
+#define SOLVE_TABLE_GENERATIONS (~(SOLVE_TABLE_GENERATION_ONE - 1))  /* a key32 entry's generation bits */
 
 typedef struct {
     uint64_t *full;       /* part 7: key | value << 56 */
@@ -61,6 +70,7 @@ typedef struct {
     uint32_t *touched;    /* indices written since the last clear */
     uint32_t touched_count;
     bool touched_all;     /* more writes than touched holds: clear everything */
+    uint64_t used;        /* entries in use (of the current generation), 0 after a clear */
 } solve_table;
 
 static inline void solve_table_touch(solve_table *t, uint32_t index)
@@ -78,6 +88,7 @@ static inline uint8_t solve_table_get_full(const solve_table *t, uint64_t key)
 static inline void solve_table_put_full(solve_table *t, uint64_t key, uint8_t value)
 {
     uint32_t index = (uint32_t)(key % SOLVE_TABLE_SIZE_FULL_KEY);
+    t->used += !t->full[index];
     t->full[index] = key | (uint64_t)value << 56;
     solve_table_touch(t, index);
 }
@@ -90,7 +101,9 @@ static inline uint8_t solve_table_get_key32(const solve_table *t, uint64_t key)
 
 static inline void solve_table_put_key32(solve_table *t, uint64_t key, uint8_t value)
 {
-    t->key32[key % SOLVE_TABLE_SIZE_KEY32] = (uint32_t)key | (uint64_t)value << 32 | t->stamp;
+    uint64_t *entry = &t->key32[key % SOLVE_TABLE_SIZE_KEY32];
+    t->used += (*entry & SOLVE_TABLE_GENERATIONS) != t->stamp;
+    *entry = (uint32_t)key | (uint64_t)value << 32 | t->stamp;
 }
 
 /* Asks memory for the entry of `key` ahead of its get (parts 11, 12). */
@@ -100,29 +113,41 @@ static inline void solve_table_prefetch_key32(const solve_table *t, uint64_t key
 }
 
 static inline uint8_t solve_bucket_value(uint64_t entry) { return (uint8_t)(entry >> 49); }
-static inline int solve_bucket_moves(uint64_t entry) { return (int)(entry >> 57); }
+static inline int solve_bucket_moves(uint64_t entry) { return (int)(entry >> 57 & 63); }
 
-/* The value stored for `key`, 0 for none.  A zero word is empty: the empty
- * board's key is 0 too, but a stored value is never 0. */
-static inline uint8_t solve_table_get_bucket(const solve_table *t, uint64_t key)
+/* The entry stored for `key`, 0 for none: its value is solve_bucket_value.
+ * A zero word is empty: the empty board's key is 0 too, but a stored value
+ * is never 0. */
+static inline uint64_t solve_table_find_bucket(const solve_table *t, uint64_t key)
 {
     const uint64_t *b = &t->buckets[2 * (key % SOLVE_TABLE_BUCKET_COUNT)];
-    if ((b[0] & SOLVE_TABLE_KEY49) == key && b[0]) return solve_bucket_value(b[0]);
-    if ((b[1] & SOLVE_TABLE_KEY49) == key && b[1]) return solve_bucket_value(b[1]);
+    if ((b[0] & SOLVE_TABLE_KEY49) == key && b[0]) return b[0];
+    if ((b[1] & SOLVE_TABLE_KEY49) == key && b[1]) return b[1];
     return 0;
 }
 
-/* Stores `value` for `key`, a position of `moves` stones: over its own
- * entry if the bucket has one, else shallower first (see the head). */
-static inline void solve_table_put_bucket(solve_table *t, uint64_t key, uint8_t value, int moves)
+static inline uint8_t solve_table_get_bucket(const solve_table *t, uint64_t key)
+{
+    return solve_bucket_value(solve_table_find_bucket(t, key));
+}
+
+/* Stores `value` for `key`, a position of `moves` stones (`mirrored`: the
+ * key is its mirror image's, SOLVE_TABLE_MIRRORED or 0): over its own entry
+ * if the bucket has one, else shallower first (see the head).  A new entry
+ * fills the second word when that was empty (the first is never empty
+ * while the second is used). */
+static inline void solve_table_put_bucket(solve_table *t, uint64_t key, uint8_t value, int moves, uint64_t mirrored)
 {
     uint32_t index = (uint32_t)(key % SOLVE_TABLE_BUCKET_COUNT);
     uint64_t *b = &t->buckets[2 * index];
-    uint64_t entry = key | (uint64_t)value << 49 | (uint64_t)moves << 57;
+    uint64_t entry = key | (uint64_t)value << 49 | (uint64_t)moves << 57 | mirrored;
     if ((b[0] & SOLVE_TABLE_KEY49) == key && b[0]) b[0] = entry;
     else if ((b[1] & SOLVE_TABLE_KEY49) == key && b[1]) b[1] = entry;
-    else if (!b[0] || moves <= solve_bucket_moves(b[0])) b[1] = b[0], b[0] = entry;
-    else b[1] = entry;
+    else {
+        t->used += !b[1];
+        if (!b[0] || moves <= solve_bucket_moves(b[0])) b[1] = b[0], b[0] = entry;
+        else b[1] = entry;
+    }
     solve_table_touch(t, index);
 }
 
@@ -153,6 +178,18 @@ static inline void solve_table_clear(solve_table *t)
     }
     t->touched_count = 0;
     t->touched_all = false;
+    t->used = 0;
+}
+
+/* The entries a table of `kind` holds (SOLVE_TABLE_NONE: 0). */
+static inline uint64_t solve_table_slots(solve_table_kind kind)
+{
+    switch (kind) {
+    case SOLVE_TABLE_NONE: return 0;
+    case SOLVE_TABLE_UPPER: return SOLVE_TABLE_SIZE_FULL_KEY;
+    case SOLVE_TABLE_BUCKETS: return 2 * (uint64_t)SOLVE_TABLE_BUCKET_COUNT;
+    default: return SOLVE_TABLE_SIZE_KEY32;
+    }
 }
 
 /* Zeroed table memory, every page written now (engine/table_memory.h). */
