@@ -214,8 +214,8 @@ def plot_tables(rows, limit):
     """At the main limit, each rung's Elo against the rung it builds on (strength) and against
     negamax-ab (strength_base), per game with its bounds: plots/strength.gp.  A side with no
     finite bound is drawn at the figure itself (the text under the plot names it)."""
-    at = [r for r in rows if limit_of(r) == limit]
-    games = list(dict.fromkeys(r["game"] for r in at if r["game"] != "ttt"))
+    at = [r for r in rows if limit_of(r) == limit and r["game"] != "ttt"]   # the sanity line is no series
+    games = list(dict.fromkeys(r["game"] for r in at))
     rungs = list(dict.fromkeys(r["a"] for r in at))
     header = ["rung"] + [f"{g}{suffix}" for g in games for suffix in ("", "_low", "_high")]
 
