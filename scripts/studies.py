@@ -87,16 +87,6 @@ def strength_rows(path=STRENGTH, variant=None):
     return [r for r in out if variant is None or int(r[variant]) > 0]
 
 
-def strength_opponents(limit=None):
-    """Per game, per rung: its opponents in file order (the rung below first, then negamax-ab),
-    over the rows of one limit when named."""
-    games = {}
-    for r in strength_rows():
-        if limit is None or r["limit"] == limit:
-            games.setdefault(r["game"], {}).setdefault(r["a"], []).append(r["b"])
-    return games
-
-
 def configs(study):
     """The study's configs, in the order of its rows."""
     return list(dict.fromkeys(r["config"] for r in rows(study)))
