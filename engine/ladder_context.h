@@ -20,14 +20,11 @@ _Static_assert(GAME_CONSTANT(MAX_DEPTH) <= TT_MAX_DRAFT && GAME_CONSTANT(MAX_DEP
 #define LADDER_ASPIRATION_DELTA 2  /* half-width of the first window around the previous value */
 /* The table serves nodes with at least this many plies left.  A node with
  * one ply left only saves the evaluation of its leaf children when its
- * entry cuts, and a probe costs a cache miss, ~100 ns on the EPYC VM: more
- * than a whole node of Kalah or tic-tac-toe.  Worth, ladder-tt against
- * negamax-ab in time over the techniques study's positions (studies_bench,
- * medians, EPYC VM): serving one-ply nodes too took 0.91x / 2.30x / 0.75x /
- * 0.89x / 0.76x / 1.05x of negamax-ab's time on ttt / kalah / dots /
- * minichess / ardri / connect4; from two plies 0.93x / 1.65x / 0.72x /
- * 0.76x / 0.81x / 0.73x (before the prefetch of ladder_search.h's make step).  Exactness
- * does not depend on it (see ladder_probe). */
+ * entry cuts, and a probe usually misses the L2 (0.8-0.9 times a probe in
+ * callgrind's simulation); that such a miss costs more than a whole Kalah
+ * or tic-tac-toe node is the hypothesis, and times in an earlier run its
+ * evidence (docs/techniques.md, "The table is exact", names the run).
+ * Exactness does not depend on it (see ladder_probe). */
 #define LADDER_TT_MIN_DRAFT 2
 
 typedef struct {

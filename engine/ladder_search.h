@@ -103,9 +103,9 @@ static inline GAME_STATE *LADDER_NAME(enter)(const ladder_context *lc, GAME_STAT
 }
 
 /* Whether the children are made one ahead: copy-make with the table.  A
- * probe is a cache miss (~100 ns here, more than a Kalah node), so the
- * next child's slot is fetched while this one is searched.  Do-undo has
- * one position, and makes each child in its turn. */
+ * probe usually misses the L2 (docs/techniques.md), so the next child's
+ * slot is fetched while this one is searched.  Do-undo has one position,
+ * and makes each child in its turn. */
 #define LADDER_AHEAD(keyed) (!SEARCH_UNDO && (keyed))
 
 /* Before step 2 of the first child: made one ahead, child 0 is made now. */
