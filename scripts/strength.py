@@ -121,11 +121,12 @@ def cell(value):
 
 def csv_row(row, pairs, summary):
     """The match's COLUMNS."""
-    reused = pairs > openings_count(row["game"])
+    count = summary.get("openings_count", openings_count(row["game"]))   # prune's own count, when it says
+    reused = pairs > count
     timed = not row["limit"].startswith("nodes=")   # under a node budget the move times are no result: left out,
     cells = dict({k: summary.get(k) for k in SUMMARY if timed or k not in TIMES},   # so the file is exact
                  game=row["game"], a=row["a"], b=row["b"],
-                 limit=row["limit"], pairs=pairs, openings=openings_count(row["game"]), reuse=reused)
+                 limit=row["limit"], pairs=pairs, openings=count, reuse=reused)
     return [cell(cells.get(c)) for c in COLUMNS]
 
 
@@ -169,7 +170,9 @@ def play(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS):
                 i, shard = jobs_of[j]
                 row = rows[i]
                 what = f"{row['game']} {row['a']} vs {row['b']} at {row['limit']}"
-                summary_of(line, what + (f", shard {shard}" if shard else ""))
+                got = summary_of(line, what + (f", shard {shard}" if shard else ""))
+                if (got.get("game"), got.get("a"), got.get("b")) != (row["game"], row["a"], row["b"]):
+                    raise MatchFailed(f"{what}: job {j + 1}'s summary is of another match")
                 pending[i].append(line.strip())
                 left[i] -= 1
                 if left[i] == 0:
