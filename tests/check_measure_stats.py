@@ -59,7 +59,7 @@ rows = [{"repetition_seconds": ";".join(str(h) for h in halves)}] * 2
 mine = published_ratio(12, rows, 0.5)
 expect("published ratio", {k: round(v, 6) for k, v in mine.items() if k != "of"},
        {"pairs": 10, "median": 4.142857, "lo": 3.333333, "hi": 5.454545, "min": 3.157895, "max": 6.0})
-expect("published ratio, format", measure_stats.format_ratio(mine), "4.14x (95% CI 3.33x-5.45x, 10 repetitions)")
+expect("published ratio, format", measure_stats.format_ratio(mine), "4.14x (95% CI 3.33x-5.45x, 10 of our repetitions)")
 expect("published ratio, a row without repetitions", published_ratio(12, rows + [{}]), None)
 expect("spread", round(measure_stats.spread([9.0, 10.0, 11.0]), 6), 0.1)
 expect("spread of one", measure_stats.spread([5.0]), 0.0)
