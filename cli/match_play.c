@@ -238,6 +238,12 @@ static match_limit move_limit(const game_run *run, const match_limit *limit, int
     return (match_limit){.kind = LIMIT_TIME, .value = match_clock_move_ms(left, limit->increment_ms)};
 }
 
+/* An overrun is a move past its time by more than this: the engine stops
+ * at its first look at the clock after the deadline (every 256 nodes), so
+ * nearly every move passes its time by some microseconds, which says
+ * nothing; a millisecond past it is a move that did not stop in time. */
+#define MATCH_OVERRUN_SLACK_MS 1.0
+
 /* Books the move's time; true when the mover lost on time: past its
  * movetime (or its clock) by more than the margin, as cutechess and
  * fastchess forfeit. */
@@ -250,9 +256,9 @@ static bool book_time(game_run *run, const match_rules *rules, const match_limit
     double margin = (double)rules->margin_ms;
     if (rules->limit.kind == LIMIT_TIME) {
         if (ms > (double)allotted->value + margin) return true;
-        if (ms > (double)allotted->value) g->overruns[mover]++;
+        if (ms > (double)allotted->value + MATCH_OVERRUN_SLACK_MS) g->overruns[mover]++;
     } else if (rules->limit.kind == LIMIT_CLOCK) {
-        if (ms > (double)allotted->value) g->overruns[mover]++;
+        if (ms > (double)allotted->value + MATCH_OVERRUN_SLACK_MS) g->overruns[mover]++;
         run->clock_ms[mover] -= (int64_t)(ms + 0.5);
         if ((double)run->clock_ms[mover] < -margin) return true;
         if (run->clock_ms[mover] < 0) run->clock_ms[mover] = 0;
