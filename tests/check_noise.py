@@ -222,15 +222,31 @@ def noisy_report(tmp):
         w = csv.DictWriter(f, list(rows[0]))
         w.writeheader()
         w.writerows(dict(r, cv="0.5" if r["cv"] else "") for r in rows)
+    # A match under a clock, whatever the run played: its figures must carry the mark.
+    path = os.path.join(results, "strength.csv")
+    with open(path, newline="", encoding="utf-8") as f:
+        matches = list(csv.DictReader(f))
+    clock = dict(matches[-1], limit="tc=100+1") if "=" in matches[-1]["limit"] else \
+        dict(matches[-1], limit="time-ms", limit_value="10")
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, list(matches[0]))
+        w.writeheader()
+        w.writerows(matches + [clock])
     run_manifest.write(results, run_manifest.read(results))
     done = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "report.py"), "--results", results,
                            "--plots-link", "plots"], capture_output=True, text=True)
     with open(os.path.join(results, "REPORT.md"), encoding="utf-8") as f:
         text = f.read()
     pons = [line.split(" | ") for line in text.splitlines() if line.startswith("| part ")]
-    timed = text[text.index("### The fixed-time variant"):].split("\n\n")[2].splitlines()[2:]
+    # The strength tables under a clock or a time a move ("### GAME, a clock of ..." / "..., 10 ms a
+    # move"): their Elo and nElo cells.
+    timed = []
+    for block in text.split("\n### ")[1:]:
+        heading, _, rest = block.partition("\n")
+        if "a clock of" in heading or heading.endswith(" ms a move"):
+            timed += [line.split(" | ")[2:4] for line in rest.splitlines() if line.startswith("| `")]
     unmarked = [cells[3] for cells in pons if not cells[3].endswith(("/ –", "(noisy)"))] + \
-        [line for line in timed if not line.endswith("(noisy) |")]
+        [cells for cells in timed if not all(cell.endswith("(noisy)") or cell == "–" for cell in cells)]
     if done.returncode != 0 or not pons or not timed or unmarked:
         failures.append(f"noisy report: exit {done.returncode}, {len(pons)} pons rows, {len(timed)} fixed-time "
                         f"rows, unmarked: {unmarked[:2]}")
