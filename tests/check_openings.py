@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""prune openings and the committed books (docs/strength.md#openings).
+
+    check_openings.py PRUNE
+
+- each studies/openings/GAME.txt starts with the command that wrote it, and
+  that command with --count 20 prints exactly the book's first 20 lines
+  (a candidate's verdict depends on the seed and its index only);
+- each book (ttt aside) holds at least 1000 openings, as many as its header
+  asked for, no line twice, and its first lines reach distinct positions;
+- --format fen writes each opening's position string, which prune show
+  --position reads back to the same position (skipped without --position);
+- bad options exit 2 with one line on stderr and nothing on stdout.
+"""
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+from checks import Tally, data_lines
+
+GAMES = ("ttt", "kalah", "dots", "minichess", "ardri", "connect4")
+PREFIX = 20
+DISTINCT_SAMPLE = 100  # lines per book whose positions are computed one prune show each
+
+
+def run(args, timeout=300):
+    return subprocess.run(args, capture_output=True, text=True, timeout=timeout)
+
+
+def header_args(path):
+    """The book's first line as prune's arguments (without its closing remark)."""
+    with open(path) as f:
+        first = f.readline()
+    words = first.split(" (")[0].split()
+    return words[2:] if words[:3] == ["#", "prune", "openings"] else None
+
+
+def with_option(args, name, value):
+    """args with --name's value replaced, or appended."""
+    args = list(args)
+    if name in args:
+        args[args.index(name) + 1] = value
+    else:
+        args += [name, value]
+    return args
+
+
+def shown_position(prune, game, flag, text):
+    """The `position:` line of prune show GAME FLAG TEXT, or None."""
+    done = run([prune, "show", game, flag, text], timeout=60)
+    for line in done.stdout.splitlines():
+        if line.startswith("position: "):
+            return line[len("position: "):]
+    return None
+
+
+def check_books(tally, prune, repo):
+    for game in GAMES:
+        path = os.path.join(repo, "studies", "openings", game + ".txt")
+        args = header_args(path)
+        tally.record(args is not None and args[:2] == ["openings", game], f"{game}: header is the command", args)
+        if args is None:
+            continue
+        lines = data_lines(path)
+        done = run([prune] + with_option(args, "--count", str(PREFIX)))
+        got = [line for line in done.stdout.splitlines() if not line.startswith("#")]
+        tally.record(done.returncode == 0 and done.stderr == "" and got == lines[:PREFIX],
+                     f"{game}: --count {PREFIX} prints the book's first {PREFIX} lines",
+                     done.stderr.strip() or (got[:3], lines[:3]))
+        count = int(args[args.index("--count") + 1]) if "--count" in args else None
+        tally.record(len(lines) == count, f"{game}: the header's --count lines", f"{len(lines)} lines, --count {count}")
+        tally.record(len(set(lines)) == len(lines), f"{game}: no line twice", len(set(lines)))
+        if game != "ttt":
+            tally.record(len(lines) >= 1000, f"{game}: at least 1000 openings", len(lines))
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            positions = list(pool.map(lambda moves: shown_position(prune, game, "--moves", moves),
+                                      lines[:DISTINCT_SAMPLE]))
+        tally.record(None not in positions and len(set(positions)) == len(positions),
+                     f"{game}: the first {len(positions)} lines reach distinct positions", len(set(positions)))
+
+
+def check_fen(tally, prune, repo):
+    if "--position" not in run([prune, "show", "--help"]).stdout:
+        print("skip --format fen round trip: prune show has no --position yet")
+        return
+    for game in GAMES:
+        args = header_args(os.path.join(repo, "studies", "openings", game + ".txt"))
+        if args is None:
+            continue
+        args = with_option(with_option(args, "--count", "5"), "--format", "fen")
+        done = run([prune] + args)
+        lines = done.stdout.splitlines()
+        tally.record(done.returncode == 0 and lines[:1] and lines[0].startswith("# prune openings ") and
+                     " --format fen" in lines[0] and len(lines) == 6, f"{game}: --format fen", done.stderr.strip())
+        moves = data_lines(os.path.join(repo, "studies", "openings", game + ".txt"))[:5]
+        for text, line in zip(lines[1:], moves):
+            tally.record(shown_position(prune, game, "--position", text) == text ==
+                         shown_position(prune, game, "--moves", line),
+                         f"{game}: {text} reads back, and is where {line} goes", text)
+
+
+def check_bad(tally, prune):
+    cases = [
+        (["kalah", "--format", "pgn"], "--format must be moves or fen"),
+        (["kalah", "--band", "51"], "--band"),
+        (["kalah", "--games", "0"], "--games"),
+        (["kalah", "--count", "0"], "--count"),
+        (["kalah", "--plies", "x"], "--plies"),
+        (["kalah", "--config", "nosuch"], "unknown config 'nosuch' in --config"),
+        (["kalah", "--config", "ugi:./engine"], "--config must be one of prune's configs"),
+        (["kalah", "--config", "negamax-ab,tt-mb=4"], "--config: bad option"),
+        (["kalah", "--depth", "4"], "--depth"),
+        (["nosuch"], "nosuch"),
+        (["ttt", "--count", "25", "--plies", "2", "--config", "ladder-tt,tt-mb=1", "--nodes", "1000"],
+         "only 24 of 25 openings of 2 plies"),
+    ]
+    for args, message in cases:
+        done = run([prune, "openings"] + args)
+        lines = done.stderr.splitlines()
+        tally.record(done.returncode == 2 and done.stdout == "" and len(lines) == 1 and message in lines[0],
+                     f"openings {' '.join(args)}: status 2, one line", f"{done.returncode} {done.stderr.strip()}")
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    prune = sys.argv[1]
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    tally = Tally()
+    check_books(tally, prune, repo)
+    check_fen(tally, prune, repo)
+    check_bad(tally, prune)
+    return tally.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
