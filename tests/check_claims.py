@@ -18,7 +18,9 @@ rest on it:
   - tic-tac-toe's alpha-beta run in his Python code made 2.5 times slower:
     the per-call ratio quoted in REPORT.md and docs/ttt.md fails, and the
     README's speedup against his alpha-beta, whose search share (estimated
-    from his two rows' times) falls under half.
+    from his two rows' times) falls under half;
+  - dots' ladder-pvs against ladder-history made 5 Elo stronger: docs/strength.md's
+    table row for dots fails.
 """
 import csv
 import os
@@ -69,6 +71,8 @@ ALTERATIONS = [
      {"readme.peer.pons.Begin-Easy weak"}),
     ("peer_ttt-python.csv", {"config": "alphabeta"}, "peer_mean_s", lambda v: f"{float(v) * 2.5:.6f}",
      {"report.tictactoe.per-call", "docs.ttt.per-call", "readme.peer.ttt-python.alphabeta bdc086c"}),
+    ("strength.csv", {"game": "dots", "a": "ladder-pvs", "b": "ladder-history", "limit": "nodes=2000"}, "elo",
+     lambda v: f"{float(v) + 5:.2f}", {"docs.strength.table.dots"}),
 ]
 
 

@@ -27,6 +27,7 @@ import re
 
 from . import peers
 from .common import col, compare, geomean_time_ratio, num, ratio, summed_time_ratio
+from .strength import interval as elo_interval
 from .techniques import ladder
 
 Claim = collections.namedtuple("Claim", "key where text relation args")
@@ -267,7 +268,30 @@ def python_per_call(res, m):
         raise Fails(f"an alpha-beta call of his costs {per_call:.2f}x a plain one here")
 
 
-RELATIONS = {f.__name__: f for f in (more_nodes, fewer_nodes_slower, gains_both, table_share, paired, node_ratio,
+# --- strength ---------------------------------------------------------------------------------------------------
+
+# docs/strength.md's first reading: each game's row of Elo against the rung below, in this order.
+STRENGTH_RUNGS = (("ladder-tt", "negamax-ab"), ("ladder-id", "ladder-tt"), ("ladder-killers", "ladder-id"),
+                  ("ladder-history", "ladder-killers"), ("ladder-pvs", "ladder-history"),
+                  ("ladder-mtdf", "ladder-history"), ("ladder-aspiration", "ladder-pvs"))
+
+
+def strength_row(res, m, game, limit):
+    """A game's row of docs/strength.md's table: every cell is the committed run's Elo ± half its
+    interval for that match (bold or not)."""
+    cells = [c.strip().strip("*").replace("\u2212", "-") for c in m["cells"].split("|")]
+    rows = {(r["a"], r["b"]): r for r in res.csv("strength.csv") if r["game"] == game and r["limit"] == limit}
+    for (a, b), cell in zip(STRENGTH_RUNGS, cells):
+        if (a, b) not in rows:
+            raise Fails(f"strength.csv has no {game} {a} vs {b} at {limit}")
+        same_text = elo_interval(rows[(a, b)], "elo")
+        if cell != same_text:
+            raise Fails(f"{game} {a} vs {b}: quoted {cell}, the run gives {same_text}")
+    if len(cells) != len(STRENGTH_RUNGS):
+        raise Fails(f"{game}: {len(cells)} cells, expected {len(STRENGTH_RUNGS)}")
+
+
+RELATIONS = {f.__name__: f for f in (strength_row, more_nodes, fewer_nodes_slower, gains_both, table_share, paired, node_ratio,
                                      copy_undo_geomean, tree_undo_slower, peer_speedup, peer_dropped,
                                      minimaxer_windows, library_bubble, python_per_call)}
 
@@ -388,6 +412,11 @@ CLAIMS = [
     Claim("report.tictactoe.per-call", "REPORT.md",
           r"plain ones, (?P<per_call>[\d.]+)x as long a call", "python_per_call", {}),
     Claim("docs.ttt.per-call", "docs/ttt.md", r"(?P<per_call>[\d.]+)x as long as a plain one", "python_per_call", {}),
+] + [
+    Claim(f"docs.strength.table.{game}", "docs/strength.md", rf"\| {game} \| (?P<cells>(?:[^|]*±[^|]*\|){{6}}[^|]*±[^|]*?) \|",
+          "strength_row", {"game": game, "limit": "nodes=2000"})
+    for game in ("kalah", "dots", "minichess", "ardri", "connect4")
+] + [
     Claim("report.copy-undo.tree", "REPORT.md", r"do-undo is slower on (?P<slower>\d+) of their (?P<rows>\d+) rows",
           "tree_undo_slower", {}),
 ]
