@@ -6,14 +6,18 @@
  * neighbours too).  History: per side and move, the sum of depth * depth
  * over the cutoffs the move caused anywhere in the tree; moves are ordered
  * by it (Schaeffer 1989).  Moves are indexed by their integer value masked
- * to LADDER_HISTORY_MOVES slots; every game's moves are below it, so no two
- * share a slot (engine/ladder_context.h asserts they fit 16 bits, as the
- * table keeps them).  Both are cleared per
- * search so that a search never depends on the one before.
+ * to LADDER_HISTORY_MOVES slots; the game contract (games/README.md) has
+ * every move below it, so no two share a slot: history_cutoff and
+ * history_score assert it in non-release builds, and
+ * tests/position_text_test.c checks every legal move of every game along
+ * seeded random lines (engine/ladder_context.h asserts the move type fits
+ * 16 bits, as the table keeps them).  Both are cleared per search so that
+ * a search never depends on the one before.
  */
 #ifndef PRUNE_HISTORY_H
 #define PRUNE_HISTORY_H
 
+#include <assert.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -42,6 +46,7 @@ static inline void history_cutoff(ladder_history *h, int side, int ply, int dept
         h->killers[ply][0] = move;
     }
     if (history) {
+        assert(move < LADDER_HISTORY_MOVES); /* the game contract: every move is below it */
         uint32_t *score = &h->history[side][move & (LADDER_HISTORY_MOVES - 1)];
         uint32_t add = (uint32_t)(depth * depth);
         *score = *score > UINT32_MAX - add ? UINT32_MAX : *score + add;
@@ -50,6 +55,7 @@ static inline void history_cutoff(ladder_history *h, int side, int ply, int dept
 
 static inline uint32_t history_score(const ladder_history *h, int side, uint32_t move)
 {
+    assert(move < LADDER_HISTORY_MOVES); /* the game contract: every move is below it */
     return h->history[side][move & (LADDER_HISTORY_MOVES - 1)];
 }
 

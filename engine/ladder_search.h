@@ -17,9 +17,11 @@
  * included; moves ordered by a seeded shuffle, then a stable sort by the
  * value after the move; the win-depth rule; an extra turn (Dots and Boxes)
  * keeps the sign and the window.  Each technique is in one place:
- *   - transposition table: ladder_probe, ladder_store (engine/ttable.h);
+ *   - transposition table: the rule in ladder_probe, ladder_store
+ *     (engine/ladder_context.h), the table itself in engine/ttable.h;
  *   - iterative deepening, time and node limits: ladder_deepen;
- *   - killers, history: ladder_order, ladder_cutoff (engine/history.h);
+ *   - killers, history: ladder_order, ladder_cutoff (their tables in
+ *     engine/history.h);
  *   - principal variation search: ladder_child;
  *   - MTD(f): ladder_mtdf;  aspiration windows: ladder_aspiration.
  * Values are from the mover's view, fail-soft.

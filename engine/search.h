@@ -28,7 +28,10 @@ typedef enum { STATE_COPY, STATE_UNDO } state_mode;
  * stops and reports SEARCH_BUDGET_EXCEEDED instead of exhausting memory. */
 #define SEARCH_DEFAULT_MAX_NODES 200000000ULL
 /* Tree configs also stop before their nodes would take more than this,
- * whatever --max-nodes says: half of a 24 GiB machine. */
+ * whatever --max-nodes says: a fixed 12 GiB, the same on every machine (it
+ * does not look at the machine's memory, unlike --tt-mb's bound in
+ * engine/ttable.h); where less memory is free, allocation fails first and
+ * the search reports running out of memory (STOP_OUT_OF_MEMORY). */
 #define SEARCH_TREE_MEMORY_LIMIT (12ULL << 30)
 #define SEARCH_DEFAULT_SEED 20240501ULL
 

@@ -20,8 +20,9 @@ checked against the published one (docs/connect4.md, "Published figures").
 Beyond it the cell runs a declared sample, every k-th line from the first,
 never compared (stopped at twice the budget if the estimate was wrong,
 keeping the positions it finished); a cell where not even one position
-fits is skipped.  --long runs every cell fully (hours; the default budget
-takes about 6 minutes on 2 busy cores, --budget 0.15 half a minute).
+fits is skipped.  --long runs every cell fully; the run times of
+the default budget and of --quick's are stated in benchmarks/README.md,
+"How long it takes" (the one place they are stated).
 
 Test sets: from --data-dir, else $PRUNE_CONNECT4_DATA (the series' files
 Test_L3_R1 ... Test_L1_R3, never committed); when they are absent, prune's

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """reproduce.py: reruns every study and regenerates the results, the report
-and the plots (benchmarks/README.md describes the harness).
+and the plots (benchmarks/README.md describes the harness, and under "How long it
+takes" states each mode's run time: the one place it is stated).
 
     scripts/reproduce.sh            the full reproduction into results/
-    scripts/reproduce.sh --quick    a smaller pass (about 2 minutes) into results/quick/
+    scripts/reproduce.sh --quick    a smaller pass into results/quick/
     scripts/reproduce.sh --long     the full reproduction and the long variants: the strength
                                     study's long pairs, larger budget and clocks, sharded over
                                     the cores (docs/strength.md), and the peers' (compare.py --long:
@@ -68,7 +69,10 @@ MODES = {
     "full": {"out": "results", "carry": ["quick"], "repetitions": 10, "min_time": 0.1, "pons_budget": 5,
              "sweep_budget": 0.25, "time_budgets": "10,100,1000"},
 }
-MATCH_JOBS = 2   # the shards of a match study's matches run side by side (the machine's two cores)
+# The shards of a match study's matches run side by side, one per core of this machine: exact
+# under --nodes whatever the count, and under a clock (--long) no more shards than cores, so
+# none waits for a core while its clock runs.
+MATCH_JOBS = os.cpu_count() or 1
 TOOLS = {"meson": "meson", "ninja": "ninja-build", "cc": "gcc", "c++": "g++", "pkg-config": "pkg-config",
          "hyperfine": "hyperfine", "gnuplot": "gnuplot-nox", "node": "nodejs", "npm": "npm", "git": "git",
          "parallel": "parallel"}

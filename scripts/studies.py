@@ -1,12 +1,24 @@
 #!/usr/bin/env python3
-"""studies.py: the one reader of the studies' lists.
+"""studies.py: the scripts' reader of the studies' lists.
 
 studies/studies.csv holds one search per row (study, game, moves, config,
 depth, states, baseline); studies/studies_meta.csv one row per study (its
-runner, extra outputs, peers and report module).  Everything else asks
-here: the driver (scripts/reproduce.py), the report's modules, hyperfine,
-and meson (benchmarks/meson.build runs `studies.py bench`).  '#' lines are
-comments; fields are real CSV, so moves like "c3c2,e1e2" stay one field.
+runner, extra outputs, peers and report module); studies/strength.csv the
+strength study's matches.  The driver (scripts/reproduce.py), the report's
+modules, scripts/run_hyperfine.py and meson (benchmarks/meson.build runs
+`studies.py bench`) ask here for these lists.  It is not their only
+reader; today the others are:
+  - benchmarks/studies_bench.c reads studies.csv and timing.csv, and
+    benchmarks/bench_cases.c published.csv and positions.csv, both through
+    benchmarks/csv.c (the C side's CSV reader);
+  - scripts/reporting/results.py reads studies.csv, published.csv and
+    positions.csv itself (scripts/reporting/common.py's read_csv);
+  - scripts/run_hyperfine.py reads timing.csv and positions.csv through
+    read_rows here;
+  - peers/tafl-rust/compare.py reads studies.csv and positions.csv with its
+    own csv.DictReader.
+'#' lines are comments; fields are real CSV, so moves like "c3c2,e1e2"
+stay one field.
 
     scripts/studies.py bench             a line per studies_bench study: the study, then its outputs
     scripts/studies.py baseline STUDY    the study's baseline (plots/speedup.gp's title)

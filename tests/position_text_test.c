@@ -7,7 +7,9 @@
  *     varied lengths: the string is one line of printable ASCII without
  *     spaces, at most 500 characters, with a '/'; reading it back gives the
  *     same state field by field, hash, legal moves, evaluations and game
- *     end; and its text is the same string;
+ *     end; and its text is the same string; every legal move is below
+ *     LADDER_HISTORY_MOVES (4096, engine/history.h's table; the game
+ *     contract of games/README.md);
  *   - malformed strings are refused: the empty string, every truncation up
  *     to the last ':', every string with one character swapped for a
  *     stranger, longer strings and the game's impossible positions (a
@@ -33,6 +35,7 @@
 #include <string.h>
 
 #include "check_tally.h"
+#include "history.h"
 #include "random.h"
 #include "search.h"
 
@@ -253,6 +256,9 @@ static void check_read_back(const game_face *g, const void *s, const char *text)
     int back_count = g->is_over(back) ? 0 : g->generate(back, back_moves);
     expect(count == back_count && memcmp(moves, back_moves, (size_t)count * sizeof *moves) == 0, g->name, text,
            "read back: other legal moves");
+    bool below = true; /* the game contract: every move below LADDER_HISTORY_MOVES (engine/history.h) */
+    for (int i = 0; i < count; i++) below = below && moves[i] < LADDER_HISTORY_MOVES;
+    expect(below, g->name, text, "a legal move is not below LADDER_HISTORY_MOVES (4096)");
     g->write(back, again_text, sizeof again_text);
     expect(strcmp(again_text, text) == 0, g->name, text, "read back: written as another string");
 }

@@ -24,8 +24,10 @@ def render(res, plots):
     quickest = min((r["median"] for results in exports.values() for r in results), default=None)
     startup = (f" (the quickest command of this run took {ftime(quickest)} in all, which bounds it)"
                if quickest is not None else "")
+    # The version is the run's own (results/run.json's `hyperfine`, the tool's --version line).
+    version = res.run.get("hyperfine") or "hyperfine, version not recorded"
     out = ["## Whole-process timings (hyperfine)\n",
-           "`prune search` as a process, per study, with warm-up runs (hyperfine 1.15, no shell). These include "
+           f"`prune search` as a process, per study, with warm-up runs ({version}, no shell). These include "
            f"process start-up{startup}, so they say something of a config only where a search takes "
            "well over that. Hyperfine times all the runs of one command before the next command's, unpaired and "
            "not alternated, so these are absolute times only; the ratios are the paired, in-process Google "
