@@ -59,10 +59,24 @@ static double parse_budget(const char *text)
  * value present, nothing unknown); every number is checked (cli/numbers.h):
  * an unchecked strtoull read --max-nodes -1 as 2^64 - 1, and the search's
  * max_nodes + 1 wrapped to 0. */
+static const char usage[] =
+    "usage: depth_sweep [--out PATH] [--budget SECONDS] [--max-nodes N] [--games a,b]\n"
+    "\n"
+    "Nodes against depth for every config on every compiled game, from the start\n"
+    "position: one CSV row per search, depth 1, 2, ... until a search takes longer\n"
+    "than the budget or would pass the node limit.\n"
+    "\n"
+    "  --out PATH          write the CSV to PATH (atomically), not to standard output\n"
+    "  --budget SECONDS    stop a config after a search longer than this (default 0.25,\n"
+    "                      or PRUNE_SWEEP_BUDGET)\n"
+    "  --max-nodes N       stop before a search of more than N nodes (default 20000000)\n"
+    "  --games a,b         these games only (default: every compiled game)\n"
+    "  --help, -h          print this help\n";
+
 static sweep_arguments parse_arguments(int argc, char **argv)
 {
-    static const option_spec specs[] = {
-        {"out", true}, {"budget", true}, {"max-nodes", true}, {"games", true}, {NULL, false}};
+    static const option_spec specs[] = {{"out", true},   {"budget", true}, {"max-nodes", true},
+                                        {"games", true}, {"help", false},  {NULL, false}};
     const char *env = getenv("PRUNE_SWEEP_BUDGET");
     sweep_arguments a = {.budget = env && *env ? parse_budget(env) : 0.25, .max_nodes = 20000000};
     options o;
@@ -71,6 +85,10 @@ static sweep_arguments parse_arguments(int argc, char **argv)
         escape_message(stderr, message);
         fputc('\n', stderr);
         exit(2);
+    }
+    if (options_given(&o, "help")) {
+        fputs(usage, stdout);
+        exit(fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1);
     }
     a.out = options_value(&o, "out");
     a.games = options_value(&o, "games");

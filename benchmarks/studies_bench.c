@@ -148,7 +148,10 @@ static const char usage[] =
     "usage: studies_bench [--study NAME[,NAME...]] [--studies PATH] [--published PATH]\n"
     "                     [--positions PATH] [--timing PATH] [--repetitions N] [--min-time SECONDS]\n"
     "                     [--tidy-out PATH] [--games-out PATH] [--commit ID]\n"
-    "                     [--no-rounds] [--quick] [--list] [--benchmark_* flags]\n";
+    "                     [--no-rounds] [--quick] [--list] [--benchmark_* flags]\n"
+    "\n"
+    "The studies of studies/studies.csv as Google Benchmark benchmarks\n"
+    "(benchmarks/README.md); the --benchmark_* flags are Google Benchmark's own.\n";
 
 /* Our options out of argv, Google Benchmark's left in (argc shrinks). */
 static void parse_options(int *argc, char **argv, options *o)
@@ -159,10 +162,7 @@ static void parse_options(int *argc, char **argv, options *o)
         if (strcmp(arg, "--no-rounds") == 0) o->rounds = false;
         else if (strcmp(arg, "--quick") == 0) o->quick = true;
         else if (strcmp(arg, "--list") == 0) o->list_only = true;
-        else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(usage, stdout);
-            exit(0);
-        } else if (strncmp(arg, "--benchmark_", 12) == 0 || strncmp(arg, "--", 2) != 0) {
+        else if (strncmp(arg, "--benchmark_", 12) == 0 || strncmp(arg, "--", 2) != 0) {
             argv[kept++] = argv[i];
         } else {
             if (i + 1 >= *argc) die(2, "%s needs a value (or is not an option: see --help)", arg);
@@ -320,6 +320,12 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--benchmark_out=", 16) == 0) o.benchmark_out = argv[i] + 16;
     bool interleaved = interleaving(argc, argv);
+    /* Ours before Google Benchmark's, which answers --help with its own flags. */
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage, stdout);
+            return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
+        }
     gbench_initialize(&argc, argv);
     parse_options(&argc, argv, &o);
     if (gbench_report_unrecognized(argc, argv)) return 2;

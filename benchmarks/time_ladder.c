@@ -91,9 +91,22 @@ static void parse_budgets(const char *text, arguments *a)
 
 /* The options go through prune's own parser (cli/options.h: each once, a
  * value present, nothing unknown); the values are checked here. */
+static const char usage[] =
+    "usage: time_ladder [--out PATH] [--budgets MS[,MS...]] [--games a,b]\n"
+    "\n"
+    "The depth each deepening config completes within each time budget, from the\n"
+    "start position of every compiled game: one CSV row per game, config and budget.\n"
+    "\n"
+    "  --out PATH          write the CSV to PATH (atomically), not to standard output\n"
+    "  --budgets MS,...    the budgets in milliseconds, 1 to 60000, at most 8\n"
+    "                      (default 10,100,1000, or PRUNE_TIME_BUDGETS)\n"
+    "  --games a,b         these games only (default: every compiled game)\n"
+    "  --help, -h          print this help\n";
+
 static arguments parse_arguments(int argc, char **argv)
 {
-    static const option_spec specs[] = {{"out", true}, {"budgets", true}, {"games", true}, {NULL, false}};
+    static const option_spec specs[] = {
+        {"out", true}, {"budgets", true}, {"games", true}, {"help", false}, {NULL, false}};
     arguments a = {0};
     options o;
     char message[512];
@@ -101,6 +114,10 @@ static arguments parse_arguments(int argc, char **argv)
         escape_message(stderr, message);
         fputc('\n', stderr);
         exit(2);
+    }
+    if (options_given(&o, "help")) {
+        fputs(usage, stdout);
+        exit(fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1);
     }
     const char *env = getenv("PRUNE_TIME_BUDGETS");
     parse_budgets(options_given(&o, "budgets") ? options_value(&o, "budgets") : env && *env ? env : "10,100,1000", &a);

@@ -8,12 +8,16 @@
  * stdout, so a caller never sees a partial result; output that could not
  * be written (a full disk, a closed stdout) is an error too.
  */
+#define _POSIX_C_SOURCE 200809L   /* SIGPIPE */
+
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bench.h"
 #include "cli.h"
 #include "escape.h"
+#include "prune_version.h"
 
 /* Every command, in the order prune --help lists them. */
 static const command *const commands[] = {
@@ -110,6 +114,7 @@ static void print_indented(const char *text, const char *indent)
 static void print_usage(void)
 {
     fputs("usage: prune COMMAND [ARGS]\n"
+          "       prune --version\n"
           "\n"
           "Game-tree search measured honestly: every technique on every game, exact node counts.\n"
           "\n"
@@ -124,7 +129,9 @@ static void print_usage(void)
           "what prune prints back).  Bad input exits with status 2 and one line on stderr,\n"
           "where any byte outside printable ASCII that it quotes is written \\n, \\t or \\xHH;\n"
           "output that cannot be written exits with status 1.  --json lines are ASCII: other\n"
-          "characters are written \\uXXXX, and bytes that are not UTF-8 as \\ufffd.\n", stdout);
+          "characters are written \\uXXXX, and bytes that are not UTF-8 as \\ufffd.\n"
+          "\n"
+          "prune --version prints the version and the commit it was built from.\n", stdout);
 }
 
 static int run_command(const command *c, int argc, char **argv)
@@ -150,6 +157,11 @@ static int dispatch(int argc, char **argv)
         print_usage();
         return CLI_OK;
     }
+    if (strcmp(name, "--version") == 0) {
+        if (argc > 2) cli_fail("%s takes no arguments, got '%s'", name, argv[2]);
+        printf("prune %s (commit %s)\n", prune_version, prune_commit);
+        return CLI_OK;
+    }
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         if (strcmp(name, commands[i]->name) == 0) return run_command(commands[i], argc, argv);
     cli_fail("unknown command '%s' (see prune --help)", name);
@@ -157,6 +169,9 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* A closed pipe (prune bench | head -1) is a failed write, status 1 and
+     * one line, as any other; not death by SIGPIPE. */
+    signal(SIGPIPE, SIG_IGN);
     int status = dispatch(argc, argv);
     if (!cli_close_stdout() && status == CLI_OK) status = CLI_FAILED;
     return status;

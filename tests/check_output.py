@@ -6,17 +6,24 @@
   (--depth 05 is depth 5, -0 is 0) and exactly the counts of the plain run;
 - escape_json and escape_message (through tests/escape_test) on control
   characters, non-ASCII and malformed UTF-8, against Python's own decoder;
-- a write that fails (>/dev/full, a closed stdout) exits 1 with one line
-  on stderr, for every command;
+- a write that fails (>/dev/full, a closed stdout, a pipe whose reader has
+  gone, as in prune bench | head -1) exits 1 with one line on stderr, for
+  every command: never death by SIGPIPE;
+- prune --version prints one line, the meson project version and the commit
+  (git describe, or unknown), exit 0;
+- the benchmark programs (--programs PROGRAM...) answer --help with their
+  usage on stdout, exit 0;
 - perft stops at its node budget exactly: tic-tac-toe's 549946 positions
   pass with --max-nodes 549946 and fail, status 2 and one line, below it;
 - each command's --help names exactly the options the command takes, found
   by asking prune which options it refuses.
 
 usage: check_output.py PRUNE ESCAPE_TEST
+       check_output.py --programs PROGRAM...
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -111,7 +118,14 @@ def check_failed_writes(tally, prune):
         with open("/dev/full", "wb") as full:
             done = subprocess.run([prune, *args], stdout=full, stderr=subprocess.PIPE, timeout=300)
         closed = subprocess.run([prune, *args], stderr=subprocess.PIPE, timeout=300, preexec_fn=lambda: os.close(1))
-        for how, d, why in (("/dev/full", done, "No space left"), ("closed stdout", closed, "Bad file descriptor")):
+        reader, writer = os.pipe()
+        os.close(reader)   # the reader gone before the first write: EPIPE (or SIGPIPE) on every write
+        try:
+            broken = subprocess.run([prune, *args], stdout=writer, stderr=subprocess.PIPE, timeout=300)
+        finally:
+            os.close(writer)
+        for how, d, why in (("/dev/full", done, "No space left"), ("closed stdout", closed, "Bad file descriptor"),
+                            ("a pipe with no reader", broken, "Broken pipe")):
             err = d.stderr.decode()
             ok = d.returncode == 1 and err.count("\n") == 1 and f"cannot write standard output: {why}" in err
             tally.record(ok, f"prune {' '.join(args)} >{how}", f"status {d.returncode}, {err!r}")
@@ -127,6 +141,32 @@ def check_perft_budget(tally, prune):
         ok = done.returncode == 2 and not done.stdout and err == (
             f"prune: perft stopped: it would count more than {budget} positions (raise --max-nodes)\n")
         tally.record(ok, f"perft ttt 9 past {budget}", f"status {done.returncode}, {err!r}")
+
+
+def check_version(tally, prune):
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "meson.build")) as f:
+        version = re.search(r"^\s*version : '([^']+)'", f.read(), re.M).group(1)
+    done = run([prune, "--version"])
+    out = done.stdout.decode()
+    ok = done.returncode == 0 and not done.stderr and re.fullmatch(
+        rf"prune {re.escape(version)} \(commit (unknown|[0-9a-f]{{4,40}}(-dirty)?|\S+-g[0-9a-f]{{4,40}}(-dirty)?)\)\n", out)
+    tally.record(ok, "prune --version", f"status {done.returncode}, {out!r}, {done.stderr!r}")
+    done = run([prune, "--version", "x"])
+    tally.record(done.returncode == 2 and not done.stdout
+                 and done.stderr == b"prune: --version takes no arguments, got 'x'\n",
+                 "prune --version x", f"status {done.returncode}, {done.stderr!r}")
+    text = run([prune, "--help"]).stdout.decode()
+    tally.record("       prune --version\n" in text, "prune --help names --version", text[:80])
+
+
+def check_programs(tally, programs):
+    for program in programs:
+        name = os.path.basename(program)
+        for flag in ("--help", "-h"):
+            done = run([program, flag])
+            out = done.stdout.decode()
+            ok = done.returncode == 0 and not done.stderr and out.startswith(f"usage: {name} ") and out.endswith("\n")
+            tally.record(ok, f"{name} {flag}", f"status {done.returncode}, {out[:60]!r}, {done.stderr[:200]!r}")
 
 
 def check_help(tally, prune):
@@ -145,8 +185,12 @@ def check_help(tally, prune):
 
 
 def main():
-    prune, escape_test = sys.argv[1], sys.argv[2]
     tally = Tally()
+    if sys.argv[1] == "--programs":
+        check_programs(tally, sys.argv[2:])
+        return tally.summary()
+    prune, escape_test = sys.argv[1], sys.argv[2]
+    check_version(tally, prune)
     check_json(tally, prune)
     check_escapes(tally, escape_test)
     check_failed_writes(tally, prune)
