@@ -31,7 +31,8 @@ instant leaves the previous run or the new one.  A failed or interrupted
 run's files stay in .reproduce/failed-RUN (the latest only); a killed run's
 staging directory is removed by the next run.  One run at a time per
 checkout (flock on .reproduce/lock, inherited by every child).  Exit
-status: 0 done, 1 a step failed or the run is noisy, 2 bad usage or
+status: 0 done, 1 a step failed or the run is noisy (refused, or
+installed marked noisy; its last line says so), 2 bad usage or
 another run in progress, 130 interrupted (Ctrl-C, SIGTERM).
 """
 import argparse
@@ -107,6 +108,7 @@ class Run:
         self.start = time.monotonic()
         self.info = {}
         self.noisy = False
+        self.noisy_why = ""
         self.state_after = None
 
     # ------------------------------------------------------------ helpers
@@ -127,8 +129,11 @@ class Run:
             child = subprocess.Popen(argv, cwd=cwd, env=env, stdout=out or subprocess.PIPE,
                                      stderr=subprocess.STDOUT, text=True, pass_fds=(self.lock,))
             if not out:
+                # The staging directory is gone once the run is installed: a
+                # path in it is printed as the installed path.
+                installed = os.path.relpath(self.out, ROOT)
                 for line in child.stdout:
-                    print(f"    {line.rstrip()[:180]}", flush=True)
+                    print(f"    {line.rstrip().replace(self.stage, installed)[:180]}", flush=True)
             status = child.wait()
         if status in (-signal.SIGINT, -signal.SIGTERM, 130, 143):
             raise Interrupted()
@@ -295,7 +300,7 @@ class Run:
         done = subprocess.run([sys.executable, NOISE, "gate", self.stage], capture_output=True, text=True)
         if done.returncode == EXIT_NOISY:
             self.noisy = True
-            why = done.stderr.strip()
+            why = self.noisy_why = done.stderr.strip()
             if not self.quick and not self.args.allow_noisy:
                 raise StepFailed(f"noisy run, not installed: {why} (--allow-noisy installs it marked noisy)")
             self.note(f"NOISY (installed marked noisy): {why}")
@@ -445,7 +450,10 @@ def execute(run):
         # The README's results block, generated from the run just installed.
         run.call(python("scripts/report.py", "--results", run.out, "--readme", os.path.join(ROOT, "README.md"),
                         "--readme-only"), "the README's results block")
-    print(f"\nDone in {run.elapsed()}: {os.path.relpath(run.out, ROOT)}/REPORT.md (run {run.run_id})")
+    done = f"\nDone in {run.elapsed()}: {os.path.relpath(run.out, ROOT)}/REPORT.md (run {run.run_id})"
+    if run.noisy:   # installed, marked noisy; the exit status says so too
+        done += f"; NOISY run (marked noisy in run.json): {run.noisy_why}"
+    print(done, flush=True)
 
 
 class Parser(argparse.ArgumentParser):
@@ -465,6 +473,7 @@ def main():
     signal.signal(signal.SIGTERM, interrupted)
     signal.signal(signal.SIGINT, interrupted)
     run = Run(args)
+    failure = None
     try:
         run.commit = commit_of(args)
         now = datetime.datetime.now(datetime.timezone.utc)
@@ -484,9 +493,9 @@ def main():
         print(f"prune reproduction ({run.mode_name}, run {run.run_id}): results to "
               f"{os.path.relpath(run.out, ROOT)}/" + (" (stub measurements)" if STUB else ""), flush=True)
         execute(run)
-        status = 0
+        status = EXIT_FAILED if run.noisy else 0
     except StepFailed as e:
-        print(f"reproduce: FAILED: {e}", file=sys.stderr)
+        failure = f"reproduce: FAILED: {e}"
         status = EXIT_USAGE if not hasattr(run, "stage") else EXIT_FAILED
     except (Interrupted, KeyboardInterrupt):
         print("\nreproduce: interrupted", file=sys.stderr)
@@ -494,6 +503,8 @@ def main():
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # the clean-up itself is not interrupted
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     finish(run, status)
+    if failure:   # the last line says why (a noisy run: that it is noisy)
+        print(failure, file=sys.stderr)
     return status
 
 

@@ -22,12 +22,15 @@ Each run gets its own id (PRUNE_RUN_ID, honoured in stub runs only).  Checks:
   6. with a noise gate that calls every run noisy (a stand-in for
      scripts/noise.py, whose own test puts a CPU hog beside it): a full run
      is refused (exit 1, results/ unchanged), installed marked noisy with
-     --allow-noisy, and a quick run is installed marked noisy.
+     --allow-noisy, and a quick run is installed marked noisy; each exits 1
+     and says it is noisy on its last line, and the report step's line names
+     the installed REPORT.md, not the staging directory that is gone.
 Exits 1 with the first failed check.  Standard library only.
 """
 import hashlib
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -64,7 +67,7 @@ class Checkout:
         self.runs = 0
         self.quick = os.path.join(self.root, "results", "quick")
 
-    def start(self, hold=None, quick=True, delay="0.03", extra=()):
+    def start(self, hold=None, quick=True, delay="0.03", extra=(), stdout=subprocess.DEVNULL):
         self.runs += 1
         run = f"unknown-20000101T{self.runs:06d}Z"
         env = dict(os.environ, PRUNE_REPRODUCE_STUB="1", PRUNE_RUN_ID=run, PRUNE_REPRODUCE_STUB_DELAY=delay,
@@ -75,7 +78,7 @@ class Checkout:
         args = [os.path.join(self.root, "scripts", "reproduce.sh"), "--no-install"] + (["--quick"] if quick else []) \
             + list(extra)
         # Its own process group, SIGINT at its default (as from a terminal).
-        process = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        process = subprocess.Popen(args, env=env, stdout=stdout, stderr=subprocess.PIPE, text=True,
                                    start_new_session=True,
                                    preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         return process, run
@@ -213,13 +216,21 @@ class Tester:
         before = manifest(results)
         process, _ = c.start(quick=False)
         _, err = process.communicate(timeout=120)
-        expect(process.returncode == 1 and "noisy run, not installed: noisy: a stand-in gate" in err,
+        last = "reproduce: FAILED: noisy run, not installed: noisy: a stand-in gate (--allow-noisy installs it marked noisy)"
+        expect(process.returncode == 1 and err.splitlines()[-1:] == [last],
                f"a noisy full run exited {process.returncode} saying {err!r}")
         expect(manifest(results) == before, "a noisy full run changed results/")
         for args, where in ((["--allow-noisy"], results), (["--quick"], c.quick)):
-            process, run = c.start(quick=False, extra=args)
-            _, err = process.communicate(timeout=120)
-            expect(process.returncode == 0, f"a noisy run with {args} exited {process.returncode}: {err!r}")
+            process, run = c.start(quick=False, extra=args, stdout=subprocess.PIPE)
+            out, err = process.communicate(timeout=120)
+            expect(process.returncode == 1, f"a noisy run with {args} exited {process.returncode}, not 1: {err!r}")
+            installed = os.path.relpath(where, c.root)
+            last = out.splitlines()[-1] if out.strip() else ""
+            expect(re.fullmatch(rf"Done in \d+m\d\ds: {installed}/REPORT\.md \(run {run}\); "
+                                r"NOISY run \(marked noisy in run\.json\): noisy: a stand-in gate", last),
+                   f"a noisy run with {args} ends {last!r}")
+            expect(f"\n    report: {installed}/REPORT.md\n" in out and ".reproduce/run-" not in out,
+                   f"a run with {args}: the report step's line is not the installed path: {out!r}")
             info = c.manifest.check(where)
             expect(info["run"] == run and info["noisy"] is True and info["allow_noisy"] is True
                    and info["state_before"] == {"others_now": 2.0},

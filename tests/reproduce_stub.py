@@ -70,6 +70,7 @@ def report(stage, names):
     import run_manifest
     run_manifest.check(stage)
     write(stage, "REPORT.md", "# prune: the studies reproduced (stub)\n\n" + "".join(f"## {s}\n" for s in names))
+    print(f"report: {os.path.join(stage, 'REPORT.md')}")   # as scripts/report.py does, the staging path
     for study in names:
         write(stage, f"plotdata/speedup_{study}.csv", "label,published,measured\nab,2,3\n")
 
