@@ -20,6 +20,7 @@
 
 usage: check_output.py PRUNE ESCAPE_TEST
        check_output.py --programs PROGRAM...
+       check_output.py --skipped-tests SCRIPT   scripts/skipped_tests.py on a made-up meson test log
 """
 import json
 import os
@@ -169,6 +170,24 @@ def check_programs(tally, programs):
             tally.record(ok, f"{name} {flag}", f"status {done.returncode}, {out[:60]!r}, {done.stderr[:200]!r}")
 
 
+def check_skipped_tests(tally, script):
+    import tempfile
+    tests = [{"name": "prune:cli / output", "result": "OK", "stdout": "skipped nothing\n"},
+             {"name": "prune:peer / p", "result": "SKIP", "stdout": "usage: x\nskipped: PRUNE_P is unset\n"},
+             {"name": "prune:c4 / means", "result": "SKIP", "stdout": "data unset: skipped\nbye\n"},
+             {"name": "prune:c4 / quiet", "result": "SKIP", "stdout": ""}]
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as log:
+        log.write("".join(json.dumps(t) + "\n" for t in tests))
+        log.flush()
+        done = run([sys.executable, script, log.name])
+    want = ("skipped tests (3), with their reasons:\n  prune:peer / p: skipped: PRUNE_P is unset\n"
+            "  prune:c4 / means: data unset: skipped\n  prune:c4 / quiet: (no reason printed)\n")
+    tally.record(done.returncode == 0 and done.stdout.decode() == want, "skipped tests and their reasons",
+                 f"status {done.returncode}, {done.stdout!r}")
+    done = run([sys.executable, script, "/nonexistent/testlog.json"])
+    tally.record(done.returncode == 0 and not done.stdout, "no log: nothing", f"{done.returncode}, {done.stdout!r}")
+
+
 def check_help(tally, prune):
     commands = [line.split()[0] for line in run([prune, "--help"]).stdout.decode().splitlines()
                 if line.startswith("  ") and not line.startswith("   ")]
@@ -186,6 +205,9 @@ def check_help(tally, prune):
 
 def main():
     tally = Tally()
+    if sys.argv[1] == "--skipped-tests":
+        check_skipped_tests(tally, sys.argv[2])
+        return tally.summary()
     if sys.argv[1] == "--programs":
         check_programs(tally, sys.argv[2:])
         return tally.summary()
