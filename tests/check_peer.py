@@ -13,7 +13,8 @@ usage: check_peer.py NAME PRUNE
    design (fhourstones), both must solve every position to agreeing
    scores; ttt-python: both programs choose square 0 on the empty board,
    with 549,946 positions for minimax and 18,297 for alpha-beta (docs/ttt.md,
-   the root counted on both sides).  Without the variable the test is
+   the root counted on both sides); c4: --quick's position, strong and weak,
+   scores agreeing at each of c4's thread counts.  Without the variable the test is
    skipped (77).
 Step 1 also runs it with --long (what reproduce.sh --long passes to every
 peer: still one `skipped:` line), and the peers whose long variant is the
@@ -32,10 +33,11 @@ SKIPPED = 77
 # The variable naming each peer's checkout, and the ones that would fetch
 # it without one.
 CHECKOUT = {"pons": "PRUNE_PONS_CHECKOUT", "tafl-rust": "PRUNE_TAFL_CHECKOUT",
-            "fhourstones": "PRUNE_FHOURSTONES_CHECKOUT", "ttt-python": "PRUNE_TTT_PYTHON_CHECKOUT"}
+            "fhourstones": "PRUNE_FHOURSTONES_CHECKOUT", "ttt-python": "PRUNE_TTT_PYTHON_CHECKOUT",
+            "c4": "PRUNE_C4_CHECKOUT"}
 FETCH = ["PRUNE_PONS_FETCH"]
 # The peers whose --long solves the empty board (peers/README.md).
-EMPTY_BOARD_LONG = {"pons", "fhourstones"}
+EMPTY_BOARD_LONG = {"pons", "fhourstones", "c4"}
 # Node counts published by the posts (docs/ardri.md): alpha-beta at depth 8.
 TAFL_COUNTS = {"P0": 2813265, "P1": 1286582, "P2": 1263869, "P3": 2989600, "P4": 9128178}
 # docs/ttt.md: the empty board searched to the end, the root counted; X
@@ -129,7 +131,22 @@ def check_ttt(prune):
     return 0
 
 
-CHECK = {"tafl-rust": check_tafl, "fhourstones": check_fhourstones, "ttt-python": check_ttt}
+def check_c4(prune):
+    # --quick's position, scores only: a few seconds.
+    status, _, rows = compare("c4", prune, ["--quick", "--pairs", "0"], dict(os.environ))
+    if status != 0 or not rows:
+        return fail(f"c4: compare.py exited {status}")
+    if {r["mode"] for r in rows} != {"strong", "weak"}:
+        return fail(f"c4: modes {sorted({r['mode'] for r in rows})}, not strong and weak")
+    for r in rows:
+        if int(r["prune_nodes"]) <= 0 or int(r["peer_nodes"]) <= 0 or r["prune_score"] != r["peer_score"]:
+            return fail(f"c4 {r['position']} {r['mode']}: scores {r['prune_score']}, {r['peer_score']}, "
+                        f"nodes {r['prune_nodes']}, {r['peer_nodes']}")
+    print(f"check_peer.py: c4: {len(rows)} solves, scores agree")
+    return 0
+
+
+CHECK = {"c4": check_c4, "tafl-rust": check_tafl, "fhourstones": check_fhourstones, "ttt-python": check_ttt}
 
 
 def main(argv):

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""compare.py: prune's Connect Four solver against Christophe Steininger's
+c4 on the same positions, strong and weak, side by side in time to solve.
+
+Each position (columns played from the empty board) is solved by a fresh c4
+process (`c4 MOVES [weak]`, the binary peers/c4/build.sh makes: his `c4`
+with the position and the weak/strong switch taken from its command line)
+and by a fresh `prune solve connect4 --moves MOVES [--weak] --config NAME
+--json` (default solve-buckets).  Both give the score for the side to move
+on Pons' scale (strong) or its sign (weak); the scores must agree.  The
+searches differ by design, so node counts are reported, not compared.
+
+c4 runs at 1 thread and, in a second row, at the machine's thread count
+(his default).  prune has no threads yet: it runs on 1 in both rows, and
+the row says so.  The tables differ too and each row names both: c4's 1 GB
+(134,217,757 entries, his default), prune's the config's (solve-buckets:
+8,388,602 entries, 67 MB).
+
+What is timed: the wall time of each whole process, alternating in pairs.
+Both then do the same work: start, allocate and clear their table, play
+the moves, solve, print.  Each program's own timer (c4's `Time to solve`,
+in milliseconds; prune's `seconds`) covers its search alone; both are in
+the row (`*_search_us`) beside the whole process (`*_us_per_position`).
+
+usage: compare.py PRUNE [--quick | --long] [--pairs N] [--config NAME]
+                  [--checkout DIR] -o CSV
+  --quick   the 6-ply position 444444 only (about a minute)
+  --long    adds the empty board, strong and weak (prune ~90 s and c4
+            ~35 s a solve at 1 thread: about an hour with 6 pairs)
+Exit status: 0; 1 when a score disagrees; 2 on bad input; 77 with one
+`skipped:` line when no checkout of c4 is available.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import paired  # noqa: E402
+
+BUILD_SH = os.path.join(HERE, "build.sh")
+COLUMNS = ["position", "plies", "mode", "config", "prune_threads", "peer_threads", "prune_table", "peer_table",
+           "prune_score", "peer_score", "prune_nodes", "peer_nodes", "prune_search_us", "peer_search_us",
+           "prune_us_per_position", "peer_us_per_position", "note"] + paired.TIMING_COLUMNS
+# c4's table at commit 80baa53 (settings.h, NUM_TABLE_ENTRIES; its banner
+# says 1.00 GB): checked against its banner on every run.
+PEER_TABLE = "134,217,757 entries (1 GB)"
+PEER_BANNER = re.compile(r"^Using a 7 x 6 board, a 1\.00 GB table, and (\d+) threads\.")
+SCORE = re.compile(r"^Final (strong|weak) score is (-?\d+) ")
+NODES = re.compile(r"^\s+Total\s+= (\d+)$")
+SEARCH = re.compile(r"^Time to solve\s+= ([0-9.]+) s$")
+# The positions: 444444 solves in about 2 s on both (strong), 4444 in 13 s
+# (prune) and 25 s (c4); the empty board under --long only.
+QUICK = ["444444"]
+DEFAULT = ["444444", "4444"]
+EMPTY = ""
+
+
+def wall(command, **kwargs):
+    """(completed process, its wall time in seconds)."""
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL, **kwargs)
+    return done, time.perf_counter() - start
+
+
+def peer_solve(binary, moves, weak):
+    """{score, nodes, search, whole, threads} of one c4 process."""
+    command = [binary, moves] + (["weak"] if weak else [])
+    done, seconds = wall(command, env=dict(os.environ, LC_ALL="C"))
+    found = {"whole": seconds}
+    for line in done.stdout.splitlines():
+        for key, pattern, group in (("threads", PEER_BANNER, 1), ("score", SCORE, 2), ("nodes", NODES, 1),
+                                    ("search", SEARCH, 1)):
+            match = pattern.match(line)
+            if match:
+                found[key] = float(match.group(group)) if key == "search" else int(match.group(group))
+        match = SCORE.match(line)
+        if match and match.group(1) != ("weak" if weak else "strong"):
+            raise paired.PeerError(f"{binary} solved '{moves}' {match.group(1)}ly, not as asked")
+    if done.returncode != 0 or len(found) != 5:
+        raise paired.PeerError(f"{' '.join(command)}: exit status {done.returncode}, no banner, score, "
+                               f"node count and time in its output")
+    return found
+
+
+def prune_solve(prune, config, moves, weak):
+    """{score, nodes, search, whole, table} of one `prune solve` process."""
+    command = [prune, "solve", "connect4", "--config", config, "--moves", moves, "--json"] \
+        + (["--weak"] if weak else [])
+    done, seconds = wall(command)
+    if done.returncode != 0:
+        raise paired.PeerError(f"{' '.join(command)}: exit status {done.returncode}: {done.stderr.strip()}")
+    result = json.loads(done.stdout)
+    return {"score": result["score"], "nodes": result["nodes"], "search": result["seconds"], "whole": seconds,
+            "table": result.get("table_slots")}
+
+
+def compare(options, binary, threads, moves, weak):
+    """One CSV row and whether the scores agree; prints its one-line summary."""
+    runs = paired.alternate(lambda: prune_solve(options.prune, options.config, moves, weak),
+                            lambda: peer_solve(binary, moves, weak), max(options.pairs, 1))
+    times = [(ours["whole"], theirs["whole"]) for ours, theirs in runs] if options.pairs else []
+    agree = all(ours["score"] == theirs["score"] for ours, theirs in runs)
+    ours, theirs = runs[0]
+    name, mode = moves or "start", "weak" if weak else "strong"
+
+    def mean_us(side, key):
+        return round(sum(run[side][key] for run in runs) / len(runs) * 1e6)
+    table = f"{ours['table']:,} entries" if ours["table"] else ""
+    note = "" if theirs["threads"] == 1 else \
+        f"prune has no threads yet: 1 thread against c4's {theirs['threads']}"
+    print(f"compare.py: {name} {mode}, c4 on {theirs['threads']} thread(s): prune {ours['score']:+d} in "
+          f"{ours['nodes']} nodes, c4 {theirs['score']:+d} in {theirs['nodes']} nodes: "
+          f"{'agree' if agree else 'DISAGREE'}; {paired.describe(times)}", flush=True)
+    row = [name, len(moves), mode, options.config, 1, theirs["threads"], table, PEER_TABLE,
+           ours["score"], theirs["score"], ours["nodes"], theirs["nodes"], mean_us(0, "search"),
+           mean_us(1, "search"), mean_us(0, "whole"), mean_us(1, "whole"), note]
+    return row + paired.timing_cells(times), agree
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("prune", help="the prune binary")
+    parser.add_argument("--quick", action="store_true", help=f"position {QUICK[0]} only")
+    paired.long_option(parser, "the empty board, strong and weak")
+    parser.add_argument("--pairs", type=int, help="timing pairs per row (default 6); 0: scores only")
+    parser.add_argument("--config", default="solve-buckets",
+                        help="prune's step (default solve-buckets, its best: docs/connect4.md)")
+    parser.add_argument("--checkout", help="default: $PRUNE_C4_CHECKOUT")
+    parser.add_argument("-o", "--output", help="CSV, one row per position, mode and c4 thread count")
+    options = parser.parse_args(argv)
+    paired.pairs_option(parser, options, quick=6, full=6)
+    if options.quick and options.long:
+        parser.error("--quick does not solve the empty board")
+    paired.executable(parser, options.prune)
+    return options
+
+
+def main(argv):
+    options = parse(argv)
+    checkout = ["--checkout", options.checkout] if options.checkout else []
+    cores = os.cpu_count() or 1
+    binaries = []
+    for threads in [1] + ([cores] if cores > 1 else []):
+        # c4's thread count is a constant of its build: one build each.
+        binary, why = paired.build(BUILD_SH, checkout + ["--threads", str(threads)])
+        if binary is None:
+            return paired.skip(why)
+        binaries.append((threads, binary))
+    positions = QUICK if options.quick else DEFAULT + ([EMPTY] if options.long else [])
+    rows, disagreements = [], 0
+    for moves in positions:
+        for weak in (False, True):
+            for threads, binary in binaries:
+                row, agree = compare(options, binary, threads, moves, weak)
+                if row[5] != threads:
+                    raise paired.PeerError(f"{binary} ran on {row[5]} threads, not the {threads} it was built for")
+                rows.append(row)
+                disagreements += not agree
+    return paired.finish(options.output, COLUMNS, rows, disagreements)
+
+
+if __name__ == "__main__":
+    paired.run(main)
