@@ -2,10 +2,14 @@
  * solve.c: `prune solve`, the Connect Four solver of Pons' series
  * (engine/solve.h; docs/connect4.md, docs/cli.md).
  *
- *   prune solve connect4 --moves 4453 --config NAME [--analyze] [--weak] [--board bitboard|grid] [--json]
+ *   prune solve connect4 --moves 4453 [--config NAME] [--analyze] [--weak] [--board bitboard|grid] [--json]
  *   prune solve connect4 (--positions FILE | --set NAME) [--data-dir DIR] [--limit N]
- *                        [--shard K/N] --config NAME [--weak] [--board B] [--json]
- *   ... [--max-nodes N] [--time-ms T] with either
+ *                        [--shard K/N] [--config NAME] [--weak] [--board B] [--json]
+ *   ... [--max-nodes N] [--time-ms T] [--tt-mb N] with either
+ *
+ * Without --config the last step of the table runs, the fastest
+ * (solve_config_fastest).  --tt-mb sizes the transposition table of a step
+ * with one (the series' 64 MiB by default); a step without one refuses it.
  *
  * A test-set file has one `moves score` line per position, or a bare
  * `moves` line: solved, not checked.  The whole file is read and checked
@@ -36,11 +40,12 @@
 #include "solve.h"
 #include "solve_command.h"
 #include "solve_positions.h"
+#include "ttable.h"
 
 static const char solve_usage[] =
-    "usage: prune solve connect4 --config NAME (--moves DIGITS | --positions FILE | --set NAME) [options]\n"
+    "usage: prune solve connect4 [--config NAME] (--moves DIGITS | --positions FILE | --set NAME) [options]\n"
     "\n"
-    "  --config NAME       a step of Pons' solver (solve-minmax ... solve-lowerbound)\n"
+    "  --config NAME       a step of the solver, listed below (default: the last, the fastest)\n"
     "  --moves DIGITS      the position: columns played, 1..7 (4453 or 4,4,5,3)\n"
     "  --positions FILE    a test set, one `moves score` line per position (checked) or\n"
     "                      `moves` alone (solved, not checked); a bare name is looked up\n"
@@ -55,6 +60,8 @@ static const char solve_usage[] =
     "  --analyze           with --moves: the score of every column, one solve each\n"
     "  --max-nodes N       stop with status 2 if the command would visit more than N nodes\n"
     "  --time-ms T         stop with status 2 if the command runs for more than T ms\n"
+    "  --tt-mb N           the transposition table's size in MiB, for a step with one\n"
+    "                      (default 64, the series'); node counts depend on it\n"
     "  --json              one JSON object per line\n"
     "  --help, -h          print this help\n"
     "\n"
@@ -321,14 +328,32 @@ static solve_limits limits_of(const options *o)
     return limits;
 }
 
+/* --tt-mb: the table's size, checked against the step (it has a table),
+ * the machine (tt_max_megabytes, as `prune search` decides) and the
+ * solver's indices; set before the table is first allocated. */
+static void table_size_of(const options *o, const solve_config *config)
+{
+    if (!options_given(o, "tt-mb")) return;
+    size_t megabytes = (size_t)cli_number(o, "tt-mb", 1, 1LL << 30, 0);
+    if (config->table == SOLVE_TABLE_NONE)
+        cli_fail("--tt-mb sizes a transposition table, and %s has none", config->name);
+    size_t most = tt_max_megabytes();
+    if (megabytes > most)
+        cli_fail("--tt-mb: a table of %zu MiB is more than this machine allows (at most %zu MiB, half its memory)",
+                 megabytes, most);
+    if (megabytes > SOLVE_TABLE_MAX_MEGABYTES)
+        cli_fail("--tt-mb: the solver's tables hold at most %d MiB, not %zu", SOLVE_TABLE_MAX_MEGABYTES, megabytes);
+    solve_set_table_megabytes(megabytes);
+}
+
 static int run_solve(const options *o)
 {
     if (!o->operand) cli_fail("missing GAME: prune solve connect4 ...");
     if (strcmp(o->operand, "connect4") != 0) cli_fail("prune solve knows connect4 only, not '%s'", o->operand);
     const char *config_name = options_value(o, "config");
-    if (!config_name) cli_fail("missing --config NAME (solve-minmax ... solve-lowerbound)");
-    const solve_config *config = solve_config_find(config_name);
+    const solve_config *config = config_name ? solve_config_find(config_name) : solve_config_fastest();
     if (!config) cli_fail("unknown solve config '%s' (solve-minmax ... solve-lowerbound)", config_name);
+    table_size_of(o, config);
     solve_board board = board_of(o);
     solve_arguments a = {.moves = options_value(o, "moves"), .positions = options_value(o, "positions"),
                          .set = options_value(o, "set"), .data_dir = options_value(o, "data-dir"),
@@ -361,14 +386,14 @@ static void print_solve_help(void)
 static const option_spec solve_options[] = {
     {"config", true}, {"moves", true}, {"positions", true}, {"set", true}, {"data-dir", true},
     {"limit", true}, {"shard", true}, {"board", true}, {"weak", false}, {"json", false},
-    {"analyze", false}, {"max-nodes", true}, {"time-ms", true}, {"help", false}, {NULL, false},
+    {"analyze", false}, {"max-nodes", true}, {"time-ms", true}, {"tt-mb", true}, {"help", false}, {NULL, false},
 };
 
 const command command_solve = {
     .name = "solve", .operand = "GAME", .options = solve_options, .run = run_solve,
-    .synopsis = "connect4 --config NAME (--moves DIGITS | --positions FILE | --set NAME)\n"
+    .synopsis = "connect4 [--config NAME] (--moves DIGITS | --positions FILE | --set NAME)\n"
                 "         [--data-dir DIR] [--limit N] [--shard K/N] [--analyze] [--weak] [--board B]\n"
-                "         [--max-nodes N] [--time-ms T] [--json]",
+                "         [--max-nodes N] [--time-ms T] [--tt-mb N] [--json]",
     .summary = "solve Connect Four positions exactly with a step of Pons' solver, alone or a\n"
                "whole test set checked against its scores",
     .help = solve_usage, .print_help = print_solve_help,

@@ -4,6 +4,7 @@
  * (docs/connect4.md).  The search itself is engine/solve_search.h.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
@@ -48,6 +49,8 @@ const solve_config *solve_config_at(size_t index)
     return index < solve_config_count() ? &steps[index] : NULL;
 }
 
+const solve_config *solve_config_fastest(void) { return &steps[solve_config_count() - 1]; }
+
 const solve_config *solve_config_find(const char *name)
 {
     for (size_t i = 0; i < solve_config_count(); i++)
@@ -78,10 +81,25 @@ bool solve_check_moves(const char *moves, char *message, size_t message_size)
  * after every position (engine/solve_table.h says how, cheaply). */
 static solve_table table;
 
+void solve_set_table_megabytes(size_t megabytes)
+{
+    if (megabytes == (table.megabytes ? table.megabytes : SOLVE_TABLE_DEFAULT_MEGABYTES)) return;
+    free(table.full);  /* table_memory_zeroed's memory */
+    free(table.key32);
+    free(table.buckets);
+    table.full = table.key32 = table.buckets = NULL;
+    table.size_full = table.size_key32 = table.bucket_count = 0;
+    table.touched_count = 0;
+    table.touched_all = false;
+    table.used = 0;
+    table.megabytes = megabytes;
+}
+
 search_status solve_prepare(const solve_config *config, char *message, size_t message_size)
 {
     if (config->table == SOLVE_TABLE_NONE || solve_table_ready(&table, config->table)) return SEARCH_OK;
-    snprintf(message, message_size, "cannot allocate the %s transposition table", config->name);
+    snprintf(message, message_size, "cannot allocate the %s transposition table (%zu MiB)", config->name,
+                 table.megabytes ? table.megabytes : (size_t)SOLVE_TABLE_DEFAULT_MEGABYTES);
     return SEARCH_BUDGET_EXCEEDED;
 }
 
@@ -156,7 +174,7 @@ static search_status run_solve(const char *moves, const solve_config *config, bo
     if (config->table != SOLVE_TABLE_NONE) solve_table_clear(&table);
     *result = (solve_result){.score = score, .nodes = ctx.nodes, .seconds = seconds, .table_probes = ctx.probes,
                              .table_hits = ctx.hits, .mirror_hits = ctx.mirror_hits, .table_entries = entries,
-                             .table_slots = solve_table_slots(config->table)};
+                             .table_slots = solve_table_slots(&table, config->table)};
     return SEARCH_OK;
 }
 

@@ -29,6 +29,12 @@ typedef enum {
     SOLVE_TABLE_BUCKETS,      /* prune's own: both bounds, full keys, two entries a bucket, same memory */
 } solve_table_kind;
 
+/* The tables' size (engine/solve_table.h): the series' 64 MiB unless
+ * solve_set_table_megabytes says otherwise; at most SOLVE_TABLE_MAX_MEGABYTES
+ * (2^31 words: every index fits 32 bits). */
+#define SOLVE_TABLE_DEFAULT_MEGABYTES 64
+#define SOLVE_TABLE_MAX_MEGABYTES 16384
+
 typedef struct {
     const char *name;
     const char *description;
@@ -116,6 +122,15 @@ search_status solve_analyze(const char *moves, const solve_config *config, bool 
  * can fail before printing anything; solve_position calls it too.
  * SEARCH_BUDGET_EXCEEDED with a one-line message when memory is short. */
 search_status solve_prepare(const solve_config *config, char *message, size_t message_size);
+
+/* Sizes the table of every later solve at `megabytes` MiB (1 to
+ * SOLVE_TABLE_MAX_MEGABYTES; the caller checks the machine's memory): a
+ * table already allocated at another size is freed. */
+void solve_set_table_megabytes(size_t megabytes);
+
+/* The last step of the table, the fastest (what `prune solve` runs when no
+ * --config is given). */
+const solve_config *solve_config_fastest(void);
 
 /* Checks a digit string: every character 1..7, no full column, no move that
  * completes four.  On failure writes one line naming the move. */

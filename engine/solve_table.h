@@ -25,6 +25,11 @@
  *    search: it takes the first entry and pushes the first entry's
  *    position to the second; a deeper one takes the second.
  *
+ * Size: the tables above are those of 64 MiB (SOLVE_TABLE_DEFAULT_MEGABYTES,
+ * the series' own); `prune solve --tt-mb N` gives them N MiB by the same
+ * rule (solve_table_size), and a table of another size visits other nodes:
+ * every count pinned in tests/ is at the default.
+ *
  * Clearing: every position starts with an empty table, as the series
  * resets it with memset.  Clearing 64 MB costs milliseconds, more than
  * solving an easy position.  The key32 table (parts 11 and 12) therefore
@@ -51,18 +56,24 @@
 #include "solve.h"
 #include "table_memory.h"
 
-#define SOLVE_TABLE_SIZE_FULL_KEY 8388593u   /* part 7 */
+#define SOLVE_TABLE_SIZE_FULL_KEY 8388593u   /* part 7: the largest prime below 2^23 */
 #define SOLVE_TABLE_SIZE_KEY32 8388617u      /* part 11: the first prime above 2^23 */
 #define SOLVE_TABLE_KEY56 ((UINT64_C(1) << 56) - 1)
 #define SOLVE_TABLE_TOUCHED_MAX (1u << 18)
 #define SOLVE_TABLE_VALUE32 (UINT64_C(0xFF) << 32)     /* the value's bits in a key32 entry */
 #define SOLVE_TABLE_GENERATION_ONE (UINT64_C(1) << 40)  /* generation 1 of a key32 entry */
 #define SOLVE_TABLE_BUCKET_COUNT 4194301u    /* the largest prime below 2^22: 2^23 words */
+/* The three sizes above are those of SOLVE_TABLE_DEFAULT_MEGABYTES (64 MiB:
+ * 2^23 words) by solve_table_size's rule; the lookups divide by these
+ * constants when the table has them (the compiler's multiply) and by the
+ * table's own size otherwise. */
 #define SOLVE_TABLE_KEY49 ((UINT64_C(1) << 49) - 1)
 #define SOLVE_TABLE_MIRRORED (UINT64_C(1) << 63)  /* a bucket entry stored under its mirror image's key */
 #define SOLVE_TABLE_GENERATIONS (~(SOLVE_TABLE_GENERATION_ONE - 1))  /* a key32 entry's generation bits */
 
 typedef struct {
+    size_t megabytes;     /* the size the tables are allocated at (0: SOLVE_TABLE_DEFAULT_MEGABYTES) */
+    uint32_t size_full, size_key32, bucket_count;  /* entries (buckets) of the tables, by that size */
     uint64_t *full;       /* part 7: key | value << 56 */
     uint64_t *key32;      /* parts 11, 12: the key's low 32 bits | value << 32 | generation << 40 */
     uint64_t stamp;       /* the current generation << 40: key32 entries of another are empty */
@@ -79,15 +90,36 @@ static inline void solve_table_touch(solve_table *t, uint32_t index)
     else t->touched_all = true;
 }
 
+/* key mod size, by the constant `usual` when size is that (the default). */
+static inline uint32_t solve_table_index(uint64_t key, uint32_t size, uint32_t usual)
+{
+    return (uint32_t)(size == usual ? key % usual : key % size);
+}
+
+static inline uint32_t solve_index_full(const solve_table *t, uint64_t key)
+{
+    return solve_table_index(key, t->size_full, SOLVE_TABLE_SIZE_FULL_KEY);
+}
+
+static inline uint32_t solve_index_key32(const solve_table *t, uint64_t key)
+{
+    return solve_table_index(key, t->size_key32, SOLVE_TABLE_SIZE_KEY32);
+}
+
+static inline uint32_t solve_index_bucket(const solve_table *t, uint64_t key)
+{
+    return solve_table_index(key, t->bucket_count, SOLVE_TABLE_BUCKET_COUNT);
+}
+
 static inline uint8_t solve_table_get_full(const solve_table *t, uint64_t key)
 {
-    uint64_t entry = t->full[key % SOLVE_TABLE_SIZE_FULL_KEY];
+    uint64_t entry = t->full[solve_index_full(t, key)];
     return (entry & SOLVE_TABLE_KEY56) == key ? (uint8_t)(entry >> 56) : 0;
 }
 
 static inline void solve_table_put_full(solve_table *t, uint64_t key, uint8_t value)
 {
-    uint32_t index = (uint32_t)(key % SOLVE_TABLE_SIZE_FULL_KEY);
+    uint32_t index = solve_index_full(t, key);
     t->used += !t->full[index];
     t->full[index] = key | (uint64_t)value << 56;
     solve_table_touch(t, index);
@@ -95,13 +127,13 @@ static inline void solve_table_put_full(solve_table *t, uint64_t key, uint8_t va
 
 static inline uint8_t solve_table_get_key32(const solve_table *t, uint64_t key)
 {
-    uint64_t entry = t->key32[key % SOLVE_TABLE_SIZE_KEY32];
+    uint64_t entry = t->key32[solve_index_key32(t, key)];
     return (entry & ~SOLVE_TABLE_VALUE32) == ((uint32_t)key | t->stamp) ? (uint8_t)(entry >> 32) : 0;
 }
 
 static inline void solve_table_put_key32(solve_table *t, uint64_t key, uint8_t value)
 {
-    uint64_t *entry = &t->key32[key % SOLVE_TABLE_SIZE_KEY32];
+    uint64_t *entry = &t->key32[solve_index_key32(t, key)];
     t->used += (*entry & SOLVE_TABLE_GENERATIONS) != t->stamp;
     *entry = (uint32_t)key | (uint64_t)value << 32 | t->stamp;
 }
@@ -109,7 +141,7 @@ static inline void solve_table_put_key32(solve_table *t, uint64_t key, uint8_t v
 /* Asks memory for the entry of `key` ahead of its get (parts 11, 12). */
 static inline void solve_table_prefetch_key32(const solve_table *t, uint64_t key)
 {
-    table_memory_prefetch(&t->key32[key % SOLVE_TABLE_SIZE_KEY32]);
+    table_memory_prefetch(&t->key32[solve_index_key32(t, key)]);
 }
 
 static inline uint8_t solve_bucket_value(uint64_t entry) { return (uint8_t)(entry >> 49); }
@@ -120,7 +152,7 @@ static inline int solve_bucket_moves(uint64_t entry) { return (int)(entry >> 57 
  * is never 0. */
 static inline uint64_t solve_table_find_bucket(const solve_table *t, uint64_t key)
 {
-    const uint64_t *b = &t->buckets[2 * (key % SOLVE_TABLE_BUCKET_COUNT)];
+    const uint64_t *b = &t->buckets[2 * (size_t)solve_index_bucket(t, key)];
     if ((b[0] & SOLVE_TABLE_KEY49) == key && b[0]) return b[0];
     if ((b[1] & SOLVE_TABLE_KEY49) == key && b[1]) return b[1];
     return 0;
@@ -138,8 +170,8 @@ static inline uint8_t solve_table_get_bucket(const solve_table *t, uint64_t key)
  * while the second is used). */
 static inline void solve_table_put_bucket(solve_table *t, uint64_t key, uint8_t value, int moves, uint64_t mirrored)
 {
-    uint32_t index = (uint32_t)(key % SOLVE_TABLE_BUCKET_COUNT);
-    uint64_t *b = &t->buckets[2 * index];
+    uint32_t index = solve_index_bucket(t, key);
+    uint64_t *b = &t->buckets[2 * (size_t)index];
     uint64_t entry = key | (uint64_t)value << 49 | (uint64_t)moves << 57 | mirrored;
     if ((b[0] & SOLVE_TABLE_KEY49) == key && b[0]) b[0] = entry;
     else if ((b[1] & SOLVE_TABLE_KEY49) == key && b[1]) b[1] = entry;
@@ -153,7 +185,7 @@ static inline void solve_table_put_bucket(solve_table *t, uint64_t key, uint8_t 
 
 static inline void solve_table_prefetch_bucket(const solve_table *t, uint64_t key)
 {
-    table_memory_prefetch(&t->buckets[2 * (key % SOLVE_TABLE_BUCKET_COUNT)]);
+    table_memory_prefetch(&t->buckets[2 * (size_t)solve_index_bucket(t, key)]);
 }
 
 /* Empties every table allocated.  The key32 table by a new generation: its
@@ -163,17 +195,17 @@ static inline void solve_table_clear(solve_table *t)
 {
     t->stamp += SOLVE_TABLE_GENERATION_ONE;
     if (!t->stamp) {
-        if (t->key32) memset(t->key32, 0, SOLVE_TABLE_SIZE_KEY32 * sizeof *t->key32);
+        if (t->key32) memset(t->key32, 0, t->size_key32 * sizeof *t->key32);
         t->stamp = SOLVE_TABLE_GENERATION_ONE;
     }
     if (t->touched_all) {
-        if (t->full) memset(t->full, 0, SOLVE_TABLE_SIZE_FULL_KEY * sizeof *t->full);
-        if (t->buckets) memset(t->buckets, 0, 2 * SOLVE_TABLE_BUCKET_COUNT * sizeof *t->buckets);
+        if (t->full) memset(t->full, 0, t->size_full * sizeof *t->full);
+        if (t->buckets) memset(t->buckets, 0, 2 * (size_t)t->bucket_count * sizeof *t->buckets);
     } else {
         for (uint32_t i = 0; i < t->touched_count; i++) {
             uint32_t index = t->touched[i];
             if (t->full) t->full[index] = 0;
-            if (t->buckets) t->buckets[2 * index] = t->buckets[2 * index + 1] = 0;
+            if (t->buckets) t->buckets[2 * (size_t)index] = t->buckets[2 * (size_t)index + 1] = 0;
         }
     }
     t->touched_count = 0;
@@ -181,14 +213,45 @@ static inline void solve_table_clear(solve_table *t)
     t->used = 0;
 }
 
-/* The entries a table of `kind` holds (SOLVE_TABLE_NONE: 0). */
-static inline uint64_t solve_table_slots(solve_table_kind kind)
+static inline bool solve_table_is_prime(uint32_t n)
+{
+    if (n < 2) return false;
+    for (uint32_t d = 2; (uint64_t)d * d <= n; d++)
+        if (n % d == 0) return false;
+    return true;
+}
+
+/* The entries a table of `kind` holds at `megabytes` MiB (buckets: two
+ * entries each), by the series' rule for its 64 MiB (2^23 words): part 7's
+ * table the largest prime below the words, the key32 table the first prime
+ * above them (so that it holds more than 2^17 entries from 1 MiB on: the
+ * index and the 32 bits kept tell every key below 2^49 apart), the buckets
+ * the largest prime below half the words.  SOLVE_TABLE_NONE: 0. */
+static inline uint64_t solve_table_size(solve_table_kind kind, size_t megabytes)
+{
+    uint32_t words = (uint32_t)(megabytes << 17), n;
+    switch (kind) {
+    case SOLVE_TABLE_NONE: return 0;
+    case SOLVE_TABLE_UPPER:
+        for (n = words - 1; !solve_table_is_prime(n); n--) continue;
+        return n;
+    case SOLVE_TABLE_BUCKETS:
+        for (n = words / 2 - 1; !solve_table_is_prime(n); n--) continue;
+        return 2 * (uint64_t)n;
+    default:
+        for (n = words + 1; !solve_table_is_prime(n); n++) continue;
+        return n;
+    }
+}
+
+/* The entries the table of `kind` holds (SOLVE_TABLE_NONE: 0). */
+static inline uint64_t solve_table_slots(const solve_table *t, solve_table_kind kind)
 {
     switch (kind) {
     case SOLVE_TABLE_NONE: return 0;
-    case SOLVE_TABLE_UPPER: return SOLVE_TABLE_SIZE_FULL_KEY;
-    case SOLVE_TABLE_BUCKETS: return 2 * (uint64_t)SOLVE_TABLE_BUCKET_COUNT;
-    default: return SOLVE_TABLE_SIZE_KEY32;
+    case SOLVE_TABLE_UPPER: return t->size_full;
+    case SOLVE_TABLE_BUCKETS: return 2 * (uint64_t)t->bucket_count;
+    default: return t->size_key32;
     }
 }
 
@@ -196,18 +259,22 @@ static inline uint64_t solve_table_slots(solve_table_kind kind)
 static inline void *solve_table_zeroed(size_t count, size_t size) { return table_memory_zeroed(count * size); }
 
 /* Allocates the table of `kind` (not SOLVE_TABLE_NONE), zeroed, once per
- * process; false when the memory is not there. */
+ * process, at t->megabytes; false when the memory is not there. */
 static inline bool solve_table_ready(solve_table *t, solve_table_kind kind)
 {
     if (!t->touched && !(t->touched = malloc(SOLVE_TABLE_TOUCHED_MAX * sizeof *t->touched))) return false;
+    size_t megabytes = t->megabytes ? t->megabytes : SOLVE_TABLE_DEFAULT_MEGABYTES;
     switch (kind) {
     case SOLVE_TABLE_UPPER:
-        return t->full || (t->full = solve_table_zeroed(SOLVE_TABLE_SIZE_FULL_KEY, sizeof *t->full));
+        if (!t->size_full) t->size_full = (uint32_t)solve_table_size(kind, megabytes);
+        return t->full || (t->full = solve_table_zeroed(t->size_full, sizeof *t->full));
     case SOLVE_TABLE_BUCKETS:
-        return t->buckets || (t->buckets = solve_table_zeroed(2 * SOLVE_TABLE_BUCKET_COUNT, sizeof *t->buckets));
+        if (!t->bucket_count) t->bucket_count = (uint32_t)(solve_table_size(kind, megabytes) / 2);
+        return t->buckets || (t->buckets = solve_table_zeroed(2 * (size_t)t->bucket_count, sizeof *t->buckets));
     default:
         if (!t->stamp) t->stamp = SOLVE_TABLE_GENERATION_ONE;  /* zeroed words are generation 0: empty */
-        return t->key32 || (t->key32 = solve_table_zeroed(SOLVE_TABLE_SIZE_KEY32, sizeof *t->key32));
+        if (!t->size_key32) t->size_key32 = (uint32_t)solve_table_size(kind, megabytes);
+        return t->key32 || (t->key32 = solve_table_zeroed(t->size_key32, sizeof *t->key32));
     }
 }
 

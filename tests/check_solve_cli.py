@@ -10,6 +10,10 @@
   budgets PRUNE SET     --max-nodes: the exact count succeeds, one less is status 2 with
                         one line and an empty stdout (one position, --analyze, a set);
                         --time-ms stops a long solve the same way
+  tables PRUNE          --tt-mb: one position's exact counts at the default table (64 MiB,
+                        the same with --tt-mb 64) and at 1 MiB, three kinds of table, twice
+                        each (deterministic); no --config runs the last step of --help's
+                        list (solve-buckets), named in the text and the JSON
   progress PRUNE        a solve of more than 2 s on a terminal (a pseudo-terminal here)
                         shows nodes, rate, elapsed and the window on stderr; through a
                         pipe, stderr holds only the one closing line
@@ -163,6 +167,38 @@ def check_budgets(prune, set_path, tally):
     tally.record(not problems, "budget --time-ms 300 on the empty board", problems or slow.stderr.strip())
 
 
+# 4444443 (score -1) at the default table and at --tt-mb 1: nodes, probes, hits, entries, slots.
+TABLE_MOVES = "4444443"
+TABLE_COUNTS = {
+    ("solve-sorted", 64): (8341865, 6950356, 1181961, 1792326, 8388593),
+    ("solve-sorted", 1): (16013131, 13253472, 1938362, 131034, 131071),
+    ("solve-lowerbound", 64): (7311258, 6068316, 1234617, 3548749, 8388617),
+    ("solve-lowerbound", 1): (12768513, 10535970, 1716997, 131101, 131101),
+    ("solve-buckets", 64): (6789024, 5624161, 1184616, 3789617, 8388602),
+    ("solve-buckets", 1): (8176670, 6708087, 1079339, 131042, 131042),
+}
+FIELDS = ("nodes", "table_probes", "table_hits", "table_entries", "table_slots")
+
+
+def check_tables(prune, tally):
+    for (config, megabytes), expected in TABLE_COUNTS.items():
+        sizes = [[], ["--tt-mb", "64"]] if megabytes == 64 else [["--tt-mb", str(megabytes)]] * 2
+        for size in sizes:
+            [r] = solve_json(prune, "--config", config, "--moves", TABLE_MOVES, *size)
+            got = tuple(r[f] for f in FIELDS)
+            tally.record(r["score"] == -1 and got == expected,
+                         f"tables: {config} {' '.join(size) or 'default'}", f"{r['score']} {got}")
+    lines = subprocess.run([prune, "solve", "--help"], capture_output=True, text=True).stdout.splitlines()
+    last = lines[-1].split()[0]
+    tally.record(last == "solve-buckets", "tables: the last step of --help is solve-buckets", last)
+    [r] = solve_json(prune, "--moves", TABLE_MOVES)
+    tally.record(r["config"] == last and r["nodes"] == TABLE_COUNTS[(last, 64)][0],
+                 "tables: no --config runs the last step (JSON)", f"{r['config']} {r['nodes']}")
+    text = run(prune, "--moves", TABLE_MOVES, "--tt-mb", "1").stdout
+    tally.record(f"config   {last}\n" in text and "nodes    8176670\n" in text,
+                 "tables: no --config runs the last step (text, --tt-mb 1)", text.replace("\n", " | "))
+
+
 def run_on_terminal(args):
     """Runs args with stderr on a pseudo-terminal; (status, stdout, what the terminal got)."""
     main, secondary = pty.openpty()
@@ -203,6 +239,8 @@ def main():
     tally = Tally()
     if what == "progress":
         check_progress(prune, tally)
+    elif what == "tables":
+        check_tables(prune, tally)
     else:
         {"bare": check_bare, "analyze": check_analyze, "budgets": check_budgets}[what](prune, rest[0], tally)
     return tally.summary()
