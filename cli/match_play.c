@@ -45,9 +45,10 @@ int match_ply_cap(const game_entry *game)
  * game is won by the side its one-ply value (the probe's, maximiser's
  * view) favours by at least `margin` over the value where the game began
  * (after its opening), held for `plies` plies in a row.  Ard Ri's value
- * moves by one a capture or a king step; three captures net, kept for 16
- * plies (8 moves each), is a position its engine does not give back in
- * these matches (docs/strength.md gives the share of games it decides). */
+ * moves by one a capture or a king step; three net, kept for 16 plies (8
+ * moves each), is the rule's choice, not a measured threshold: how often a
+ * side gives such a lead back has not been counted (REPORT.md gives the
+ * share of games the rule decides). */
 static const struct {
     const char *game;
     int margin, plies;
