@@ -287,8 +287,12 @@ def summary(res):
     if not vs_base:
         return []
     top = vs_base[-1]["a"]
-    survive = sum(1 for ok, _ in holm([p_value(r) for r in at]) if ok)
-    cells = [f"{r['game']} {interval(r, 'elo')}" for r in vs_base if r["a"] == top]
+    tests = holm([p_value(r) for r in at])
+    kept = {id(r) for r, (ok, _) in zip(at, tests) if ok}
+    survive = len(kept)
+    # a figure Holm does not keep is not a reading: it is named as holding 0, not quoted as a gain
+    cells = [f"{r['game']} {interval(r, 'elo')}" if id(r) in kept else f"{r['game']} not shown ({interval(r, 'elo')})"
+             for r in vs_base if r["a"] == top]
     return [[f"strength (Elo at {limit_text(main)})", "– (issue 29)",
              f"`{top}` vs `{BASE}`: " + ", ".join(cells) + f"; {survive} of {len(at)} matches survive Holm",
              "exact under node budgets (seeded)"]]
