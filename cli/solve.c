@@ -2,13 +2,16 @@
  * solve.c: `prune solve`, the Connect Four solver of Pons' series
  * (engine/solve.h; docs/connect4.md, docs/cli.md).
  *
- *   prune solve connect4 --moves 4453 [--config NAME] [--analyze] [--weak] [--board bitboard|grid] [--json]
+ *   prune solve connect4 --moves 4453 [--config NAME] [--analyze] [--weak] [--board bitboard|grid]
+ *                        [--size WxH] [--json]
  *   prune solve connect4 (--positions FILE | --set NAME) [--data-dir DIR] [--limit N]
  *                        [--shard K/N] [--config NAME] [--weak] [--board B] [--json]
  *   ... [--max-nodes N] [--time-ms T] [--tt-mb N] with either
  *
  * Without --config the last step of the table runs, the fastest
- * (solve_config_fastest).  --tt-mb sizes the transposition table of a step
+ * (solve_config_fastest).  --size solves a board of another size (with
+ * --moves only: the test sets are 7x6), and says on which move the game
+ * ends under perfect play.  --tt-mb sizes the transposition table of a step
  * with one (the series' 64 MiB by default); a step without one refuses it.
  *
  * A test-set file has one `moves score` line per position, or a bare
@@ -37,6 +40,7 @@
 #include "clock.h"
 #include "escape.h"
 #include "numbers.h"
+#include "connect4_sized.h"
 #include "solve.h"
 #include "solve_command.h"
 #include "solve_positions.h"
@@ -47,6 +51,9 @@ static const char solve_usage[] =
     "\n"
     "  --config NAME       a step of the solver, listed below (default: the last, the fastest)\n"
     "  --moves DIGITS      the position: columns played, 1..7 (4453 or 4,4,5,3)\n"
+    "  --size WxH          a board of W columns and H rows (default 7x6): W and H from 4,\n"
+    "                      W x (H + 1) at most 64; columns past 9 are A, B, C (or 10,11,12\n"
+    "                      in a comma list); with --moves only\n"
     "  --positions FILE    a test set, one `moves score` line per position (checked) or\n"
     "                      `moves` alone (solved, not checked); a bare name is looked up\n"
     "                      in --data-dir or $PRUNE_CONNECT4_DATA\n"
@@ -56,7 +63,8 @@ static const char solve_usage[] =
     "  --limit N           the first N lines only\n"
     "  --shard K/N         the lines whose index (from 0) modulo N is K-1\n"
     "  --weak              win/draw/loss only (scores checked by sign)\n"
-    "  --board B           bitboard (default) or grid (parts 3 to 8)\n"
+    "  --board B           bitboard (default), grid (parts 3 to 8) or sized (the bitboard\n"
+    "                      whose size is read at run time, which --size uses)\n"
     "  --analyze           with --moves: the score of every column, one solve each\n"
     "  --max-nodes N       stop with status 2 if the command would visit more than N nodes\n"
     "  --time-ms T         stop with status 2 if the command runs for more than T ms\n"
@@ -114,6 +122,8 @@ static _Noreturn void wrong_score(const char *path, size_t line, const char *con
 typedef struct {
     const char *moves, *positions, *set, *data_dir;
     bool weak, json, analyze;
+    bool sized;            /* --size given: the size is printed, and the move on which the game ends */
+    solve_size size;
     bool budget;           /* --max-nodes or --time-ms given */
     solve_limits limits;   /* shared by every solve of the command */
 } solve_arguments;
@@ -141,6 +151,24 @@ static void print_table_json(const solve_config *config, const solve_result *r)
     printf(",\"table_entries\":%" PRIu64 ",\"table_slots\":%" PRIu64, r->table_entries, r->table_slots);
 }
 
+/* With --size: who wins, and on which move the game ends under perfect
+ * play (solve_last_move).  A weak score says only who: no move. */
+static void print_outcome(const solve_arguments *a, const char *moves, int score)
+{
+    int stones = (int)strlen(moves), cells = a->size.width * a->size.height;
+    bool first = (score > 0) == (stones % 2 == 0);  /* the first player moves when the stones are even */
+    const char *who = score == 0 ? "draw" : first ? "the first player wins" : "the second player wins";
+    if (a->weak) printf("outcome  %s\n", who);
+    else printf("outcome  %s, the game ending on move %d\n", who, solve_last_move(score, stones, cells));
+}
+
+static void print_size_json(const solve_arguments *a, const char *moves, int score)
+{
+    int stones = (int)strlen(moves), cells = a->size.width * a->size.height;
+    printf(",\"size\":\"%dx%d\"", a->size.width, a->size.height);
+    if (!a->weak) printf(",\"last_move\":%d", solve_last_move(score, stones, cells));
+}
+
 /* One position's line; `line` is NULL for --moves.  A test-set line
  * without a score prints `-` (text) or null (JSON) as the expected score. */
 static void print_result(const solve_arguments *a, const solve_config *config, const char *moves,
@@ -150,6 +178,7 @@ static void print_result(const solve_arguments *a, const solve_config *config, c
         printf("{\"game\":\"connect4\",\"config\":\"%s\",\"moves\":\"%s\",\"weak\":%s,\"score\":%d,"
                "\"nodes\":%" PRIu64 ",\"seconds\":%.9f",
                config->name, moves, a->weak ? "true" : "false", r->score, r->nodes, r->seconds);
+        if (a->sized) print_size_json(a, moves, r->score);
         print_table_json(config, r);
         if (line && line->checked) printf(",\"expected\":%d,\"line\":%zu", line->score, line->number);
         else if (line) printf(",\"expected\":null,\"line\":%zu", line->number);
@@ -160,9 +189,11 @@ static void print_result(const solve_arguments *a, const solve_config *config, c
         printf("%zu %s %s %d %" PRIu64 " %.3f\n", line->number, moves, expected, r->score, r->nodes,
                r->seconds * 1e6);
     } else {
+        if (a->sized) printf("size     %dx%d\n", a->size.width, a->size.height);
         printf("moves    %s\nconfig   %s\nweak     %s\nscore    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n",
                *moves ? moves : "(start)", config->name, a->weak ? "yes" : "no", r->score, r->nodes,
                r->seconds);
+        if (a->sized) print_outcome(a, moves, r->score);
     }
 }
 
@@ -174,35 +205,66 @@ static void print_analysis(const solve_arguments *a, const solve_config *config,
     if (a->json) {
         printf("{\"game\":\"connect4\",\"config\":\"%s\",\"moves\":\"%s\",\"weak\":%s,\"scores\":[", config->name,
                moves, a->weak ? "true" : "false");
-        for (int col = 0; col < 7; col++) {
+        for (int col = 0; col < r->width; col++) {
             if (col) putchar(',');
             if (r->scores[col] == SOLVE_COLUMN_FULL) fputs("null", stdout);
             else printf("%d", r->scores[col]);
         }
-        printf("],\"score\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.9f}\n", r->score, r->nodes, r->seconds);
+        printf("],\"score\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.9f", r->score, r->nodes, r->seconds);
+        if (a->sized) printf(",\"size\":\"%dx%d\"", a->size.width, a->size.height);
+        puts("}");
         return;
     }
+    if (a->sized) printf("size     %dx%d\n", a->size.width, a->size.height);
     printf("moves    %s\nconfig   %s\nweak     %s\ncolumns ", *moves ? moves : "(start)", config->name,
            a->weak ? "yes" : "no");
-    for (int col = 0; col < 7; col++) {
+    for (int col = 0; col < r->width; col++) {
         if (r->scores[col] == SOLVE_COLUMN_FULL) printf(" %d:full", col + 1);
         else printf(" %d:%d", col + 1, r->scores[col]);
     }
     printf("\nscore    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n", r->score, r->nodes, r->seconds);
 }
 
+/* A --moves list on a board of another size: a string of columns
+ * (CONNECT4_SIZED_COLUMNS, checked by the solver), or column numbers
+ * 1..width separated by commas, which become that string.  False when it
+ * is neither, or too long. */
+static bool sized_moves(const char *moves, int width, char *out, size_t size)
+{
+    if (!strchr(moves, ',')) {
+        if (strlen(moves) >= size) return false;
+        strcpy(out, moves);
+        return true;
+    }
+    size_t count = 0;
+    for (const char *p = moves; *p;) {
+        char *end;
+        if (*p < '0' || *p > '9') return false;
+        long column = strtol(p, &end, 10);
+        if (column < 1 || column > width || count + 1 >= size) return false;
+        out[count++] = CONNECT4_SIZED_COLUMNS[column - 1];
+        p = end;
+        if (*p == ',' && p[1]) p++;
+        else if (*p) return false;
+    }
+    out[count] = '\0';
+    return true;
+}
+
 /* --moves: one solve, or with --analyze one per column. */
 static void solve_moves(const solve_arguments *a, const solve_config *config, solve_board board)
 {
     char message[256];
-    char digits[64];
-    if (!solve_positions_digits(a->moves, digits, sizeof digits))
-        cli_fail("--moves '%.50s' is not a list of columns 1..7", a->moves);
+    char digits[72];
+    if (a->sized ? !sized_moves(a->moves, a->size.width, digits, sizeof digits)
+                 : !solve_positions_digits(a->moves, digits, sizeof digits))
+        cli_fail("--moves '%.50s' is not a list of columns 1..%d", a->moves, a->size.width);
     solve_result r;
     solve_analysis analysis;
-    search_status status =
-        a->analyze ? solve_analyze(digits, config, a->weak, board, &a->limits, &analysis, message, sizeof message)
-                   : solve_position(digits, config, a->weak, board, &a->limits, &r, message, sizeof message);
+    search_status status = a->analyze ? solve_analyze(digits, config, a->weak, board, a->size, &a->limits, &analysis,
+                                                      message, sizeof message)
+                                      : solve_position(digits, config, a->weak, board, a->size, &a->limits, &r,
+                                                       message, sizeof message);
     if (status != SEARCH_OK) solve_fail(message);
     progress_erase();
     if (a->analyze) print_analysis(a, config, digits, &analysis);
@@ -265,7 +327,8 @@ static void solve_set(solve_arguments *a, const solve_line_selection *selection,
     for (size_t i = 0; i < set.count; i++) {
         const solve_line *line = &set.lines[i];
         solve_result r;
-        if (solve_position(line->moves, config, a->weak, board, &a->limits, &r, message, sizeof message) != SEARCH_OK) {
+        if (solve_position(line->moves, config, a->weak, board, a->size, &a->limits, &r, message, sizeof message) !=
+            SEARCH_OK) {
             progress_erase();
             cli_fail("%s:%zu: %s", set.path, line->number, message);
         }
@@ -312,7 +375,8 @@ static solve_board board_of(const options *o)
     const char *board = options_value(o, "board");
     if (!board || strcmp(board, "bitboard") == 0) return SOLVE_BITBOARD;
     if (strcmp(board, "grid") == 0) return SOLVE_GRID;
-    cli_fail("--board must be bitboard or grid, not '%s'", board);
+    if (strcmp(board, "sized") == 0) return SOLVE_SIZED;
+    cli_fail("--board must be bitboard, grid or sized, not '%s'", board);
 }
 
 /* The budgets (--max-nodes, --time-ms) and, when stderr is a terminal, the
@@ -326,6 +390,26 @@ static solve_limits limits_of(const options *o)
     if (time_ms) limits.deadline = limits.started + (double)time_ms / 1000;
     if (isatty(STDERR_FILENO)) limits.progress = progress_print;
     return limits;
+}
+
+/* --size WxH: a board the bitboard holds (solve_size_fits). */
+static solve_size size_of(const options *o)
+{
+    const char *text = options_value(o, "size");
+    if (!text) return SOLVE_SIZE_STANDARD;
+    const char *x = strchr(text, 'x');
+    long long width, height;
+    char width_text[16];
+    if (!x || (size_t)(x - text) >= sizeof width_text) cli_fail("--size must be WxH, e.g. 7x6, not '%.40s'", text);
+    memcpy(width_text, text, (size_t)(x - text));
+    width_text[x - text] = '\0';
+    if (!parse_whole_number(width_text, 1, 64, &width) || !parse_whole_number(x + 1, 1, 64, &height))
+        cli_fail("--size must be WxH, e.g. 7x6, not '%.40s'", text);
+    solve_size size = {(int)width, (int)height};
+    if (!solve_size_fits(size))
+        cli_fail("--size %dx%d does not fit the solver's bitboard: W and H from 4, W x (H + 1) at most 64",
+                 size.width, size.height);
+    return size;
 }
 
 /* --tt-mb: the table's size, checked against the step (it has a table),
@@ -358,7 +442,8 @@ static int run_solve(const options *o)
     solve_arguments a = {.moves = options_value(o, "moves"), .positions = options_value(o, "positions"),
                          .set = options_value(o, "set"), .data_dir = options_value(o, "data-dir"),
                          .weak = options_given(o, "weak"), .json = options_given(o, "json"),
-                         .analyze = options_given(o, "analyze")};
+                         .analyze = options_given(o, "analyze"), .sized = options_given(o, "size"),
+                         .size = size_of(o)};
     a.limits = limits_of(o);
     a.budget = a.limits.max_nodes || a.limits.deadline > 0;
     int sources = (a.moves != NULL) + (a.positions != NULL) + (a.set != NULL);
@@ -367,6 +452,7 @@ static int run_solve(const options *o)
     if (a.moves && selects) cli_fail("--limit and --shard go with a test set");
     if (a.moves && a.data_dir) cli_fail("--data-dir goes with a test set");
     if (a.analyze && !a.moves) cli_fail("--analyze goes with --moves");
+    if (a.sized && !a.moves) cli_fail("--size goes with --moves: the test sets are 7x6");
     if (a.moves) {
         solve_moves(&a, config, board);
     } else {
@@ -386,14 +472,15 @@ static void print_solve_help(void)
 static const option_spec solve_options[] = {
     {"config", true}, {"moves", true}, {"positions", true}, {"set", true}, {"data-dir", true},
     {"limit", true}, {"shard", true}, {"board", true}, {"weak", false}, {"json", false},
-    {"analyze", false}, {"max-nodes", true}, {"time-ms", true}, {"tt-mb", true}, {"help", false}, {NULL, false},
+    {"analyze", false}, {"max-nodes", true}, {"time-ms", true}, {"tt-mb", true}, {"size", true},
+    {"help", false},    {NULL, false},
 };
 
 const command command_solve = {
     .name = "solve", .operand = "GAME", .options = solve_options, .run = run_solve,
     .synopsis = "connect4 [--config NAME] (--moves DIGITS | --positions FILE | --set NAME)\n"
                 "         [--data-dir DIR] [--limit N] [--shard K/N] [--analyze] [--weak] [--board B]\n"
-                "         [--max-nodes N] [--time-ms T] [--tt-mb N] [--json]",
+                "         [--size WxH] [--max-nodes N] [--time-ms T] [--tt-mb N] [--json]",
     .summary = "solve Connect Four positions exactly with a step of Pons' solver, alone or a\n"
                "whole test set checked against its scores",
     .help = solve_usage, .print_help = print_solve_help,

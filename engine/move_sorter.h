@@ -1,6 +1,6 @@
 /*
- * move_sorter.h: part 10's move sorter (docs/connect4.md): at most seven
- * moves kept in ascending score order by insertion, handed out from the
+ * move_sorter.h: part 10's move sorter (docs/connect4.md): at most
+ * MOVE_SORTER_CAPACITY moves kept in ascending score order by insertion, handed out from the
  * highest score down.
  *
  * The order among equal scores is part of the node counts: a new move goes
@@ -14,7 +14,11 @@
 
 #include <stdint.h>
 
+/* Seven columns; the solver of other board sizes (engine/solve_sized.c)
+ * defines it first, for up to twelve. */
+#ifndef MOVE_SORTER_CAPACITY
 #define MOVE_SORTER_CAPACITY 7
+#endif
 
 typedef struct {
     unsigned size;

@@ -9,6 +9,7 @@
 
 #include "clock.h"
 #include "connect4.h"
+#include "connect4_sized.h"
 #include "solve.h"
 #include "solve_instance.h"
 
@@ -58,23 +59,49 @@ const solve_config *solve_config_find(const char *name)
     return NULL;
 }
 
+bool solve_size_fits(solve_size size) { return connect4_shape_fits(size.width, size.height); }
+
 bool solve_check_moves(const char *moves, char *message, size_t message_size)
 {
-    connect4_bits b;
-    connect4_bits_start(&b);
+    return solve_check_moves_sized(moves, SOLVE_SIZE_STANDARD, message, message_size);
+}
+
+/* The 7x6 board's bits are the sized board's at 7x6 (7 bits a column), so
+ * one checker serves every size. */
+bool solve_check_moves_sized(const char *moves, solve_size size, char *message, size_t message_size)
+{
+    connect4_shape shape = connect4_shape_of(size.width, size.height);
+    char columns[48];
+    if (size.width <= 9) snprintf(columns, sizeof columns, "is not a column 1..%d", size.width);
+    else snprintf(columns, sizeof columns, "is not a column 1..9, A..%c", CONNECT4_SIZED_COLUMNS[size.width - 1]);
+    connect4_sized b;
+    connect4_sized_start(&b);
     for (size_t i = 0; moves[i]; i++) {
         char c = moves[i];
-        const char *why = c < '1' || c > '7'             ? "is not a column 1..7"
-                          : !connect4_bits_can_play(&b, c - '1') ? "is a full column"
-                          : connect4_bits_is_winning_move(&b, c - '1') ? "completes four (the game would be over)"
-                                                                        : NULL;
+        int col = connect4_sized_column_of(c, size.width);
+        const char *why = col < 0                                              ? columns
+                          : !connect4_sized_can_play(&shape, &b, col)          ? "is a full column"
+                          : connect4_sized_is_winning_move(&shape, &b, col) ? "completes four (the game would be over)"
+                                                                               : NULL;
         if (why) {
             snprintf(message, message_size, "move %zu ('%c') of '%.50s' %s", i + 1, c, moves, why);
             return false;
         }
-        connect4_bits_play_column(&b, c - '1');
+        connect4_sized_play_column(&shape, &b, col);
     }
     return true;
+}
+
+/* A win with the m-th stone scores (cells + 2 - m) / 2 (SOLVE_WIN_NOW with
+ * m - 1 stones before it): two move numbers give each score, and the
+ * winner's parity picks one. */
+int solve_last_move(int score, int stones, int cells)
+{
+    if (score == 0) return cells;
+    int magnitude = score > 0 ? score : -score;
+    int winner_parity = score > 0 ? (stones + 1) % 2 : stones % 2;  /* of the winner's move numbers */
+    int m = cells + 2 - 2 * magnitude;
+    return m % 2 == winner_parity ? m : m - 1;
 }
 
 /* One table for the whole process: allocated at its first use, emptied
@@ -154,7 +181,7 @@ bool solve_past_deadline(const solve_limits *limits, char *message, size_t messa
 /* Runs one solve of checked moves with `limits`; the table is empty again
  * afterwards, whether the solve finished or a budget stopped it. */
 static search_status run_solve(const char *moves, const solve_config *config, bool weak, solve_board board,
-                               const solve_limits *limits, solve_result *result, char *message,
+                               solve_size size, const solve_limits *limits, solve_result *result, char *message,
                                size_t message_size)
 {
     jmp_buf stop;
@@ -168,7 +195,9 @@ static search_status run_solve(const char *moves, const solve_config *config, bo
         if (config->table != SOLVE_TABLE_NONE) solve_table_clear(&table);
         return report_stop(why, limits, message, message_size);
     }
-    int score = board == SOLVE_GRID ? solve_grid_run(&ctx, moves, weak) : solve_bitboard_run(&ctx, moves, weak);
+    int score = board == SOLVE_SIZED || !solve_size_is_standard(size) ? solve_sized_run(&ctx, moves, weak, size)
+                : board == SOLVE_GRID                                   ? solve_grid_run(&ctx, moves, weak)
+                                                                        : solve_bitboard_run(&ctx, moves, weak);
     double seconds = clock_seconds() - start;
     uint64_t entries = config->table != SOLVE_TABLE_NONE ? table.used : 0;
     if (config->table != SOLVE_TABLE_NONE) solve_table_clear(&table);
@@ -178,12 +207,40 @@ static search_status run_solve(const char *moves, const solve_config *config, bo
     return SEARCH_OK;
 }
 
-/* What every solve checks first: the moves are legal, the step runs on
- * this board, its table is there. */
-static search_status solve_ready(const char *moves, const solve_config *config, solve_board board, char *message,
-                                 size_t message_size)
+/* Whether the step and board run at `size`: the grid is 7x6 only, and
+ * every table but the buckets keeps at most 49 bits of a key (the 7x6
+ * key's), so on a board whose keys take more (W(H+1) bits) only the
+ * buckets tell positions apart. */
+static bool solve_size_runs(const solve_config *config, solve_board board, solve_size size, char *message,
+                            size_t message_size)
 {
-    if (!solve_check_moves(moves, message, message_size)) return SEARCH_BAD_INPUT;
+    if (!solve_size_fits(size)) {
+        snprintf(message, message_size, "a %dx%d board does not fit the bitboard (width and height from 4, "
+                 "width x (height + 1) at most 64)", size.width, size.height);
+        return false;
+    }
+    if (solve_size_is_standard(size)) return true;
+    if (board == SOLVE_GRID) {
+        snprintf(message, message_size, "the grid is 7x6 only: a %dx%d board runs on the bitboard", size.width,
+                 size.height);
+        return false;
+    }
+    int key_bits = size.width * (size.height + 1);
+    if (config->table != SOLVE_TABLE_NONE && config->table != SOLVE_TABLE_BUCKETS && key_bits > 49) {
+        snprintf(message, message_size, "%s's table keeps 49 bits of a key, and a %dx%d board's keys take %d: "
+                 "use solve-buckets", config->name, size.width, size.height, key_bits);
+        return false;
+    }
+    return true;
+}
+
+/* What every solve checks first: the step runs on this board and size,
+ * the moves are legal, its table is there. */
+static search_status solve_ready(const char *moves, const solve_config *config, solve_board board, solve_size size,
+                                 char *message, size_t message_size)
+{
+    if (!solve_size_runs(config, board, size, message, message_size)) return SEARCH_BAD_INPUT;
+    if (!solve_check_moves_sized(moves, size, message, message_size)) return SEARCH_BAD_INPUT;
     if (board == SOLVE_GRID && config->non_losing) {
         snprintf(message, message_size, "%s needs the bitboard: the grid runs parts 3 to 8 only", config->name);
         return SEARCH_BAD_INPUT;
@@ -192,41 +249,43 @@ static search_status solve_ready(const char *moves, const solve_config *config, 
 }
 
 search_status solve_position(const char *moves, const solve_config *config, bool weak, solve_board board,
-                             const solve_limits *limits, solve_result *result, char *message,
+                             solve_size size, const solve_limits *limits, solve_result *result, char *message,
                              size_t message_size)
 {
-    search_status status = solve_ready(moves, config, board, message, message_size);
-    return status != SEARCH_OK ? status : run_solve(moves, config, weak, board, limits, result, message, message_size);
+    search_status status = solve_ready(moves, config, board, size, message, message_size);
+    return status != SEARCH_OK ? status
+                               : run_solve(moves, config, weak, board, size, limits, result, message, message_size);
 }
 
 search_status solve_analyze(const char *moves, const solve_config *config, bool weak, solve_board board,
-                            const solve_limits *limits, solve_analysis *result, char *message,
+                            solve_size size, const solve_limits *limits, solve_analysis *result, char *message,
                             size_t message_size)
 {
-    search_status status = solve_ready(moves, config, board, message, message_size);
+    search_status status = solve_ready(moves, config, board, size, message, message_size);
     if (status != SEARCH_OK) return status;
-    connect4_bits b;
-    connect4_bits_start(&b);
-    for (const char *p = moves; *p; p++) connect4_bits_play_column(&b, *p - '1');
+    connect4_shape shape = connect4_shape_of(size.width, size.height);  /* at 7x6, the fixed board's bits */
+    connect4_sized b;
+    connect4_sized_start(&b);
+    for (const char *p = moves; *p; p++) connect4_sized_play_column(&shape, &b, connect4_sized_column_of(*p, size.width));
     size_t length = strlen(moves);
-    char child[CONNECT4_CELLS + 2];
+    char child[64 + 2];  /* checked moves: at most cells - 1 <= 63 */
     memcpy(child, moves, length);
     solve_limits shared = limits ? *limits : (solve_limits){0};
-    *result = (solve_analysis){.score = 0};
+    *result = (solve_analysis){.width = size.width, .score = 0};
     bool any = false;
-    for (int col = 0; col < CONNECT4_WIDTH; col++) {
+    for (int col = 0; col < size.width; col++) {
         int score;
-        if (!connect4_bits_can_play(&b, col)) {
+        if (!connect4_sized_can_play(&shape, &b, col)) {
             result->scores[col] = SOLVE_COLUMN_FULL;
             continue;
         }
-        if (connect4_bits_is_winning_move(&b, col)) {
-            score = (CONNECT4_CELLS + 1 - (int)length) / 2;  /* the series' score of a win with this stone */
+        if (connect4_sized_is_winning_move(&shape, &b, col)) {
+            score = (shape.cells + 1 - (int)length) / 2;  /* the series' score of a win with this stone */
         } else {
-            child[length] = (char)('1' + col);
+            child[length] = CONNECT4_SIZED_COLUMNS[col];
             child[length + 1] = '\0';
             solve_result r;
-            status = run_solve(child, config, weak, board, limits ? &shared : NULL, &r, message, message_size);
+            status = run_solve(child, config, weak, board, size, limits ? &shared : NULL, &r, message, message_size);
             if (status != SEARCH_OK) return status;
             score = -r.score;
             shared.nodes_before += r.nodes;

@@ -64,7 +64,28 @@ typedef struct {
     uint64_t table_probes, table_hits, mirror_hits, table_entries, table_slots;
 } solve_result;
 
-typedef enum { SOLVE_BITBOARD, SOLVE_GRID } solve_board;
+/* The board a solve runs on: the fixed 7x6 bitboard (games/connect4.h),
+ * the grid (parts 3 to 8), or the bitboard whose size is read at run time
+ * (games/connect4_sized.h: every size but 7x6 runs there; at 7x6 it visits
+ * the fixed bitboard's nodes, and the difference in time is the constants'). */
+typedef enum { SOLVE_BITBOARD, SOLVE_GRID, SOLVE_SIZED } solve_board;
+
+/* The board's size: width columns of height cells.  The series' 7x6 runs
+ * on the fixed boards; any other size that solve_size_fits runs on the
+ * bitboard of games/connect4_sized.h, its moves written with
+ * CONNECT4_SIZED_COLUMNS (1..9, then A, B, C). */
+typedef struct {
+    int width, height;
+} solve_size;
+
+#define SOLVE_SIZE_STANDARD ((solve_size){7, 6})
+#define SOLVE_MAX_WIDTH 12
+
+static inline bool solve_size_is_standard(solve_size size) { return size.width == 7 && size.height == 6; }
+
+/* Whether `size` fits the bitboard: width and height from 4, width * (height
+ * + 1) at most 64 (7x7, 8x7 and 9x6 do; 8x8 does not). */
+bool solve_size_fits(solve_size size);
 
 /* What a progress report says while a solve runs (solve_limits.progress). */
 typedef struct {
@@ -89,13 +110,15 @@ typedef struct {
 
 #define SOLVE_CHECK_NODES (UINT64_C(1) << 20)
 
-/* moves: digit string "4453" (may be empty); weak: win/draw/loss only;
- * limits: NULL for none.  Returns SEARCH_OK, SEARCH_BAD_INPUT with a
- * one-line message, or SEARCH_BUDGET_EXCEEDED with one when a budget of
- * `limits` ran out (nothing of the solve is kept) or the table cannot be
- * allocated. */
+/* moves: a string of columns "4453" (may be empty; on a board of another
+ * size, characters of CONNECT4_SIZED_COLUMNS); weak: win/draw/loss only;
+ * size: the board's (SOLVE_SIZE_STANDARD: the series'); limits: NULL for
+ * none.  Returns SEARCH_OK, SEARCH_BAD_INPUT with a one-line message (also
+ * for a step or board that cannot run at that size), or
+ * SEARCH_BUDGET_EXCEEDED with one when a budget of `limits` ran out
+ * (nothing of the solve is kept) or the table cannot be allocated. */
 search_status solve_position(const char *moves, const solve_config *config, bool weak, solve_board board,
-                             const solve_limits *limits, solve_result *result, char *message,
+                             solve_size size, const solve_limits *limits, solve_result *result, char *message,
                              size_t message_size);
 
 /* True, with the message a solve stopped by the time budget gives, when
@@ -108,14 +131,15 @@ bool solve_past_deadline(const solve_limits *limits, char *message, size_t messa
  * after it.  The best column's score is the position's. */
 #define SOLVE_COLUMN_FULL INT32_MIN
 typedef struct {
-    int scores[7];      /* per column 1..7; SOLVE_COLUMN_FULL when it cannot be played */
+    int width;                      /* the board's columns: scores[0 .. width-1] */
+    int scores[SOLVE_MAX_WIDTH];    /* per column; SOLVE_COLUMN_FULL when it cannot be played */
     int score;          /* the maximum over the playable columns (0 when the board is full) */
     uint64_t nodes;     /* summed over the columns' solves */
     double seconds;
 } solve_analysis;
 
 search_status solve_analyze(const char *moves, const solve_config *config, bool weak, solve_board board,
-                            const solve_limits *limits, solve_analysis *result, char *message,
+                            solve_size size, const solve_limits *limits, solve_analysis *result, char *message,
                             size_t message_size);
 
 /* Allocates the table `config` needs (once per process), so that a caller
@@ -132,8 +156,19 @@ void solve_set_table_megabytes(size_t megabytes);
  * --config is given). */
 const solve_config *solve_config_fastest(void);
 
-/* Checks a digit string: every character 1..7, no full column, no move that
- * completes four.  On failure writes one line naming the move. */
+/* Checks a string of columns on the 7x6 board: every character 1..7, no
+ * full column, no move that completes four.  On failure writes one line
+ * naming the move. */
 bool solve_check_moves(const char *moves, char *message, size_t message_size);
+
+/* The same on a board of `size` (solve_size_fits): columns written with
+ * CONNECT4_SIZED_COLUMNS. */
+bool solve_check_moves_sized(const char *moves, solve_size size, char *message, size_t message_size);
+
+/* The move on which the game ends under perfect play, from the score of
+ * the position after `stones` stones on a board of `cells` cells (the
+ * side to move's view, Pons' scale): the winner's stone, or the last cell
+ * when the score is 0 (a draw fills the board). */
+int solve_last_move(int score, int stones, int cells);
 
 #endif

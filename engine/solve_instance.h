@@ -1,6 +1,7 @@
 /*
  * solve_instance.h: what engine/solve.c shares with the solver's instances
- * (engine/solve_search.h compiled once per board).
+ * (engine/solve_search.h compiled once per board: the fixed 7x6 bitboard
+ * and grid, and the bitboard of any size).
  */
 #ifndef PRUNE_SOLVE_INSTANCE_H
 #define PRUNE_SOLVE_INSTANCE_H
@@ -11,11 +12,6 @@
 
 #include "solve.h"
 #include "solve_table.h"
-
-/* The series' score bounds with a table (parts 7 on): a position that is
- * not over and cannot be won at once scores within [MIN, MAX]. */
-#define SOLVE_MIN_SCORE (-CONNECT4_CELLS / 2 + 3)        /* -18 */
-#define SOLVE_MAX_SCORE ((CONNECT4_CELLS + 1) / 2 - 3)   /*  18 */
 
 typedef struct {
     const solve_config *config;
@@ -50,5 +46,8 @@ static inline void solve_count_node(solve_context *ctx)
  * with ctx->config; the table must be ready and empty. */
 int solve_bitboard_run(solve_context *ctx, const char *moves, bool weak);
 int solve_grid_run(solve_context *ctx, const char *moves, bool weak);
+/* The same on a board of `size` (engine/solve_sized.c); its moves are
+ * characters of CONNECT4_SIZED_COLUMNS. */
+int solve_sized_run(solve_context *ctx, const char *moves, bool weak, solve_size size);
 
 #endif

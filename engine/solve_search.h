@@ -29,10 +29,36 @@
 #include "move_sorter.h"
 #include "solve_instance.h"
 
-#define SOLVE_WIN_NOW(n) ((CONNECT4_CELLS + 1 - (n)) / 2)  /* the side to move wins with its next stone */
-
+/* The board's size and what follows from it.  An instance of another size
+ * (engine/solve_sized.c, whose size is read at run time) defines all of
+ *   SOLVE_CELLS, SOLVE_WIDTH   cells and columns
+ *   SOLVE_COLUMN_BITS          bits a column takes in the key (height + 1)
+ *   SOLVE_COLUMN_MASK(col)     a column's playable cells
+ *   SOLVE_CENTRE_FIRST(i)      the i-th column of part 5's order
+ *   SOLVE_COLUMN_OF(c)         the column a move character names
+ *   SOLVE_BUCKET_FIND(t, key), SOLVE_BUCKET_PUT(t, key, value, moves, mirrored),
+ *   SOLVE_BUCKET_PREFETCH(t, key)   the buckets' operations (its keys may pass 49 bits)
+ * and the fixed 7x6 boards take these, the series' constants. */
+#ifndef SOLVE_CELLS
+#define SOLVE_CELLS CONNECT4_CELLS
+#define SOLVE_WIDTH CONNECT4_WIDTH
+#define SOLVE_COLUMN_BITS (CONNECT4_HEIGHT + 1)
+#define SOLVE_COLUMN_MASK(col) connect4_column_mask(col)
+#define SOLVE_CENTRE_FIRST(i) solve_centre_first[i]
+#define SOLVE_COLUMN_OF(c) ((c) - '1')
+#define SOLVE_BUCKET_FIND(t, key) solve_table_find_bucket(t, key)
+#define SOLVE_BUCKET_PUT(t, key, value, moves, mirrored) solve_table_put_bucket(t, key, value, moves, mirrored)
+#define SOLVE_BUCKET_PREFETCH(t, key) solve_table_prefetch_bucket(t, key)
 /* Part 5: columns centre first, 0-based 3 + (1 - 2(i%2))(i+1)/2. */
 static const int solve_centre_first[CONNECT4_WIDTH] = {3, 2, 4, 1, 5, 0, 6};
+#endif
+
+#define SOLVE_WIN_NOW(n) ((SOLVE_CELLS + 1 - (n)) / 2)  /* the side to move wins with its next stone */
+/* The series' score bounds with a table (parts 7 on): a position that is
+ * not over and cannot be won at once scores within [MIN, MAX]; on 7x6,
+ * -18 and 18. */
+#define SOLVE_MIN_SCORE (-(SOLVE_CELLS) / 2 + 3)
+#define SOLVE_MAX_SCORE ((SOLVE_CELLS + 1) / 2 - 3)
 
 /* The table's operations for a table of `kind`: in parts 9 to 12 and after,
  * each kind has its own compiled search (solve_non_losing_* below), so
@@ -47,7 +73,7 @@ static inline uint8_t solve_get(solve_context *ctx, solve_table_kind kind, uint6
     switch (kind) {
     case SOLVE_TABLE_UPPER: value = solve_table_get_full(ctx->table, key); break;
     case SOLVE_TABLE_BUCKETS: {
-        uint64_t entry = solve_table_find_bucket(ctx->table, key);
+        uint64_t entry = SOLVE_BUCKET_FIND(ctx->table, key);
         ctx->mirror_hits += entry && (entry & SOLVE_TABLE_MIRRORED) != mirrored;
         value = solve_bucket_value(entry);
         break;
@@ -66,7 +92,7 @@ static inline void solve_put(solve_context *ctx, solve_table_kind kind, uint64_t
     /* the series passes an int to a uint8_t parameter: values wrap mod 256 */
     switch (kind) {
     case SOLVE_TABLE_UPPER: solve_table_put_full(ctx->table, key, (uint8_t)value); break;
-    case SOLVE_TABLE_BUCKETS: solve_table_put_bucket(ctx->table, key, (uint8_t)value, moves, mirrored); break;
+    case SOLVE_TABLE_BUCKETS: SOLVE_BUCKET_PUT(ctx->table, key, (uint8_t)value, moves, mirrored); break;
     default: solve_table_put_key32(ctx->table, key, (uint8_t)value);
     }
 }
@@ -78,13 +104,13 @@ static int negamax_columns(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int al
     const solve_config *c = ctx->config;
     solve_count_node(ctx);
     int n = SOLVE_BOARD(moves)(b);
-    if (n == CONNECT4_CELLS) return 0;
-    for (int col = 0; col < CONNECT4_WIDTH; col++)  /* always left to right: only the score matters */
+    if (n == SOLVE_CELLS) return 0;
+    for (int col = 0; col < SOLVE_WIDTH; col++)  /* always left to right: only the score matters */
         if (SOLVE_BOARD(can_play)(b, col) && SOLVE_BOARD(is_winning_move)(b, col)) return SOLVE_WIN_NOW(n);
     if (c->alphabeta) {
         /* Part 4: no win at once, so at best a win with the stone after next;
          * 283.6 nodes against part 3's 11,024.5 (x39). */
-        int max = (CONNECT4_CELLS - 1 - n) / 2;
+        int max = (SOLVE_CELLS - 1 - n) / 2;
         /* Part 7: a stored upper bound lowers beta; 139.7 -> 92.8 (x1.5). */
         if (c->table != SOLVE_TABLE_NONE) {
             int value = solve_get(ctx, c->table, SOLVE_BOARD(key)(b), 0);
@@ -95,9 +121,9 @@ static int negamax_columns(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int al
             if (alpha >= beta) return beta;
         }
     }
-    for (int i = 0; i < CONNECT4_WIDTH; i++) {
+    for (int i = 0; i < SOLVE_WIDTH; i++) {
         /* Part 5: centre first; 283.6 -> 139.7 (x2.0). */
-        int col = c->centre_first ? solve_centre_first[i] : i;
+        int col = c->centre_first ? SOLVE_CENTRE_FIRST(i) : i;
         if (!SOLVE_BOARD(can_play)(b, col)) continue;
         SOLVE_BOARD_TYPE child = *b;
         SOLVE_BOARD(play_column)(&child, col);
@@ -140,8 +166,8 @@ static inline bool solve_stored_bounds(solve_context *ctx, solve_table_kind kind
 static inline void solve_order_moves(const SOLVE_BOARD_TYPE *b, uint64_t next, bool sorted, move_sorter *sorter)
 {
     sorter->size = 0;
-    for (int i = CONNECT4_WIDTH; i--;) {
-        uint64_t move = next & connect4_column_mask(solve_centre_first[i]);
+    for (int i = SOLVE_WIDTH; i--;) {
+        uint64_t move = next & SOLVE_COLUMN_MASK(SOLVE_CENTRE_FIRST(i));
         if (move) move_sorter_add(sorter, move, sorted ? SOLVE_BOARD(move_score)(b, move) : 0);
     }
 }
@@ -152,11 +178,11 @@ static inline void solve_order_moves(const SOLVE_BOARD_TYPE *b, uint64_t next, b
  * between columns, so mirroring the key is reversing its columns. */
 static inline uint64_t solve_mirror_key(uint64_t key)
 {
-    const int bits = CONNECT4_HEIGHT + 1;
+    const int bits = SOLVE_COLUMN_BITS;
     const uint64_t column = (UINT64_C(1) << bits) - 1;
     uint64_t mirrored = 0;
-    for (int c = 0; c < CONNECT4_WIDTH; c++)
-        mirrored |= (key >> (c * bits) & column) << ((CONNECT4_WIDTH - 1 - c) * bits);
+    for (int c = 0; c < SOLVE_WIDTH; c++)
+        mirrored |= (key >> (c * bits) & column) << ((SOLVE_WIDTH - 1 - c) * bits);
     return mirrored;
 }
 
@@ -195,13 +221,13 @@ static inline uint64_t solve_key(const SOLVE_BOARD_TYPE *b, bool mirror, uint64_
 static inline void solve_prefetch_children(solve_context *ctx, solve_table_kind kind, bool mirror,
                                            const SOLVE_BOARD_TYPE *b, uint64_t next)
 {
-    for (int col = 0; col < CONNECT4_WIDTH; col++) {
-        uint64_t move = next & connect4_column_mask(col);
+    for (int col = 0; col < SOLVE_WIDTH; col++) {
+        uint64_t move = next & SOLVE_COLUMN_MASK(col);
         if (!move) continue;
         SOLVE_BOARD_TYPE child = *b;
         SOLVE_BOARD(play_cell)(&child, move);
         uint64_t mirrored;
-        if (kind == SOLVE_TABLE_BUCKETS) solve_table_prefetch_bucket(ctx->table, solve_key(&child, mirror, &mirrored));
+        if (kind == SOLVE_TABLE_BUCKETS) SOLVE_BUCKET_PREFETCH(ctx->table, solve_key(&child, mirror, &mirrored));
         else solve_table_prefetch_key32(ctx->table, solve_key(&child, mirror, &mirrored));
     }
 }
@@ -223,15 +249,15 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
     solve_count_node(ctx);
     uint64_t next = SOLVE_BOARD(non_losing_moves)(b);
     int n = SOLVE_BOARD(moves)(b);
-    if (next == 0) return -(CONNECT4_CELLS - n) / 2;
-    if (n >= CONNECT4_CELLS - 2) return 0;
-    int min = -(CONNECT4_CELLS - 2 - n) / 2;
+    if (next == 0) return -(SOLVE_CELLS - n) / 2;
+    if (n >= SOLVE_CELLS - 2) return 0;
+    int min = -(SOLVE_CELLS - 2 - n) / 2;
     if (alpha < min) {
         alpha = min;
         if (alpha >= beta) return alpha;
     }
     if (kind > SOLVE_TABLE_UPPER) solve_prefetch_children(ctx, kind, mirror, b, next);
-    int max = (CONNECT4_CELLS - 1 - n) / 2;
+    int max = (SOLVE_CELLS - 1 - n) / 2;
     uint64_t mirrored;
     uint64_t key = solve_key(b, mirror, &mirrored);
     bool bounds = kind >= SOLVE_TABLE_BOUNDS_KEY32;
@@ -308,7 +334,7 @@ static int solve_search(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha
 static int solve_iterate(solve_context *ctx, const SOLVE_BOARD_TYPE *b, bool weak)
 {
     int n = SOLVE_BOARD(moves)(b);
-    int min = -(CONNECT4_CELLS - n) / 2, max = SOLVE_WIN_NOW(n);
+    int min = -(SOLVE_CELLS - n) / 2, max = SOLVE_WIN_NOW(n);
     if (weak) min = -1, max = 1;
     while (min < max) {
         ctx->lower = min, ctx->upper = max;
@@ -327,20 +353,31 @@ int SOLVE_RUN(solve_context *ctx, const char *moves, bool weak)
     const solve_config *c = ctx->config;
     SOLVE_BOARD_TYPE b;
     SOLVE_BOARD(start)(&b);
-    for (const char *p = moves; *p; p++) SOLVE_BOARD(play_column)(&b, *p - '1');
+    for (const char *p = moves; *p; p++) SOLVE_BOARD(play_column)(&b, SOLVE_COLUMN_OF(*p));
 #if SOLVE_HAS_BITS
     /* Part 9: a win at once is answered here, at no node. */
     if (c->non_losing && SOLVE_BOARD(can_win_next)(&b)) return SOLVE_WIN_NOW(SOLVE_BOARD(moves)(&b));
 #endif
     if (c->null_window_iteration) return solve_iterate(ctx, &b, weak);
-    ctx->lower = -CONNECT4_CELLS / 2, ctx->upper = CONNECT4_CELLS / 2;
-    if (!c->alphabeta) return negamax_columns(ctx, &b, -CONNECT4_CELLS, CONNECT4_CELLS);
-    int bound = weak ? 1 : CONNECT4_CELLS / 2;
+    ctx->lower = -SOLVE_CELLS / 2, ctx->upper = SOLVE_CELLS / 2;
+    if (!c->alphabeta) return negamax_columns(ctx, &b, -SOLVE_CELLS, SOLVE_CELLS);
+    int bound = weak ? 1 : SOLVE_CELLS / 2;
     ctx->lower = -bound, ctx->upper = bound;
     return solve_search(ctx, &b, -bound, bound);
 }
 
 #undef SOLVE_WIN_NOW
+#undef SOLVE_MIN_SCORE
+#undef SOLVE_MAX_SCORE
+#undef SOLVE_CELLS
+#undef SOLVE_WIDTH
+#undef SOLVE_COLUMN_BITS
+#undef SOLVE_COLUMN_MASK
+#undef SOLVE_CENTRE_FIRST
+#undef SOLVE_COLUMN_OF
+#undef SOLVE_BUCKET_FIND
+#undef SOLVE_BUCKET_PUT
+#undef SOLVE_BUCKET_PREFETCH
 #undef SOLVE_BOARD_TYPE
 #undef SOLVE_BOARD
 #undef SOLVE_RUN

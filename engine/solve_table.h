@@ -23,7 +23,10 @@
  *    image's key (solve-buckets: the count of mirror hits, below).
  *    Replacement prefers the shallower position, whose subtree cost more to
  *    search: it takes the first entry and pushes the first entry's
- *    position to the second; a deeper one takes the second.
+ *    position to the second; a deeper one takes the second.  A board
+ *    larger than 7x6 (`--size`) may have keys past 49 bits: its entries
+ *    keep the key's quotient by the bucket count instead (the *_quotient
+ *    operations), the same one-to-one naming of the key.
  *
  * Size: the tables above are those of 64 MiB (SOLVE_TABLE_DEFAULT_MEGABYTES,
  * the series' own); `prune solve --tt-mb N` gives them N MiB by the same
@@ -147,15 +150,30 @@ static inline void solve_table_prefetch_key32(const solve_table *t, uint64_t key
 static inline uint8_t solve_bucket_value(uint64_t entry) { return (uint8_t)(entry >> 49); }
 static inline int solve_bucket_moves(uint64_t entry) { return (int)(entry >> 57 & 63); }
 
-/* The entry stored for `key`, 0 for none: its value is solve_bucket_value.
- * A zero word is empty: the empty board's key is 0 too, but a stored value
- * is never 0. */
+/* The entry stored at bucket `index` under `tag` (below 2^49), 0 for none:
+ * its value is solve_bucket_value.  A zero word is empty: the empty
+ * board's tag is 0 too, but a stored value is never 0. */
+static inline uint64_t solve_table_find_bucket_at(const solve_table *t, uint32_t index, uint64_t tag)
+{
+    const uint64_t *b = &t->buckets[2 * (size_t)index];
+    if ((b[0] & SOLVE_TABLE_KEY49) == tag && b[0]) return b[0];
+    if ((b[1] & SOLVE_TABLE_KEY49) == tag && b[1]) return b[1];
+    return 0;
+}
+
+/* A 7x6 key (below 2^49) is its own tag. */
 static inline uint64_t solve_table_find_bucket(const solve_table *t, uint64_t key)
 {
-    const uint64_t *b = &t->buckets[2 * (size_t)solve_index_bucket(t, key)];
-    if ((b[0] & SOLVE_TABLE_KEY49) == key && b[0]) return b[0];
-    if ((b[1] & SOLVE_TABLE_KEY49) == key && b[1]) return b[1];
-    return 0;
+    return solve_table_find_bucket_at(t, solve_index_bucket(t, key), key);
+}
+
+/* A larger board's key may pass 49 bits (engine/solve_sized.c): its tag is
+ * the quotient by the bucket count, which with the index (the remainder)
+ * names the key, and is below 2^49 for any 64-bit key, since a table of 1
+ * MiB or more has at least 65,521 buckets. */
+static inline uint64_t solve_table_find_bucket_quotient(const solve_table *t, uint64_t key)
+{
+    return solve_table_find_bucket_at(t, (uint32_t)(key % t->bucket_count), key / t->bucket_count);
 }
 
 static inline uint8_t solve_table_get_bucket(const solve_table *t, uint64_t key)
@@ -168,13 +186,13 @@ static inline uint8_t solve_table_get_bucket(const solve_table *t, uint64_t key)
  * if the bucket has one, else shallower first (see the head).  A new entry
  * fills the second word when that was empty (the first is never empty
  * while the second is used). */
-static inline void solve_table_put_bucket(solve_table *t, uint64_t key, uint8_t value, int moves, uint64_t mirrored)
+static inline void solve_table_put_bucket_at(solve_table *t, uint32_t index, uint64_t tag, uint8_t value, int moves,
+                                             uint64_t mirrored)
 {
-    uint32_t index = solve_index_bucket(t, key);
     uint64_t *b = &t->buckets[2 * (size_t)index];
-    uint64_t entry = key | (uint64_t)value << 49 | (uint64_t)moves << 57 | mirrored;
-    if ((b[0] & SOLVE_TABLE_KEY49) == key && b[0]) b[0] = entry;
-    else if ((b[1] & SOLVE_TABLE_KEY49) == key && b[1]) b[1] = entry;
+    uint64_t entry = tag | (uint64_t)value << 49 | (uint64_t)moves << 57 | mirrored;
+    if ((b[0] & SOLVE_TABLE_KEY49) == tag && b[0]) b[0] = entry;
+    else if ((b[1] & SOLVE_TABLE_KEY49) == tag && b[1]) b[1] = entry;
     else {
         t->used += !b[1];
         if (!b[0] || moves <= solve_bucket_moves(b[0])) b[1] = b[0], b[0] = entry;
@@ -183,9 +201,25 @@ static inline void solve_table_put_bucket(solve_table *t, uint64_t key, uint8_t 
     solve_table_touch(t, index);
 }
 
+static inline void solve_table_put_bucket(solve_table *t, uint64_t key, uint8_t value, int moves, uint64_t mirrored)
+{
+    solve_table_put_bucket_at(t, solve_index_bucket(t, key), key, value, moves, mirrored);
+}
+
+static inline void solve_table_put_bucket_quotient(solve_table *t, uint64_t key, uint8_t value, int moves,
+                                                   uint64_t mirrored)
+{
+    solve_table_put_bucket_at(t, (uint32_t)(key % t->bucket_count), key / t->bucket_count, value, moves, mirrored);
+}
+
 static inline void solve_table_prefetch_bucket(const solve_table *t, uint64_t key)
 {
     table_memory_prefetch(&t->buckets[2 * (size_t)solve_index_bucket(t, key)]);
+}
+
+static inline void solve_table_prefetch_bucket_quotient(const solve_table *t, uint64_t key)
+{
+    table_memory_prefetch(&t->buckets[2 * (size_t)(key % t->bucket_count)]);
 }
 
 /* Empties every table allocated.  The key32 table by a new generation: its

@@ -4,7 +4,8 @@
 studies/studies.csv holds one search per row (study, game, moves, config,
 depth, states, baseline); studies/studies_meta.csv one row per study (its
 runner, extra outputs, peers and report module); studies/strength.csv the
-strength study's matches.  The driver (scripts/reproduce.py), the report's
+strength study's matches; studies/sizes.csv Connect Four's board sizes,
+their published outcomes and the variants that solve them.  The driver (scripts/reproduce.py), the report's
 modules, scripts/run_hyperfine.py and meson (benchmarks/meson.build runs
 `studies.py bench`) ask here for these lists.  It is not their only
 reader; today the others are:
@@ -37,6 +38,9 @@ STRENGTH = os.path.join(ROOT, "studies", "strength.csv")
 STRENGTH_COLUMNS = ("game", "a", "b", "limit", "quick", "full", "long")
 # The strength study's variants: the columns of studies/strength.csv holding each one's pairs.
 STRENGTH_VARIANTS = ("quick", "full", "long")
+# Connect Four's other board sizes: the published outcome of each, and the variants that solve it.
+SIZES = os.path.join(ROOT, "studies", "sizes.csv")
+SIZES_COLUMNS = ("width", "height", "outcome", "last_move", "quick", "full", "long")
 # A match's limit a move: nodes=N (a node budget, exact) or tc=BASE+INC (a clock, milliseconds).
 STRENGTH_LIMIT = re.compile(r"^(nodes=[1-9][0-9]*|tc=[1-9][0-9]*\+[0-9]+)$")
 RUNNERS = ("studies_bench", "pons_study", "match")
@@ -97,6 +101,28 @@ def strength_rows(path=STRENGTH, variant=None):
             raise StudiesError(f"{name}: match {n} repeats {' '.join(key)}")
         seen.add(key)
     return [r for r in out if variant is None or int(r[variant]) > 0]
+
+
+def size_rows(path=SIZES, variant=None):
+    """studies/sizes.csv's boards, in file order, width, height and last_move as ints, each checked:
+    a StudiesError names the first bad one.  With a variant (quick, full, long), only those it solves."""
+    out, name = read_rows(path), os.path.basename(path)
+    if not out or any(c not in out[0] for c in SIZES_COLUMNS):
+        raise StudiesError(f"{name}: needs the columns {','.join(SIZES_COLUMNS)}")
+    boards = []
+    for n, r in enumerate(out, 1):
+        if not all(r[c].isdigit() for c in ("width", "height", "last_move")):
+            raise StudiesError(f"{name}: board {n}: width, height and last_move must be whole numbers")
+        width, height, last = int(r["width"]), int(r["height"]), int(r["last_move"])
+        if r["outcome"] not in ("first", "second", "draw"):
+            raise StudiesError(f"{name}: board {n}: outcome '{r['outcome']}' is not first, second or draw")
+        if not (width >= 4 and height >= 4 and width * (height + 1) <= 64 and last <= width * height):
+            raise StudiesError(f"{name}: board {n}: {width}x{height} does not fit the bitboard, or its last move "
+                               "is past the last cell")
+        if not all(r[c] in ("0", "1") for c in STRENGTH_VARIANTS):
+            raise StudiesError(f"{name}: board {n}: quick, full and long must be 0 or 1")
+        boards.append(dict(r, width=width, height=height, last_move=last))
+    return [r for r in boards if variant is None or r[variant] == "1"]
 
 
 def configs(study):
