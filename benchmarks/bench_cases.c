@@ -142,6 +142,8 @@ static void set_counters(gbench_state *state, const bench_case *c, const search_
         gbench_set_counter(state, "tt_hits", (double)r->tt_hits, GBENCH_COUNTER_PLAIN);
         gbench_set_counter(state, "tt_cutoffs", (double)r->tt_cutoffs, GBENCH_COUNTER_PLAIN);
         gbench_set_counter(state, "researches", (double)r->researches, GBENCH_COUNTER_PLAIN);
+        gbench_set_counter(state, "cutoffs", (double)r->cutoffs, GBENCH_COUNTER_PLAIN);
+        gbench_set_counter(state, "first_move_cutoffs", (double)r->first_move_cutoffs, GBENCH_COUNTER_PLAIN);
         gbench_set_counter(state, "id_iterations", (double)r->iterations, GBENCH_COUNTER_PLAIN);
         gbench_set_counter(state, "last_iteration_nodes", (double)r->iteration_nodes[r->iterations - 1],
                            GBENCH_COUNTER_PLAIN);
@@ -282,12 +284,15 @@ void cases_list(FILE *out)
     }
 }
 
-/* The ladder's counters (tt_probes .. last_iteration_nodes; id_iterations
- * is the search's `iterations`, last_iteration_nodes the nodes of the
- * deepest one) are empty for other configs. */
+/* The ladder's counters (tt_probes .. last_iteration_nodes; cutoffs and
+ * first_move_cutoffs are the search's beta cutoffs and those made by the
+ * first move searched, id_iterations its `iterations`,
+ * last_iteration_nodes the nodes of the deepest one) are empty for other
+ * configs. */
 static const char tidy_header[] = "benchmark,study,game,position,moves,config,family,state,depth,status,best,value,"
-                                  "nodes,created,evals,tt_probes,tt_hits,tt_cutoffs,researches,id_iterations,"
-                                  "last_iteration_nodes,verified,copy_checked,error\n";
+                                  "nodes,created,evals,tt_probes,tt_hits,tt_cutoffs,researches,cutoffs,"
+                                  "first_move_cutoffs,id_iterations,last_iteration_nodes,verified,copy_checked,"
+                                  "error\n";
 
 static void write_case_row(FILE *f, const bench_case *c)
 {
@@ -305,12 +310,13 @@ static void write_case_row(FILE *f, const bench_case *c)
         if (c->config->algorithm == ALGORITHM_TREE) fprintf(f, "%" PRIu64 ",%" PRIu64 ",", r->created, r->evals);
         else fputs(",,", f);
         if (c->config->algorithm == ALGORITHM_LADDER)
-            fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%" PRIu64 ",", r->tt_probes, r->tt_hits,
-                    r->tt_cutoffs, r->researches, r->iterations, r->iteration_nodes[r->iterations - 1]);
-        else fputs(",,,,,,", f);
+            fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%" PRIu64 ",",
+                    r->tt_probes, r->tt_hits, r->tt_cutoffs, r->researches, r->cutoffs, r->first_move_cutoffs,
+                    r->iterations, r->iteration_nodes[r->iterations - 1]);
+        else fputs(",,,,,,,,", f);
         fprintf(f, "%d,%d,", cases_has_reference(c), c->twin && c->twin->ran);
     } else {
-        fputs(",,,,,,,,,,,,,", f);
+        fputs(",,,,,,,,,,,,,,,", f);
     }
     csv_write_field(f, c->failed ? c->failure : "");
     fputc('\n', f);

@@ -30,12 +30,14 @@ import sys
 
 from atomic_file import write_csv_atomically
 
-# tt_probes .. last_iteration_nodes: the ladder configs' counters (table probes, hits, cutoffs,
-# re-searches, completed deepening iterations, the deepest one's nodes; empty for other configs).
+# tt_probes .. last_iteration_nodes: the ladder configs' counters (table probes, hits, table cutoffs,
+# re-searches, beta cutoffs and those of the first move searched, completed deepening iterations,
+# the deepest one's nodes; empty for other configs).
 # cv: of the repetitions' times; iterations: per repetition; verified 1: the counts matched a
 # reference row of studies/published.csv; copy_checked 1: an undo search matched its copy search.
 COLUMNS = ["study", "game", "position", "moves", "config", "family", "state", "depth", "status", "nodes",
-           "created", "evals", "tt_probes", "tt_hits", "tt_cutoffs", "researches", "id_iterations",
+           "created", "evals", "tt_probes", "tt_hits", "tt_cutoffs", "researches", "cutoffs",
+           "first_move_cutoffs", "id_iterations",
            "last_iteration_nodes", "best", "value", "seconds_per_op", "ops_per_second", "nodes_per_second", "cv",
            "repetitions", "iterations", "repetition_seconds", "verified", "copy_checked", "error", "benchmark",
            "cpu", "machine", "compiler", "commit", "date", "interleaving", "remeasured"]

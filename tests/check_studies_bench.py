@@ -85,10 +85,13 @@ def check_timing(bench, tmp):
     if result.returncode == 0:
         with open(tidy, newline="") as f:
             rows = {r["config"]: r for r in csv.DictReader(f) if r["status"] == "ok"}
-    # The ladder's counters: table probes, hits, cutoffs, re-searches, iterations, the last one's nodes.
-    columns = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "researches", "id_iterations", "last_iteration_nodes")
-    for config, expected in (("ladder-tt", ("4565", "2763", "662", "542", "0", "1", "4565")),
-                             ("ladder-pvs", ("7272", "2700", "1665", "590", "0", "9", "1560"))):
+    # The ladder's counters: table probes, hits, table cutoffs, re-searches, beta cutoffs and the first
+    # move's (those of `prune search ttt --depth 9 --json`: tests/check_counters.py pins ladder-tt's),
+    # iterations, the last one's nodes.
+    columns = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "researches", "cutoffs", "first_move_cutoffs",
+               "id_iterations", "last_iteration_nodes")
+    for config, expected in (("ladder-tt", ("4565", "2763", "662", "542", "0", "1805", "1557", "1", "4565")),
+                             ("ladder-pvs", ("7272", "2700", "1665", "590", "0", "2712", "2313", "9", "1560"))):
         got = tuple(rows[config][c] for c in columns) if config in rows else None
         if got != expected:
             failures.append(f"techniques ttt {config} counters {got}, expected {expected}")
