@@ -5,6 +5,7 @@
 # and .png.
 #   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/branching.gp
 if (!exists("datadir")) datadir = "results/plotdata"
+if (!exists("noisy")) noisy = ""   # " (noisy run)": the run failed the noise gate (scripts/reproduce.py)
 if (!exists("outdir")) outdir = "results/plots"
 files = system("ls ".datadir."/branching_*.csv 2>/dev/null")
 do for [f in files] {
@@ -13,7 +14,7 @@ do for [f in files] {
     reset
     set datafile separator comma
     set datafile missing "NaN"
-    set title sprintf("%s: nodes against depth from the start (log scale: the slope is the effective branching factor)", game) noenhanced
+    set title sprintf("%s: nodes against depth from the start (log scale: the slope is the effective branching factor)", game).noisy noenhanced
     set logscale y 10
     set format y "10^{%L}"
     set xlabel "depth (plies)"

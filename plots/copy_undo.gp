@@ -4,12 +4,13 @@
 # writes OUTDIR/copy_undo.svg and .png.
 #   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/copy_undo.gp
 if (!exists("datadir")) datadir = "results/plotdata"
+if (!exists("noisy")) noisy = ""   # " (noisy run)": the run failed the noise gate (scripts/reproduce.py)
 if (!exists("outdir")) outdir = "results/plots"
 f = datadir."/copy_undo.csv"
 if (int(system("test -f ".f." && echo 1 || echo 0")) == 0) { print "copy_undo.gp: no ".f; exit }
 set datafile separator comma
 set datafile missing "NaN"
-set title "copy-make against do-undo: copy time / undo time (same search, same node count)"
+set title "copy-make against do-undo: copy time / undo time (same search, same node count)".noisy
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85 border -1

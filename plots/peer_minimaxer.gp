@@ -5,12 +5,13 @@
 # scripts/report.py); writes OUTDIR/peer_minimaxer.svg and .png.
 #   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/peer_minimaxer.gp
 if (!exists("datadir")) datadir = "results/plotdata"
+if (!exists("noisy")) noisy = ""   # " (noisy run)": the run failed the noise gate (scripts/reproduce.py)
 if (!exists("outdir")) outdir = "results/plots"
 f = datadir."/peer_minimaxer.csv"
 if (int(system("test -f ".f." && echo 1 || echo 0")) == 0) { print "peer_minimaxer.gp: no ".f; exit }
 set datafile separator comma
 set datafile missing "NaN"
-set title "prune against minimaxer: whole searches per second (kalah, start position)"
+set title "prune against minimaxer: whole searches per second (kalah, start position)".noisy
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85 border -1

@@ -8,6 +8,7 @@
 # is drawn when the study was not run.
 #   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/pons.gp
 if (!exists("datadir")) datadir = "results/plotdata"
+if (!exists("noisy")) noisy = ""   # " (noisy run)": the run failed the noise gate (scripts/reproduce.py)
 if (!exists("outdir")) outdir = "results/plots"
 sets = "End-Easy Middle-Easy Middle-Medium Begin-Easy Begin-Medium Begin-Hard"
 do for [mode in "strong weak"] {
@@ -19,11 +20,11 @@ do for [mode in "strong weak"] {
             set datafile missing "NaN"
             first = (what eq "nodes") ? 3 : 9
             if (what eq "nodes") {
-                set title sprintf("Connect Four, %s solver: mean positions explored per step", mode) noenhanced
+                set title sprintf("Connect Four, %s solver: mean positions explored per step", mode).noisy noenhanced
                 set ylabel "positions per position solved (log scale)"
                 set logscale y 10
             } else {
-                set title sprintf("Connect Four, %s solver: thousands of positions per second", mode) noenhanced
+                set title sprintf("Connect Four, %s solver: thousands of positions per second", mode).noisy noenhanced
                 set ylabel "K pos/s (log scale)"
                 set logscale y 10
             }

@@ -4,6 +4,7 @@
 # scripts/report.py); writes OUTDIR/speedup_STUDY.svg and .png.
 #   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'; root='.'" plots/speedup.gp
 if (!exists("datadir")) datadir = "results/plotdata"
+if (!exists("noisy")) noisy = ""   # " (noisy run)": the run failed the noise gate (scripts/reproduce.py)
 if (!exists("outdir")) outdir = "results/plots"
 set datafile separator comma
 set datafile missing "NaN"
@@ -16,7 +17,7 @@ do for [f in files] {
     reset
     set datafile separator comma
     set datafile missing "NaN"
-    set title sprintf("%s: speedup over %s", study, baseline) noenhanced
+    set title sprintf("%s: speedup over %s", study, baseline).noisy noenhanced
     set style data histograms
     set style histogram clustered gap 1
     set style fill solid 0.85 border -1

@@ -9,6 +9,7 @@
 # its own colour, dash pattern and point shape.
 #   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/strength.gp
 if (!exists("datadir")) datadir = "results/plotdata"
+if (!exists("noisy")) noisy = ""   # " (noisy run)": the run failed the noise gate (scripts/reproduce.py)
 if (!exists("outdir")) outdir = "results/plots"
 set datafile separator comma
 set datafile missing "NaN"
@@ -32,7 +33,7 @@ do for [name in "strength strength_base"] {
         set datafile missing "NaN"
         set key autotitle columnhead
         against = (name eq "strength") ? "the rung it builds on" : "negamax-ab"
-        set title "Elo of each rung against ".against." (95% intervals)" noenhanced
+        set title "Elo of each rung against ".against." (95% intervals)".noisy noenhanced
         set ylabel "Elo (positive: the rung is stronger)"
         set yrange [low - pad:high + pad]
         set grid ytics

@@ -5,6 +5,7 @@
 # OUTDIR/techniques_GAME.svg and .png.
 #   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/techniques.gp
 if (!exists("datadir")) datadir = "results/plotdata"
+if (!exists("noisy")) noisy = ""   # " (noisy run)": the run failed the noise gate (scripts/reproduce.py)
 if (!exists("outdir")) outdir = "results/plots"
 files = system("ls ".datadir."/techniques_*.csv 2>/dev/null")
 do for [f in files] {
@@ -13,7 +14,7 @@ do for [f in files] {
     reset
     set datafile separator comma
     set datafile missing "NaN"
-    set title sprintf("%s: nodes per rung of the technique ladder (log scale; lower is better)", game) noenhanced
+    set title sprintf("%s: nodes per rung of the technique ladder (log scale; lower is better)", game).noisy noenhanced
     set style data histogram
     set style histogram clustered gap 1
     set style fill solid 0.8 border -1

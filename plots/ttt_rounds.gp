@@ -5,6 +5,7 @@
 # OUTDIR/ttt_rounds.svg and .png.
 #   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/ttt_rounds.gp
 if (!exists("datadir")) datadir = "results/plotdata"
+if (!exists("noisy")) noisy = ""   # " (noisy run)": the run failed the noise gate (scripts/reproduce.py)
 if (!exists("outdir")) outdir = "results/plots"
 f = datadir."/ttt_rounds.csv"
 if (int(system("test -f ".f." && echo 1 || echo 0")) == 0) { print "ttt_rounds.gp: no ".f; exit }
@@ -29,7 +30,7 @@ do for [format in "svg png"] {
          f using 1:4 with linespoints lw 2 pt 5 lc rgb "#ff9896" title "second, plain", \
          f using 1:6 with linespoints lw 2 pt 7 lc rgb "#1f77b4" title "first, alpha-beta", \
          f using 1:8 with linespoints lw 2 pt 5 lc rgb "#aec7e8" title "second, alpha-beta"
-    set title "measured (prune, mean of 4 scripted opponents)"
+    set title "measured (prune, mean of 4 scripted opponents)".noisy
     plot f using 1:3 with linespoints lw 2 pt 7 lc rgb "#d62728" title "first, plain", \
          f using 1:5 with linespoints lw 2 pt 5 lc rgb "#ff9896" title "second, plain", \
          f using 1:7 with linespoints lw 2 pt 7 lc rgb "#1f77b4" title "first, alpha-beta", \

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
-scripts/install_deps.sh gcc meson ninja-build python3 pkg-config
+scripts/install_deps.sh gcc meson ninja-build python3 pkg-config gnuplot-nox
 if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build" --buildtype=release >/dev/null
 fi
