@@ -115,6 +115,16 @@ def convert(cases_path, json_path):
             for case in cases]
 
 
+def carry_checks(first, again, cases_path):
+    """A re-measured row keeps the checks its first measurement passed: a re-measurement runs the
+    row alone, without the copy-make twin that copy_checked compares it with, and its search is
+    the same one (its nodes must equal the first's, or the row is an error)."""
+    if again["status"] == "ok" and first["status"] == "ok" and again["nodes"] != first["nodes"]:
+        raise ValueError(f"{cases_path}: {again['benchmark']} re-measured with {again['nodes']} nodes, "
+                         f"first {first['nodes']}")
+    return dict(again, **{k: "1" for k in ("verified", "copy_checked") if "1" in (first.get(k), again.get(k))})
+
+
 def pairs(paths):
     """(round, STUDY.csv, STUDY.json) from the arguments: round 0 for a study's
     first measurement, N for its N-th re-measurement; in that order, each
@@ -142,6 +152,8 @@ def main():
             for row in convert(cases_path, json_path):
                 if again and row["benchmark"] not in rows:
                     raise ValueError(f"{cases_path}: re-measured {row['benchmark']}, which no first run measured")
+                if again:
+                    row = carry_checks(rows[row["benchmark"]], row, cases_path)
                 rows[row["benchmark"] or f"skipped {len(rows)}"] = dict(row, remeasured=again or None)
     except (OSError, ValueError, KeyError) as error:
         sys.exit(f"gbench_to_csv: {error}")

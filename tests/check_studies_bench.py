@@ -13,6 +13,7 @@ import csv
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -160,6 +161,40 @@ def check_remeasure(bench, tmp):
     want = [(name, "1" if name in chosen else "", 2 if name in chosen else 3) for name in names]
     if got != want:
         failures.append(f"re-measured rows: got {got}, expected {want}")
+    return failures + check_carried(script, first, again, chosen, tmp)
+
+
+def check_carried(script, first, again, chosen, tmp):
+    """A re-measured row keeps the checks its first measurement passed (run alone, it has no copy-make
+    twin to compare with), and a re-measurement whose nodes differ from the first's is an error."""
+    with open(first[0], newline="") as f:
+        rows = list(csv.DictReader(f))
+    fields = list(rows[0])
+    marked = os.path.join(tmp, "scala-marked.csv")
+    with open(marked, "w", newline="") as f:   # the first run as if its copy check had passed
+        writer = csv.DictWriter(f, fields)
+        writer.writeheader()
+        writer.writerows(dict(r, copy_checked="1") if r["benchmark"] in chosen else r for r in rows)
+    shutil.copy(first[1], os.path.join(tmp, "scala-marked.json"))
+    out = os.path.join(tmp, "carried.csv")
+    done = run(sys.executable, script, *again, marked, os.path.join(tmp, "scala-marked.json"), "-o", out)
+    failures = [] if done.returncode == 0 else [f"gbench_to_csv carrying checks: exit {done.returncode}"]
+    if not failures:
+        with open(out, newline="") as f:
+            lost = [r["benchmark"] for r in csv.DictReader(f) if r["benchmark"] in chosen and r["copy_checked"] != "1"]
+        if lost:
+            failures.append(f"re-measured rows lost their first measurement's copy check: {lost}")
+    with open(again[0], newline="") as f:
+        rows = list(csv.DictReader(f))
+    wrong = os.path.join(tmp, "scala.remeasure2.csv")
+    with open(wrong, "w", newline="") as f:   # a re-measurement that visited other nodes
+        writer = csv.DictWriter(f, list(rows[0]))
+        writer.writeheader()
+        writer.writerows(dict(r, nodes=str(int(r["nodes"]) + 1)) if r["nodes"] else r for r in rows)
+    shutil.copy(again[1], os.path.join(tmp, "scala.remeasure2.json"))
+    done = run(sys.executable, script, wrong, os.path.join(tmp, "scala.remeasure2.json"), *first, "-o", out)
+    if done.returncode == 0 or "re-measured with" not in done.stderr:
+        failures.append(f"a re-measurement with other nodes: exit {done.returncode}, stderr {done.stderr.strip()!r}")
     return failures
 
 
