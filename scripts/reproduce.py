@@ -226,6 +226,11 @@ class Run:
         self.call(python("scripts/pons_study.py", "--prune", self.prune, "--out", self.staged("logs", study),
                          "--budget", str(self.mode["pons_budget"])),
                   f"the {study} study failed (a wrong score or mean)")
+        # The other board sizes' empty boards (studies/sizes.csv: the rows this variant solves).
+        variant = "quick" if self.quick else "long" if self.args.long else "full"
+        self.call(python("scripts/connect4_sizes.py", "--prune", self.prune, "--variant", variant,
+                         "--out", self.staged("logs", study, "sizes.csv")),
+                  f"the {study} study failed (a board size's outcome differs from the published one)")
         for name in meta["outputs"]:
             os.replace(self.staged("logs", study, name), self.staged(name))
 

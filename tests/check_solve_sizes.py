@@ -9,14 +9,18 @@
   same PRUNE              --board sized at 7x6 visits exactly the fixed bitboard's nodes with the
                           same score, for every step that runs on the bitboard, on a few
                           positions; --size 7x6 is the default solve plus the size and outcome
+  runner PRUNE            scripts/connect4_sizes.py --variant quick (the pons study's sizes): one
+                          row a quick board, each matching; a bad variant is status 2
   errors PRUNE            bad sizes, --size with a test set, the grid or a series' table on a
                           board whose keys pass 49 bits, and bad columns: status 2, one line,
                           nothing on stdout; columns past 9 as A.. or as a comma list
 """
+import csv
 import json
 import os
 import subprocess
 import sys
+import tempfile
 
 from checks import Tally
 
@@ -139,11 +143,32 @@ def check_errors(prune):
     return tally.summary()
 
 
+def check_runner(prune):
+    tally = Tally()
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "connect4_sizes.py")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "sizes.csv")
+        done = subprocess.run([sys.executable, script, "--prune", prune, "--variant", "quick", "--out", out],
+                              capture_output=True, text=True, timeout=300)
+        rows = list(csv.DictReader(open(out))) if os.path.exists(out) else []
+        boards = studies.size_rows(variant="quick")
+        got = sorted((int(r["width"]), int(r["height"]), r["match"]) for r in rows)
+        want = sorted((b["width"], b["height"], "yes") for b in boards)
+        tally.record(done.returncode == 0 and got == want, "quick variant",
+                     f"exit {done.returncode}, {len(rows)} rows of {len(boards)}, all matching: {got == want}")
+        bad = subprocess.run([sys.executable, script, "--prune", prune, "--variant", "sometimes", "--out", out + "2"],
+                             capture_output=True, text=True)
+        tally.record(bad.returncode == 2 and not os.path.exists(out + "2"), "bad variant", f"exit {bad.returncode}")
+    return tally.summary()
+
+
 def main(argv):
     if len(argv) == 3 and argv[1] == "published":
         return check_published(argv[2])
     if len(argv) == 3 and argv[1] == "same":
         return check_same(argv[2])
+    if len(argv) == 3 and argv[1] == "runner":
+        return check_runner(argv[2])
     if len(argv) == 3 and argv[1] == "errors":
         return check_errors(argv[2])
     print(__doc__, file=sys.stderr)

@@ -41,6 +41,7 @@ def studies(stage, names):
     write(stage, "peer_ab.csv", "config,ratio\ntree-optimal,50.0\n")
     write(stage, "tictactoe_games.csv", "round,seconds\n1,0.001\n")
     write(stage, "pons.csv", "config,part,set,mode,mean_nodes\nsolve-order,5,Test_L3_R1,strong,139.659\n")
+    write(stage, "sizes.csv", "width,height,cells,score,outcome,last_move,match\n4,4,16,0,draw,16,yes\n")
     write(stage, "strength.csv", "game,a,b,limit,pairs,games,wins,draws,losses,pentanomial,score,elo,"
           "elo_low,elo_high,los\nkalah,ladder-tt,negamax-ab,nodes=2000,2,4,3,0,1,0 0 1 0 1,0.75,190.85,,,0.9\n")
 
