@@ -16,7 +16,8 @@ its report's multiple-comparison rule (scripts/reporting/strength.py) and its ro
 - Holm: a worked example (four p-values: the correction keeps two of the four that
   are below 0.05; a second set that Holm keeps whole and Bonferroni would not), and
   the report's p-value agrees with prune's interval on every match of the committed
-  run (p < 0.05 exactly when the 95% interval excludes 0).
+  run (p < 0.05 exactly when the 95% interval excludes 0), but a match of fewer than
+  MIN_PAIRS pairs, untested by the rule (p = 1).
 - Bad rows or a failing match: one line on stderr, exit 2 (rows) or 1 (a match), no file.
 - The committed rows: each rung against the rung it builds on (the techniques study's
   baselines, engine/config.c) and against negamax-ab on the five games at the main
@@ -125,6 +126,10 @@ check([ok for ok, _ in got] == [True] * 4, f"Holm keeps {got}, want all four")
 committed = os.path.join(ROOT, "results", "strength.csv")
 for r in list(csv.DictReader(open(committed))) if os.path.exists(committed) else []:
     excludes = (r["elo_low"] != "" and float(r["elo_low"]) > 0) or (r["elo_high"] != "" and float(r["elo_high"]) < 0)
+    if sum(report.pentanomial(r) or [0]) < report.MIN_PAIRS:   # untested by the rule: p is 1 whatever the interval
+        check(report.p_value(r) == 1.0, f"results/strength.csv {r['game']} {r['a']} vs {r['b']} at {r['limit']}: "
+              f"{r['pairs']} pairs, under {report.MIN_PAIRS}, yet p {report.p_value(r):.4f}")
+        continue
     check((report.p_value(r) < 0.05) == excludes,
           f"results/strength.csv {r['game']} {r['a']} vs {r['b']}: p {report.p_value(r):.4f}, interval "
           f"{r['elo_low']} to {r['elo_high']}")
