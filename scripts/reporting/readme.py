@@ -24,8 +24,9 @@ def run_sentence(res, results_link):
     first = res.ok[0] if res.ok else {}
     checks = (f"{res.verified()} measurements matched the published or reference node counts exactly"
               + (f"; **{len(res.errors)} count mismatches**" if res.errors else ", with no mismatch"))
+    command = "`scripts/reproduce.sh --long`" if run.get("long") else "`scripts/reproduce.sh`"
     return (f"From [{results_link}/REPORT.md]({results_link}/REPORT.md): a {run.get('mode', '?')} "
-            f"`scripts/reproduce.sh` run of commit {run.get('commit', first.get('commit', '?'))} "
+            f"{command} run of commit {run.get('commit', first.get('commit', '?'))} "
             f"({run.get('date', '?')}) on {cpu_name(res)} ({run.get('memory', '?')}, load "
             f"{run.get('load_before', '?')} before), {first.get('compiler', '?')}; "
             f"{repetitions(res)}. {checks}. {noise_sentence(res)} A ratio of two times is "
