@@ -20,7 +20,7 @@ typedef struct {
     bool takes_value;
 } option_spec;
 
-#define OPTIONS_MAX 16  /* options in one command's table */
+#define OPTIONS_MAX 24  /* options in one command's table, and one more (options_parse asserts it) */
 
 typedef struct {
     const option_spec *specs;
