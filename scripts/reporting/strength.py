@@ -145,6 +145,17 @@ def verdict(row):
     return f"{num(row['llr']):.2f}" + (f" ({row['verdict']})" if row.get("verdict") else "")
 
 
+def holds_zero(row):
+    """Whether the match's 95% Elo interval holds 0 (a side without a finite bound is open that way)."""
+    low, high = num(row.get("elo_low")), num(row.get("elo_high"))
+    return (low is None or low <= 0) and (high is None or high >= 0)
+
+
+def is_self(row):
+    """A side against itself: a sanity line, not a reading (outside Holm's family)."""
+    return row["a"] == row["b"]
+
+
 def match_table(rows, limit, tests):
     """One game's ladder table at one limit: a row per match, in the rows' order."""
     clock = not exact(limit)
@@ -155,9 +166,10 @@ def match_table(rows, limit, tests):
     header += ["move ms: mean / max", "moves overrun; games lost on time (A / B)"] if clock else []
     body = []
     for r in rows:
-        survives, adjusted = tests[id(r)]
-        tested = f"{'**survives**' if survives else 'no'} ({adjusted:.2g})" if \
-            sum(pentanomial(r) or [0]) >= MIN_PAIRS else f"– (under {MIN_PAIRS} pairs)"
+        survives, adjusted = tests.get(id(r), (False, None))
+        tested = ("– (self-play)" if is_self(r) else f"– (under {MIN_PAIRS} pairs)"
+                  if sum(pentanomial(r) or [0]) < MIN_PAIRS else
+                  f"{'**survives**' if survives else 'no'} ({adjusted:.2g})")
         elo, nelo = interval(r, "elo"), interval(r, "nelo")
         line = [f"`{r['a']}`", f"`{r['b']}`", elo if not clock else mark(elo), nelo if not clock else mark(nelo),
                 r["games"], r.get("pentanomial") or "–", share(r["draws"], r["games"]),
@@ -172,9 +184,10 @@ def match_table(rows, limit, tests):
 
 def readings(limit, rows, tests):
     """The readings of one table set: the family, what survives Holm, what excludes 0 without surviving."""
-    m = len(rows)
-    unadjusted = [r for r in rows if p_value(r) < ALPHA]
-    survivors = [r for r in rows if tests[id(r)][0]]
+    family = [r for r in rows if not is_self(r)]
+    m = len(family)
+    unadjusted = [r for r in family if p_value(r) < ALPHA]
+    survivors = [r for r in family if tests[id(r)][0]]
     out = [f"**Readings at {limit_text(limit)}.** The family is the {m} matches of these tables (every interval "
            f"above); each is tested for Elo = 0 (two-sided, from the pentanomial, as the interval is; a match of "
            f"fewer than {MIN_PAIRS} pairs counts as untested), and Holm's step-down correction at α = {ALPHA} keeps "
@@ -191,6 +204,15 @@ def readings(limit, rows, tests):
     if dropped:
         out.append("\nNot readings (the interval excludes 0, but not after the correction): " + ", ".join(
             f"{r['game']} `{r['a']}` vs `{r['b']}` ({interval(r, 'elo')})" for r in dropped) + ".")
+    selves = [r for r in rows if is_self(r)]
+    judged = [r for r in selves if sum(pentanomial(r) or [0]) >= MIN_PAIRS]
+    if selves:
+        off = [r for r in judged if not holds_zero(r)]
+        verdict_text = (f"under {MIN_PAIRS} pairs each, too few to judge." if not judged else
+                        "every interval holds 0, as it must." if not off else
+                        "**an interval excludes 0, which a fair clock must not give:** " + ", ".join(
+                            f"{r['game']} `{r['a']}` ({interval(r, 'elo')}, {r['games']} games)" for r in off) + ".")
+        out.append("\nThe self-play lines, each side against itself under the clock: " + verdict_text)
     sanity = [r for r in rows if r["game"] == "ttt"]
     if sanity:
         drawn = all(num(r["wins"]) == 0 and num(r["losses"]) == 0 for r in sanity)
@@ -255,8 +277,9 @@ def render(res, plots):
                "docs/strength.md has the design, the precision each budget is sized for and the rules.\n")
     for limit in limits:
         at = [r for r in rows if limit_of(r) == limit]
-        results = holm([p_value(r) for r in at])
-        tests = {id(r): t for r, t in zip(at, results)}
+        family = [r for r in at if not is_self(r)]
+        results = holm([p_value(r) for r in family])
+        tests = {id(r): t for r, t in zip(family, results)}
         for game in dict.fromkeys(r["game"] for r in at):
             out.append(f"### {game}, {limit_text(limit)}\n")
             out.append(match_table([r for r in at if r["game"] == game], limit, tests) + "\n")
@@ -282,7 +305,7 @@ def summary(res):
     if not rows:
         return []
     main = limit_of(rows[0])
-    at = [r for r in rows if limit_of(r) == main]
+    at = [r for r in rows if limit_of(r) == main and not is_self(r)]
     vs_base = [r for r in at if r["b"] == BASE and r["game"] != "ttt"]
     if not vs_base:
         return []
