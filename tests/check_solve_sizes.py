@@ -16,27 +16,24 @@
                           nothing on stdout; columns past 9 as A.. or as a comma list
 """
 import csv
-import json
 import os
 import subprocess
 import sys
 import tempfile
 
+from check_solve_cli import run, solve_json as solve_lines
 from checks import Tally
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
 import studies  # noqa: E402
 
 
-def run(prune, *args, timeout=300):
-    return subprocess.run([prune, "solve", "connect4", *args], capture_output=True, text=True, timeout=timeout)
-
-
 def solve_json(prune, *args):
-    done = run(prune, "--json", *args)
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(args)}: exit {done.returncode}: {done.stderr.strip()}")
-    return json.loads(done.stdout)
+    """The one JSON line of a solve of one position."""
+    lines = solve_lines(prune, *args)
+    if len(lines) != 1:
+        raise RuntimeError(f"{' '.join(args)}: {len(lines)} JSON lines, not one")
+    return lines[0]
 
 
 def winner(score):
