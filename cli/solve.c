@@ -6,13 +6,15 @@
  *                        [--size WxH] [--json]
  *   prune solve connect4 (--positions FILE | --set NAME) [--data-dir DIR] [--limit N]
  *                        [--shard K/N] [--config NAME] [--weak] [--board B] [--json]
- *   ... [--max-nodes N] [--time-ms T] [--tt-mb N] with either
+ *   ... [--max-nodes N] [--time-ms T] [--tt-mb N] [--threads N] with either
  *
  * Without --config the last step of the table runs, the fastest
  * (solve_config_fastest).  --size solves a board of another size (with
  * --moves only: the test sets are 7x6), and says on which move the game
  * ends under perfect play.  --tt-mb sizes the transposition table of a step
  * with one (the series' 64 MiB by default); a step without one refuses it.
+ * --threads runs each solve of a step from part 9 on with that many threads
+ * over the one table (engine/solve.h): the same scores, other node counts.
  *
  * A test-set file has one `moves score` line per position, or a bare
  * `moves` line: solved, not checked.  The whole file is read and checked
@@ -70,6 +72,9 @@ static const char solve_usage[] =
     "  --time-ms T         stop with status 2 if the command runs for more than T ms\n"
     "  --tt-mb N           the transposition table's size in MiB, for a step with one\n"
     "                      (default 64, the series'); node counts depend on it\n"
+    "  --threads N         search with N threads sharing the table (Lazy SMP), 1 to the\n"
+    "                      machine's cores (default 1), for solve-nonlosing and later\n"
+    "                      steps; the score is the same, the nodes vary from run to run\n"
     "  --json              one JSON object per line\n"
     "  --help, -h          print this help\n"
     "\n"
@@ -123,6 +128,8 @@ typedef struct {
     const char *moves, *positions, *set, *data_dir;
     bool weak, json, analyze;
     bool sized;            /* --size given: the size is printed, and the move on which the game ends */
+    bool threaded;         /* --threads given: the threads are printed */
+    int threads;           /* --threads (1 without it) */
     solve_size size;
     bool budget;           /* --max-nodes or --time-ms given */
     solve_limits limits;   /* shared by every solve of the command */
@@ -179,6 +186,7 @@ static void print_result(const solve_arguments *a, const solve_config *config, c
                "\"nodes\":%" PRIu64 ",\"seconds\":%.9f",
                config->name, moves, a->weak ? "true" : "false", r->score, r->nodes, r->seconds);
         if (a->sized) print_size_json(a, moves, r->score);
+        if (a->threaded) printf(",\"threads\":%d", r->threads);
         print_table_json(config, r);
         if (line && line->checked) printf(",\"expected\":%d,\"line\":%zu", line->score, line->number);
         else if (line) printf(",\"expected\":null,\"line\":%zu", line->number);
@@ -190,9 +198,10 @@ static void print_result(const solve_arguments *a, const solve_config *config, c
                r->seconds * 1e6);
     } else {
         if (a->sized) printf("size     %dx%d\n", a->size.width, a->size.height);
-        printf("moves    %s\nconfig   %s\nweak     %s\nscore    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n",
-               *moves ? moves : "(start)", config->name, a->weak ? "yes" : "no", r->score, r->nodes,
-               r->seconds);
+        printf("moves    %s\nconfig   %s\nweak     %s\n", *moves ? moves : "(start)", config->name,
+               a->weak ? "yes" : "no");
+        if (a->threaded) printf("threads  %d\n", r->threads);
+        printf("score    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n", r->score, r->nodes, r->seconds);
         if (a->sized) print_outcome(a, moves, r->score);
     }
 }
@@ -211,13 +220,16 @@ static void print_analysis(const solve_arguments *a, const solve_config *config,
             else printf("%d", r->scores[col]);
         }
         printf("],\"score\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.9f", r->score, r->nodes, r->seconds);
+        if (a->threaded) printf(",\"threads\":%d", a->threads);
         if (a->sized) printf(",\"size\":\"%dx%d\"", a->size.width, a->size.height);
         puts("}");
         return;
     }
     if (a->sized) printf("size     %dx%d\n", a->size.width, a->size.height);
-    printf("moves    %s\nconfig   %s\nweak     %s\ncolumns ", *moves ? moves : "(start)", config->name,
+    printf("moves    %s\nconfig   %s\nweak     %s\n", *moves ? moves : "(start)", config->name,
            a->weak ? "yes" : "no");
+    if (a->threaded) printf("threads  %d\n", a->threads);
+    fputs("columns ", stdout);
     for (int col = 0; col < r->width; col++) {
         if (r->scores[col] == SOLVE_COLUMN_FULL) printf(" %d:full", col + 1);
         else printf(" %d:%d", col + 1, r->scores[col]);
@@ -430,6 +442,22 @@ static void table_size_of(const options *o, const solve_config *config)
     solve_set_table_megabytes(megabytes);
 }
 
+/* --threads: 1 to the machine's cores, for a step that shares its table
+ * (solve_threads_run). */
+static int threads_of(const options *o, const solve_config *config)
+{
+    if (!options_given(o, "threads")) return 1;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long long most = cores < 1 ? 1 : cores > SOLVE_MAX_THREADS ? SOLVE_MAX_THREADS : cores;
+    long long threads = cli_number(o, "threads", 1, 1000000, 1);
+    if (threads > most)
+        cli_fail("--threads: at most %lld on this machine (its cores), not %lld", most, threads);
+    if (threads > 1 && !solve_threads_run(config))
+        cli_fail("--threads: %s searches on one thread; threads share the table of solve-nonlosing and later steps",
+                 config->name);
+    return (int)threads;
+}
+
 static int run_solve(const options *o)
 {
     if (!o->operand) cli_fail("missing GAME: prune solve connect4 ...");
@@ -443,7 +471,9 @@ static int run_solve(const options *o)
                          .set = options_value(o, "set"), .data_dir = options_value(o, "data-dir"),
                          .weak = options_given(o, "weak"), .json = options_given(o, "json"),
                          .analyze = options_given(o, "analyze"), .sized = options_given(o, "size"),
+                         .threaded = options_given(o, "threads"), .threads = threads_of(o, config),
                          .size = size_of(o)};
+    solve_set_threads(a.threads);
     a.limits = limits_of(o);
     a.budget = a.limits.max_nodes || a.limits.deadline > 0;
     int sources = (a.moves != NULL) + (a.positions != NULL) + (a.set != NULL);
@@ -473,14 +503,14 @@ static const option_spec solve_options[] = {
     {"config", true}, {"moves", true}, {"positions", true}, {"set", true}, {"data-dir", true},
     {"limit", true}, {"shard", true}, {"board", true}, {"weak", false}, {"json", false},
     {"analyze", false}, {"max-nodes", true}, {"time-ms", true}, {"tt-mb", true}, {"size", true},
-    {"help", false},    {NULL, false},
+    {"threads", true},  {"help", false},    {NULL, false},
 };
 
 const command command_solve = {
     .name = "solve", .operand = "GAME", .options = solve_options, .run = run_solve,
     .synopsis = "connect4 [--config NAME] (--moves DIGITS | --positions FILE | --set NAME)\n"
                 "         [--data-dir DIR] [--limit N] [--shard K/N] [--analyze] [--weak] [--board B]\n"
-                "         [--size WxH] [--max-nodes N] [--time-ms T] [--tt-mb N] [--json]",
+                "         [--size WxH] [--max-nodes N] [--time-ms T] [--tt-mb N] [--threads N] [--json]",
     .summary = "solve Connect Four positions exactly with a step of Pons' solver, alone or a\n"
                "whole test set checked against its scores",
     .help = solve_usage, .print_help = print_solve_help,

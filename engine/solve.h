@@ -62,6 +62,7 @@ typedef struct {
      * mirror image stored; the entries in use when the solve ended, of
      * table_slots. */
     uint64_t table_probes, table_hits, mirror_hits, table_entries, table_slots;
+    int threads;     /* the threads that searched (solve_set_threads; 1 for parts 3 to 8) */
 } solve_result;
 
 /* The board a solve runs on: the fixed 7x6 bitboard (games/connect4.h),
@@ -151,6 +152,21 @@ search_status solve_prepare(const solve_config *config, char *message, size_t me
  * SOLVE_TABLE_MAX_MEGABYTES; the caller checks the machine's memory): a
  * table already allocated at another size is freed. */
 void solve_set_table_megabytes(size_t megabytes);
+
+/* Threads (`prune solve --threads`): every later solve of a step from
+ * part 9 on (solve_threads_run) runs each null-window search on `threads`
+ * threads (1 to SOLVE_MAX_THREADS) over the one table, Lazy SMP: the
+ * caller and threads - 1 helpers search the same window, the helpers in
+ * a jittered order near the root, and the first to finish gives the
+ * window's result.  The score is the one thread's; the nodes (every
+ * thread's, summed) and which positions are visited vary from run to run.
+ * The node budget counts every thread's nodes. */
+#define SOLVE_MAX_THREADS 256
+void solve_set_threads(int threads);
+
+/* Whether a solve of `config` runs on the threads solve_set_threads gave:
+ * parts 3 to 8 search on one thread whatever it says. */
+bool solve_threads_run(const solve_config *config);
 
 /* The last step of the table, the fastest (what `prune solve` runs when no
  * --config is given). */

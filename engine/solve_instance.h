@@ -26,10 +26,37 @@ typedef struct {
     const solve_limits *limits;  /* NULL: none (check_at is then UINT64_MAX) */
     double last_report;          /* clock_seconds() of the last progress report */
     jmp_buf *stop;               /* longjmp'd to with a solve_stop when a budget runs out */
+    /* Threads (--threads, engine/solve.c): NULL on one thread, else every
+     * null-window search of parts 9 on runs on the whole team. */
+    struct solve_team *team;
+    int worker;                  /* 0: the thread that called the solve; 1 ..: its helpers */
+    int jitter_until;            /* a helper jitters the order at nodes of fewer stones than this */
+    uint64_t random;             /* a helper's jitter generator, seeded by its number */
+    uint64_t published;          /* a helper's nodes already added to the team's count */
+    uint64_t helper_nodes;       /* the caller's: its helpers' nodes in the windows finished */
 } solve_context;
 
-/* Why a solve stopped early, through longjmp (0 is setjmp's first return). */
-typedef enum { SOLVE_STOP_NONE = 0, SOLVE_STOP_NODES, SOLVE_STOP_TIME } solve_stop;
+/* Why a solve stopped early, through longjmp (0 is setjmp's first return);
+ * SOLVE_STOP_DONE: another thread of the team finished the window. */
+typedef enum { SOLVE_STOP_NONE = 0, SOLVE_STOP_NODES, SOLVE_STOP_TIME, SOLVE_STOP_DONE } solve_stop;
+
+/* Helper k jitters its move order SOLVE_JITTER_PLIES + (k - 1) % 4 plies
+ * below the window's root (engine/solve_search.h, solve_jitter_order).
+ * Measured on the EPYC VM, 2 threads, position 44444 strong (7.8 s on one
+ * thread), one run each: no jitter 9.2 and 9.4 s (the two threads search
+ * in step, slower than one); jitter 4 plies deep 5.2 s, 8 deep 5.8 s, 30
+ * deep 7.3 s; a span of 0..2 per score 5.6 and 6.2 s, of 0..4 4.8 to 5.2
+ * s.  Spreading the depth over the helpers is a guess for many threads. */
+#define SOLVE_JITTER_PLIES 4
+
+/* One null-window search as the team runs it: `search` on `board` (the
+ * instance's board type), from any thread.  solve_team_search runs it on
+ * the caller and on every helper at once, over the one table, and returns
+ * the result of whichever finishes first: every thread's result is a bound
+ * proved from the table's bounds, so any of them serves (engine/solve.c). */
+typedef int (*solve_window_search)(solve_context *ctx, const void *board, int alpha, int beta);
+int solve_team_search(solve_context *ctx, const void *board, int stones, int alpha, int beta,
+                      solve_window_search search);
 
 /* The budgets' and progress' slow path (engine/solve.c), run when
  * ctx->nodes reaches ctx->check_at: it may longjmp to *ctx->stop, and

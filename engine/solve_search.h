@@ -36,7 +36,7 @@
  *   SOLVE_COLUMN_MASK(col)     a column's playable cells
  *   SOLVE_CENTRE_FIRST(i)      the i-th column of part 5's order
  *   SOLVE_COLUMN_OF(c)         the column a move character names
- *   SOLVE_BUCKET_FIND(t, key), SOLVE_BUCKET_PUT(t, key, value, moves, mirrored),
+ *   SOLVE_BUCKET_FIND(t, key, shared), SOLVE_BUCKET_PUT(t, key, value, moves, mirrored, shared),
  *   SOLVE_BUCKET_PREFETCH(t, key)   the buckets' operations (its keys may pass 49 bits)
  * and the fixed 7x6 boards take these, the series' constants. */
 #ifndef SOLVE_CELLS
@@ -46,8 +46,9 @@
 #define SOLVE_COLUMN_MASK(col) connect4_column_mask(col)
 #define SOLVE_CENTRE_FIRST(i) solve_centre_first[i]
 #define SOLVE_COLUMN_OF(c) ((c) - '1')
-#define SOLVE_BUCKET_FIND(t, key) solve_table_find_bucket(t, key)
-#define SOLVE_BUCKET_PUT(t, key, value, moves, mirrored) solve_table_put_bucket(t, key, value, moves, mirrored)
+#define SOLVE_BUCKET_FIND(t, key, shared) solve_table_find_bucket(t, key, shared)
+#define SOLVE_BUCKET_PUT(t, key, value, moves, mirrored, shared) \
+    solve_table_put_bucket(t, key, value, moves, mirrored, shared)
 #define SOLVE_BUCKET_PREFETCH(t, key) solve_table_prefetch_bucket(t, key)
 /* Part 5: columns centre first, 0-based 3 + (1 - 2(i%2))(i+1)/2. */
 static const int solve_centre_first[CONNECT4_WIDTH] = {3, 2, 4, 1, 5, 0, 6};
@@ -65,20 +66,22 @@ static const int solve_centre_first[CONNECT4_WIDTH] = {3, 2, 4, 1, 5, 0, 6};
  * `kind` and `mirror` are constants there and these switches compile away.
  * `mirrored` (SOLVE_TABLE_MIRRORED or 0): the key is the position's mirror
  * image's; the buckets keep it, to count the hits on an entry that the
- * mirror image stored (ctx->mirror_hits); the other tables ignore it. */
-static inline uint8_t solve_get(solve_context *ctx, solve_table_kind kind, uint64_t key, uint64_t mirrored)
+ * mirror image stored (ctx->mirror_hits); the other tables ignore it.
+ * `shared`: threads share the table (engine/solve_table.h, Threads). */
+static inline uint8_t solve_get(solve_context *ctx, solve_table_kind kind, uint64_t key, uint64_t mirrored,
+                                bool shared)
 {
     uint8_t value;
     ctx->probes++;
     switch (kind) {
-    case SOLVE_TABLE_UPPER: value = solve_table_get_full(ctx->table, key); break;
+    case SOLVE_TABLE_UPPER: value = solve_table_get_full(ctx->table, key, shared); break;
     case SOLVE_TABLE_BUCKETS: {
-        uint64_t entry = SOLVE_BUCKET_FIND(ctx->table, key);
+        uint64_t entry = SOLVE_BUCKET_FIND(ctx->table, key, shared);
         ctx->mirror_hits += entry && (entry & SOLVE_TABLE_MIRRORED) != mirrored;
         value = solve_bucket_value(entry);
         break;
     }
-    default: value = solve_table_get_key32(ctx->table, key);
+    default: value = solve_table_get_key32(ctx->table, key, shared);
     }
     ctx->hits += value != 0;
     return value;
@@ -87,13 +90,13 @@ static inline uint8_t solve_get(solve_context *ctx, solve_table_kind kind, uint6
 /* `moves`: the stones on the board, which the buckets keep to choose what
  * to replace; the series' tables ignore it. */
 static inline void solve_put(solve_context *ctx, solve_table_kind kind, uint64_t key, int value, int moves,
-                             uint64_t mirrored)
+                             uint64_t mirrored, bool shared)
 {
     /* the series passes an int to a uint8_t parameter: values wrap mod 256 */
     switch (kind) {
-    case SOLVE_TABLE_UPPER: solve_table_put_full(ctx->table, key, (uint8_t)value); break;
-    case SOLVE_TABLE_BUCKETS: SOLVE_BUCKET_PUT(ctx->table, key, (uint8_t)value, moves, mirrored); break;
-    default: solve_table_put_key32(ctx->table, key, (uint8_t)value);
+    case SOLVE_TABLE_UPPER: solve_table_put_full(ctx->table, key, (uint8_t)value, shared); break;
+    case SOLVE_TABLE_BUCKETS: SOLVE_BUCKET_PUT(ctx->table, key, (uint8_t)value, moves, mirrored, shared); break;
+    default: solve_table_put_key32(ctx->table, key, (uint8_t)value, shared);
     }
 }
 
@@ -113,7 +116,7 @@ static int negamax_columns(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int al
         int max = (SOLVE_CELLS - 1 - n) / 2;
         /* Part 7: a stored upper bound lowers beta; 139.7 -> 92.8 (x1.5). */
         if (c->table != SOLVE_TABLE_NONE) {
-            int value = solve_get(ctx, c->table, SOLVE_BOARD(key)(b), 0);
+            int value = solve_get(ctx, c->table, SOLVE_BOARD(key)(b), 0, false);
             if (value) max = value + SOLVE_MIN_SCORE - 1;
         }
         if (beta > max) {
@@ -131,7 +134,8 @@ static int negamax_columns(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int al
         if (c->alphabeta && score >= beta) return score;
         if (score > alpha) alpha = score;
     }
-    if (c->table != SOLVE_TABLE_NONE) solve_put(ctx, c->table, SOLVE_BOARD(key)(b), alpha - SOLVE_MIN_SCORE + 1, n, 0);
+    if (c->table != SOLVE_TABLE_NONE)
+        solve_put(ctx, c->table, SOLVE_BOARD(key)(b), alpha - SOLVE_MIN_SCORE + 1, n, 0, false);
     return alpha;
 }
 
@@ -139,9 +143,9 @@ static int negamax_columns(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int al
 /* Part 12: a stored bound narrows the window; returns true with *result
  * when the window is empty.  Values above MAX - MIN + 1 are lower bounds. */
 static inline bool solve_stored_bounds(solve_context *ctx, solve_table_kind kind, uint64_t key, uint64_t mirrored,
-                                       int *alpha, int *beta, int *result)
+                                       bool shared, int *alpha, int *beta, int *result)
 {
-    int value = solve_get(ctx, kind, key, mirrored);
+    int value = solve_get(ctx, kind, key, mirrored, shared);
     if (!value) return false;
     if (value > SOLVE_MAX_SCORE - SOLVE_MIN_SCORE + 1) {
         int min = value + 2 * SOLVE_MIN_SCORE - SOLVE_MAX_SCORE - 2;
@@ -169,6 +173,29 @@ static inline void solve_order_moves(const SOLVE_BOARD_TYPE *b, uint64_t next, b
     for (int i = SOLVE_WIDTH; i--;) {
         uint64_t move = next & SOLVE_COLUMN_MASK(SOLVE_CENTRE_FIRST(i));
         if (move) move_sorter_add(sorter, move, sorted ? SOLVE_BOARD(move_score)(b, move) : 0);
+    }
+}
+
+/* A helper thread's order (--threads), near the window's root only: each
+ * move's score, doubled, gets a random 0 .. 3 + worker % 3 added, so that
+ * helpers disagree with the caller (and each other) on close moves but
+ * keep the clearly better first.  Threads that search the same moves in
+ * the same order only duplicate each other's work; diverging near the
+ * root, they fill the shared table with the bounds of different subtrees.
+ * (The idea is c4's, which jitters its move scores near the root by the
+ * worker's number; the rule here is prune's.) */
+static inline void solve_jitter_order(solve_context *ctx, const SOLVE_BOARD_TYPE *b, uint64_t next,
+                                      move_sorter *sorter)
+{
+    sorter->size = 0;
+    for (int i = SOLVE_WIDTH; i--;) {
+        uint64_t move = next & SOLVE_COLUMN_MASK(SOLVE_CENTRE_FIRST(i));
+        if (!move) continue;
+        ctx->random ^= ctx->random << 13;
+        ctx->random ^= ctx->random >> 7;
+        ctx->random ^= ctx->random << 17;
+        int jitter = (int)(ctx->random % (uint64_t)(4 + ctx->worker % 3));
+        move_sorter_add(sorter, move, 2 * SOLVE_BOARD(move_score)(b, move) + jitter);
     }
 }
 
@@ -237,13 +264,19 @@ typedef int (*solve_recurse)(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int 
 /* Parts 9 to 12.  Part 9: the side to move cannot win at once (the driver
  * answers that), so it only plays non-losing moves and scores at least
  * -(40 - n)/2; 92.8 (part 7) -> 70.7 (x1.3), counting part 8's iteration.
- * One node, inlined into one search per table (below): `kind`, `mirror`
- * and `recurse` (that search itself) are constants there. */
+ * One node, inlined into three searches per table (below), where `kind`,
+ * `mirror`, `shared`, `jitter` and `recurse` are constants: one thread's
+ * (plain accesses to the table), the team's caller's (`shared`: atomic
+ * ones), and a helper's (`jitter` too), which orders by solve_jitter_order
+ * and recurses into itself until its jitter depth below the root, then
+ * into `plain` (the caller's search), so past that a helper runs the very
+ * code of the caller. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta,
-                                        solve_table_kind kind, bool mirror, solve_recurse recurse)
+                                        solve_table_kind kind, bool mirror, bool shared, bool jitter,
+                                        solve_recurse recurse, solve_recurse plain)
 {
     const solve_config *c = ctx->config;
     solve_count_node(ctx);
@@ -262,7 +295,7 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
     uint64_t key = solve_key(b, mirror, &mirrored);
     bool bounds = kind >= SOLVE_TABLE_BOUNDS_KEY32;
     if (!bounds) {
-        int value = solve_get(ctx, kind, key, mirrored);
+        int value = solve_get(ctx, kind, key, mirrored, shared);
         if (value) max = value + SOLVE_MIN_SCORE - 1;
     }
     if (beta > max) {
@@ -271,29 +304,44 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
     }
     int result;
     /* Part 12: lower bounds stored too, read after the static bounds; 54.9 -> 51.3 (x1.07). */
-    if (bounds && solve_stored_bounds(ctx, kind, key, mirrored, &alpha, &beta, &result)) return result;
+    if (bounds && solve_stored_bounds(ctx, kind, key, mirrored, shared, &alpha, &beta, &result)) return result;
     move_sorter sorter;
     /* Part 10: sorted by winning cells created; 70.7 -> 54.9 (x1.3). */
-    solve_order_moves(b, next, c->sorted, &sorter);
+    if (jitter && n < ctx->jitter_until) solve_jitter_order(ctx, b, next, &sorter);
+    else solve_order_moves(b, next, c->sorted, &sorter);
+    solve_recurse child_search = jitter && n + 1 < ctx->jitter_until ? recurse : plain;
     for (uint64_t move; (move = move_sorter_next(&sorter));) {
         SOLVE_BOARD_TYPE child = *b;
         SOLVE_BOARD(play_cell)(&child, move);
-        int score = -recurse(ctx, &child, -beta, -alpha);
+        int score = -child_search(ctx, &child, -beta, -alpha);
         if (score >= beta) {
-            if (bounds) solve_put(ctx, kind, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2, n, mirrored);
+            if (bounds)
+                solve_put(ctx, kind, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2, n, mirrored, shared);
             return score;
         }
         if (score > alpha) alpha = score;
     }
-    solve_put(ctx, kind, key, alpha - SOLVE_MIN_SCORE + 1, n, mirrored);
+    solve_put(ctx, kind, key, alpha - SOLVE_MIN_SCORE + 1, n, mirrored, shared);
     return alpha;
 }
 
-/* One search per table: parts 9 and 10, part 11, part 12, and prune's own. */
-#define SOLVE_NON_LOSING(name, kind, mirror)                                   \
-    static int name(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta) \
-    {                                                                          \
-        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, name); \
+/* One search per table: parts 9 and 10, part 11, part 12, and prune's
+ * own; each with the team's twins, name_shared (the caller) and
+ * name_jitter (its helpers). */
+#define SOLVE_NON_LOSING(name, kind, mirror)                                                          \
+    static int name(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)              \
+    {                                                                                                 \
+        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, false, false, name, name);    \
+    }                                                                                                 \
+    static int name##_shared(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)     \
+    {                                                                                                 \
+        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, true, false, name##_shared,   \
+                                     name##_shared);                                                  \
+    }                                                                                                 \
+    static int name##_jitter(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)     \
+    {                                                                                                 \
+        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, true, true, name##_jitter,    \
+                                     name##_shared);                                                  \
     }
 SOLVE_NON_LOSING(solve_non_losing_upper, SOLVE_TABLE_UPPER, false)
 SOLVE_NON_LOSING(solve_non_losing_key32, SOLVE_TABLE_UPPER_KEY32, false)
@@ -303,26 +351,40 @@ SOLVE_NON_LOSING(solve_non_losing_buckets, SOLVE_TABLE_BUCKETS, false)
 SOLVE_NON_LOSING(solve_non_losing_buckets_mirror, SOLVE_TABLE_BUCKETS, true)
 #undef SOLVE_NON_LOSING
 
+/* name on one thread, name_shared for the team's caller, name_jitter for a helper. */
+#define SOLVE_PICK(ctx, name) ((ctx)->worker > 0 ? name##_jitter : (ctx)->team ? name##_shared : name)
+
 static int negamax_non_losing(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)
 {
     const solve_config *c = ctx->config;
+    solve_recurse search;
     switch (c->table) {
-    case SOLVE_TABLE_UPPER: return solve_non_losing_upper(ctx, b, alpha, beta);
-    case SOLVE_TABLE_UPPER_KEY32: return solve_non_losing_key32(ctx, b, alpha, beta);
+    case SOLVE_TABLE_UPPER: search = SOLVE_PICK(ctx, solve_non_losing_upper); break;
+    case SOLVE_TABLE_UPPER_KEY32: search = SOLVE_PICK(ctx, solve_non_losing_key32); break;
     case SOLVE_TABLE_BUCKETS:
-        return c->mirror ? solve_non_losing_buckets_mirror(ctx, b, alpha, beta)
-                         : solve_non_losing_buckets(ctx, b, alpha, beta);
+        search = c->mirror ? SOLVE_PICK(ctx, solve_non_losing_buckets_mirror) : SOLVE_PICK(ctx, solve_non_losing_buckets);
+        break;
     default:
-        return c->mirror ? solve_non_losing_mirror(ctx, b, alpha, beta)
-                         : solve_non_losing_bounds(ctx, b, alpha, beta);
+        search = c->mirror ? SOLVE_PICK(ctx, solve_non_losing_mirror) : SOLVE_PICK(ctx, solve_non_losing_bounds);
     }
+    return search(ctx, b, alpha, beta);
+}
+#undef SOLVE_PICK
+
+/* negamax_non_losing as the team calls it (solve_window_search). */
+static int solve_team_window(solve_context *ctx, const void *board, int alpha, int beta)
+{
+    return negamax_non_losing(ctx, (const SOLVE_BOARD_TYPE *)board, alpha, beta);
 }
 #endif
 
 static int solve_search(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)
 {
 #if SOLVE_HAS_BITS
-    if (ctx->config->non_losing) return negamax_non_losing(ctx, b, alpha, beta);
+    if (ctx->config->non_losing) {
+        if (ctx->team) return solve_team_search(ctx, b, SOLVE_BOARD(moves)(b), alpha, beta, solve_team_window);
+        return negamax_non_losing(ctx, b, alpha, beta);
+    }
 #endif
     return negamax_columns(ctx, b, alpha, beta);
 }

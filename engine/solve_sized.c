@@ -55,8 +55,9 @@ static inline int solve_sized_move_score(const connect4_sized *b, uint64_t move)
 #define SOLVE_COLUMN_MASK(col) connect4_sized_column_mask(&solve_shape, col)
 #define SOLVE_CENTRE_FIRST(i) (solve_shape.centre_first[i])
 #define SOLVE_COLUMN_OF(c) connect4_sized_column_of(c, solve_shape.width)
-#define SOLVE_BUCKET_FIND(t, key) solve_table_find_bucket_quotient(t, key)
-#define SOLVE_BUCKET_PUT(t, key, value, moves, mirrored) solve_table_put_bucket_quotient(t, key, value, moves, mirrored)
+#define SOLVE_BUCKET_FIND(t, key, shared) solve_table_find_bucket_quotient(t, key, shared)
+#define SOLVE_BUCKET_PUT(t, key, value, moves, mirrored, shared) \
+    solve_table_put_bucket_quotient(t, key, value, moves, mirrored, shared)
 #define SOLVE_BUCKET_PREFETCH(t, key) solve_table_prefetch_bucket_quotient(t, key)
 int solve_sized_search(solve_context *ctx, const char *moves, bool weak);
 #include "solve_search.h"
