@@ -10,11 +10,11 @@ and by a fresh `prune solve connect4 --moves MOVES [--weak] --config NAME
 on Pons' scale (strong) or its sign (weak); the scores must agree.  The
 searches differ by design, so node counts are reported, not compared.
 
-c4 runs at 1 thread and, in a second row, at the machine's thread count
-(his default).  prune has no threads yet: it runs on 1 in both rows, and
-the row says so.  The tables differ too and each row names both: c4's 1 GB
-(134,217,757 entries, his default), prune's the config's (solve-buckets:
-8,388,602 entries, 67 MB).
+Both run at each thread count of --threads (default 1 and the machine's
+cores, c4's default): c4 built for that count, prune with `--threads N`.
+The tables differ too and each row names both: c4's 1 GB (134,217,757
+entries, his default), prune's the config's at --prune-tt-mb (default 64
+MiB; solve-buckets: 8,388,602 entries, 67 MB; 1024: c4's memory).
 
 What is timed: the wall time of each whole process, alternating in pairs.
 Both then do the same work: start, allocate and clear their table, play
@@ -23,10 +23,13 @@ in milliseconds; prune's `seconds`) covers its search alone; both are in
 the row (`*_search_us`) beside the whole process (`*_us_per_position`).
 
 usage: compare.py PRUNE [--quick | --long] [--pairs N] [--config NAME]
-                  [--checkout DIR] -o CSV
+                  [--threads LIST] [--prune-tt-mb N] [--position MOVES]...
+                  [--mode strong|weak|both] [--checkout DIR] -o CSV
   --quick   the 6-ply position 444444 only (about a minute)
   --long    adds the empty board, strong and weak (prune ~90 s and c4
             ~35 s a solve at 1 thread: about an hour with 6 pairs)
+  --position MOVES  these positions instead ('' is the empty board)
+  --threads LIST    thread counts, e.g. 1,2,4,8,16 (default 1 and the cores)
 Exit status: 0; 1 when a score disagrees; 2 on bad input; 77 with one
 `skipped:` line when no checkout of c4 is available.
 """
@@ -87,21 +90,25 @@ def peer_solve(binary, moves, weak):
     return found
 
 
-def prune_solve(prune, config, moves, weak):
+def prune_solve(prune, config, moves, weak, threads=1, tt_mb=0):
     """{score, nodes, search, whole, table} of one `prune solve` process."""
     command = [prune, "solve", "connect4", "--config", config, "--moves", moves, "--json"] \
-        + (["--weak"] if weak else [])
+        + (["--weak"] if weak else []) + (["--threads", str(threads)] if threads > 1 else []) \
+        + (["--tt-mb", str(tt_mb)] if tt_mb else [])
     done, seconds = wall(command)
     if done.returncode != 0:
         raise paired.PeerError(f"{' '.join(command)}: exit status {done.returncode}: {done.stderr.strip()}")
     result = json.loads(done.stdout)
+    if result.get("threads", 1) != threads:
+        raise paired.PeerError(f"{' '.join(command)} ran on {result.get('threads', 1)} threads, not {threads}")
     return {"score": result["score"], "nodes": result["nodes"], "search": result["seconds"], "whole": seconds,
             "table": result.get("table_slots")}
 
 
 def compare(options, binary, threads, moves, weak):
     """One CSV row and whether the scores agree; prints its one-line summary."""
-    runs = paired.alternate(lambda: prune_solve(options.prune, options.config, moves, weak),
+    runs = paired.alternate(lambda: prune_solve(options.prune, options.config, moves, weak, threads,
+                                                options.prune_tt_mb),
                             lambda: peer_solve(binary, moves, weak), max(options.pairs, 1))
     times = [(ours["whole"], theirs["whole"]) for ours, theirs in runs] if options.pairs else []
     agree = all(ours["score"] == theirs["score"] for ours, theirs in runs)
@@ -110,13 +117,12 @@ def compare(options, binary, threads, moves, weak):
 
     def mean_us(side, key):
         return round(sum(run[side][key] for run in runs) / len(runs) * 1e6)
-    table = f"{ours['table']:,} entries" if ours["table"] else ""
-    note = "" if theirs["threads"] == 1 else \
-        f"prune has no threads yet: 1 thread against c4's {theirs['threads']}"
-    print(f"compare.py: {name} {mode}, c4 on {theirs['threads']} thread(s): prune {ours['score']:+d} in "
+    table = f"{ours['table']:,} entries ({options.prune_tt_mb or 64} MiB)" if ours["table"] else ""
+    note = ""
+    print(f"compare.py: {name} {mode}, {threads} thread(s): prune {ours['score']:+d} in "
           f"{ours['nodes']} nodes, c4 {theirs['score']:+d} in {theirs['nodes']} nodes: "
           f"{'agree' if agree else 'DISAGREE'}; {paired.describe(times)}", flush=True)
-    row = [name, len(moves), mode, options.config, 1, theirs["threads"], table, PEER_TABLE,
+    row = [name, len(moves), mode, options.config, threads, theirs["threads"], table, PEER_TABLE,
            ours["score"], theirs["score"], ours["nodes"], theirs["nodes"], mean_us(0, "search"),
            mean_us(1, "search"), mean_us(0, "whole"), mean_us(1, "whole"), note]
     return row + paired.timing_cells(times), agree
@@ -130,6 +136,11 @@ def parse(argv):
     parser.add_argument("--pairs", type=int, help="timing pairs per row (default 6); 0: scores only")
     parser.add_argument("--config", default="solve-buckets",
                         help="prune's step (default solve-buckets, its best: docs/connect4.md)")
+    parser.add_argument("--threads", help="thread counts, comma-separated (default: 1 and the machine's cores)")
+    parser.add_argument("--prune-tt-mb", type=int, default=0, help="prune's table in MiB (default: prune's, 64)")
+    parser.add_argument("--position", action="append", help="a position to solve ('' the empty board), "
+                        "instead of the variant's; may be repeated")
+    parser.add_argument("--mode", choices=["strong", "weak", "both"], default="both")
     parser.add_argument("--checkout", help="default: $PRUNE_C4_CHECKOUT")
     parser.add_argument("-o", "--output", help="CSV, one row per position, mode and c4 thread count")
     options = parser.parse_args(argv)
@@ -137,24 +148,37 @@ def parse(argv):
     if options.quick and options.long:
         parser.error("--quick does not solve the empty board")
     paired.executable(parser, options.prune)
+    cores = os.cpu_count() or 1
+    try:
+        options.thread_counts = [int(t) for t in options.threads.split(",")] if options.threads \
+            else [1] + ([cores] if cores > 1 else [])
+    except ValueError:
+        parser.error(f"--threads must be numbers separated by commas, not '{options.threads}'")
+    if any(t < 1 or t > cores for t in options.thread_counts):
+        parser.error(f"--threads: each count from 1 to this machine's {cores} cores")
+    if options.prune_tt_mb < 0:
+        parser.error("--prune-tt-mb must be positive")
+    if options.position is not None and (options.quick or options.long):
+        parser.error("--position chooses the positions: no --quick or --long with it")
     return options
 
 
 def main(argv):
     options = parse(argv)
     checkout = ["--checkout", options.checkout] if options.checkout else []
-    cores = os.cpu_count() or 1
     binaries = []
-    for threads in [1] + ([cores] if cores > 1 else []):
+    for threads in options.thread_counts:
         # c4's thread count is a constant of its build: one build each.
         binary, why = paired.build(BUILD_SH, checkout + ["--threads", str(threads)])
         if binary is None:
             return paired.skip(why)
         binaries.append((threads, binary))
-    positions = QUICK if options.quick else DEFAULT + ([EMPTY] if options.long else [])
+    positions = options.position if options.position is not None \
+        else QUICK if options.quick else DEFAULT + ([EMPTY] if options.long else [])
+    modes = {"strong": (False,), "weak": (True,), "both": (False, True)}[options.mode]
     rows, disagreements = [], 0
     for moves in positions:
-        for weak in (False, True):
+        for weak in modes:
             for threads, binary in binaries:
                 row, agree = compare(options, binary, threads, moves, weak)
                 if row[5] != threads:
