@@ -67,7 +67,7 @@ STUB = os.environ.get("PRUNE_REPRODUCE_STUB") == "1"   # tests/check_reproduce_k
 MODES = {
     "quick": {"out": "results/quick", "carry": [], "repetitions": 2, "min_time": 0.02, "pons_budget": 0.15,
               "sweep_budget": 0.02, "time_budgets": "10,100"},
-    "full": {"out": "results", "carry": ["quick"], "repetitions": 10, "min_time": 0.1, "pons_budget": 5,
+    "full": {"out": "results", "carry": ["quick", "lent"], "repetitions": 10, "min_time": 0.1, "pons_budget": 5,
              "sweep_budget": 0.25, "time_budgets": "10,100,1000"},
 }
 # The shards of a match study's matches run side by side, one per core of this machine: exact
@@ -398,11 +398,12 @@ def take_lock():
     os.set_inheritable(fd, True)
     # Staging directories of killed runs, or a previous run swapped out but not
     # removed; a full run killed between the exchange and the carry left
-    # results/quick/ in there.
-    quick = os.path.join(ROOT, "results", "quick")
+    # what it carries (results/quick/, results/lent/) in there.
     for leftover in glob.glob(os.path.join(WORK, "run-*")) + glob.glob(os.path.join(ROOT, "results", ".tmp-*")):
-        if os.path.isdir(os.path.join(leftover, "quick")) and not os.path.exists(quick):
-            os.rename(os.path.join(leftover, "quick"), quick)
+        for name in MODES["full"]["carry"]:
+            kept = os.path.join(ROOT, "results", name)
+            if os.path.isdir(os.path.join(leftover, name)) and not os.path.exists(kept):
+                os.rename(os.path.join(leftover, name), kept)
         shutil.rmtree(leftover, ignore_errors=True)
     return fd
 

@@ -5,7 +5,8 @@ studies/studies.csv holds one search per row (study, game, moves, config,
 depth, states, baseline); studies/studies_meta.csv one row per study (its
 runner, extra outputs, peers and report module); studies/strength.csv the
 strength study's matches; studies/sizes.csv Connect Four's board sizes,
-their published outcomes and the variants that solve them.  The driver (scripts/reproduce.py), the report's
+their published outcomes and the variants that solve them;
+studies/parallel_published.csv the published speedups of parallel search.  The driver (scripts/reproduce.py), the report's
 modules, scripts/run_hyperfine.py and meson (benchmarks/meson.build runs
 `studies.py bench`) ask here for these lists.  It is not their only
 reader; today the others are:
@@ -41,6 +42,8 @@ STRENGTH_VARIANTS = ("quick", "full", "long")
 # Connect Four's other board sizes: the published outcome of each, and the variants that solve it.
 SIZES = os.path.join(ROOT, "studies", "sizes.csv")
 SIZES_COLUMNS = ("width", "height", "outcome", "last_move", "quick", "full", "long")
+PARALLEL = os.path.join(ROOT, "studies", "parallel_published.csv")
+PARALLEL_COLUMNS = ("source", "scheme", "game", "processors", "speedup")
 # A match's limit a move: nodes=N (a node budget, exact) or tc=BASE+INC (a clock, milliseconds).
 STRENGTH_LIMIT = re.compile(r"^(nodes=[1-9][0-9]*|tc=[1-9][0-9]*\+[0-9]+)$")
 RUNNERS = ("studies_bench", "pons_study", "match")
@@ -123,6 +126,24 @@ def size_rows(path=SIZES, variant=None):
             raise StudiesError(f"{name}: board {n}: quick, full and long must be 0 or 1")
         boards.append(dict(r, width=width, height=height, last_move=last))
     return [r for r in boards if variant is None or r[variant] == "1"]
+
+
+def parallel_published(path=PARALLEL):
+    """studies/parallel_published.csv's published speedups, processors an int and speedup a float, each
+    checked: a StudiesError names the first bad row."""
+    out, name = read_rows(path), os.path.basename(path)
+    if not out or any(c not in out[0] for c in PARALLEL_COLUMNS):
+        raise StudiesError(f"{name}: needs the columns {','.join(PARALLEL_COLUMNS)}")
+    rows = []
+    for n, r in enumerate(out, 1):
+        try:
+            processors, speedup = int(r["processors"]), float(r["speedup"])
+        except ValueError:
+            raise StudiesError(f"{name}: row {n}: processors must be a whole number and speedup a number") from None
+        if processors < 1 or speedup <= 0:
+            raise StudiesError(f"{name}: row {n}: processors from 1, speedup above 0")
+        rows.append(dict(r, processors=processors, speedup=speedup))
+    return rows
 
 
 def configs(study):

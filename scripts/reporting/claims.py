@@ -29,6 +29,7 @@ from . import peers
 from .common import col, compare, geomean_time_ratio, num, ratio, summed_time_ratio
 from .strength import interval as elo_interval
 from .techniques import ladder
+from . import threads
 
 Claim = collections.namedtuple("Claim", "key where text relation args")
 
@@ -291,7 +292,21 @@ def strength_row(res, m, game, limit):
         raise Fails(f"{game}: {len(cells)} cells, expected {len(STRENGTH_RUNGS)}")
 
 
-RELATIONS = {f.__name__: f for f in (strength_row, more_nodes, fewer_nodes_slower, gains_both, table_share, paired, node_ratio,
+def lent_threads(res, m):
+    """docs/connect4.md's 16-core sentence: prune's and c4's speedups from 1 to 16 threads and their node
+    ratios, as scripts/reporting/threads.py computes them from the lent machine's rows."""
+    rows = {int(r["prune_threads"]): r for r in res.csv(threads.LENT, comments=True)
+            if r["mode"] == "strong" and r["position"] == "start"}
+    if 1 not in rows or 16 not in rows:
+        raise Fails(f"{threads.LENT} has no 1- and 16-thread strong rows")
+    one, many = rows[1], rows[16]
+    same(m["prune"], num(one["prune_mean_s"]) / num(many["prune_mean_s"]), "prune's speedup")
+    same(m["c4"], num(one["peer_mean_s"]) / num(many["peer_mean_s"]), "c4's speedup")
+    same(m["prune_nodes"], num(many["prune_nodes"]) / num(one["prune_nodes"]), "prune's node ratio")
+    same(m["c4_nodes"], num(many["peer_nodes"]) / num(one["peer_nodes"]), "c4's node ratio")
+
+
+RELATIONS = {f.__name__: f for f in (lent_threads, strength_row, more_nodes, fewer_nodes_slower, gains_both, table_share, paired, node_ratio,
                                      copy_undo_geomean, tree_undo_slower, peer_speedup, peer_dropped,
                                      minimaxer_windows, library_bubble, python_per_call)}
 
@@ -411,6 +426,10 @@ CLAIMS = [
           rf"[^:]*: (?P<bubble>{NUMBER}) against (?P<gen>{NUMBER}) searches a second", "library_bubble", {}),
     Claim("report.tictactoe.per-call", "REPORT.md",
           r"plain ones, (?P<per_call>[\d.]+)x as long a call", "python_per_call", {}),
+    Claim("docs.connect4.threads.16", "docs/connect4.md",
+          r"on 16 threads prune's solve\s+is (?P<prune>[\d.]+)x faster than on one and c4's (?P<c4>[\d.]+)x .*?"
+          r"prune's threads searched (?P<prune_nodes>[\d.]+) times the nodes of one\s+thread, c4's "
+          r"(?P<c4_nodes>[\d.]+) times", "lent_threads", {}),
     Claim("docs.ttt.per-call", "docs/ttt.md", r"(?P<per_call>[\d.]+)x as long as a plain one", "python_per_call", {}),
 ] + [
     Claim(f"docs.strength.table.{game}", "docs/strength.md", rf"\| {game} \| (?P<cells>(?:[^|]*±[^|]*\|){{6}}[^|]*±[^|]*?) \|",

@@ -1,0 +1,70 @@
+"""The solver's threads (part of the pons study; docs/connect4.md, "Threads").
+
+`prune solve --threads` against c4 on the empty board, thread count by thread
+count, beside the published speedups of studies/parallel_published.csv
+(Hyatt's DTS).  The figures come from a machine with more cores than the run's,
+lent once: results/lent/xeon16_connect4_threads.csv (peers/c4/compare.py's
+rows, one per thread count and mode, the machine named in its comments).  It
+is not part of any run: scripts/reproduce.py carries results/lent/ from run
+to run, and this section says so.  The run's own thread counts (1 and its
+cores) are in the peers section's c4 rows when the run had c4's checkout.
+
+Speedup is a program's time on 1 thread over its time on N: two unpaired
+whole-process means, one run each at most counts, so no interval.  The
+nodes against one thread's are the search overhead that threads pay.
+"""
+import studies
+
+from .common import Section, fint, num, table
+
+LENT = "lent/xeon16_connect4_threads.csv"
+
+
+def render(res, plots):
+    return Section(section(res.csv(LENT, comments=True)), [])
+
+
+def machine(rows):
+    cpu = rows[0].get("cpu", "?")
+    return f"{cpu}, 16 cores"
+
+
+def section(rows):
+    head = "## Threads: the solver on 16 cores, beside c4 and DTS (study `pons`)\n\n"
+    strong = {int(r["prune_threads"]): r for r in rows if r["mode"] == "strong" and r["position"] == "start"}
+    if 1 not in strong:
+        return head + f"No measurement on a machine of many cores ({LENT} is missing or has no 1-thread row).\n"
+    published = {p["processors"]: p["speedup"] for p in studies.parallel_published() if p["scheme"] == "DTS"}
+    base = strong[1]
+    p1, c1 = num(base["prune_mean_s"]), num(base["peer_mean_s"])
+    n1, m1 = num(base["prune_nodes"]), num(base["peer_nodes"])
+    header = ["threads", "prune: time", "prune: nodes", "prune: speedup", "prune: nodes / 1 thread",
+              "c4: time", "c4: nodes", "c4: speedup", "c4: nodes / 1 thread", "prune / c4 time", "pairs",
+              "DTS (Hyatt, chess)"]
+    body = []
+    for t in sorted(strong):
+        r = strong[t]
+        pt, ct, pn, cn = (num(r[c]) for c in ("prune_mean_s", "peer_mean_s", "prune_nodes", "peer_nodes"))
+        body.append([str(t), f"{pt:.1f} s", fint(pn), f"{p1 / pt:.2f}x", f"{pn / n1:.2f}", f"{ct:.1f} s", fint(cn),
+                     f"{c1 / ct:.2f}x", f"{cn / m1:.2f}", f"{pt / ct:.2f}", r["pairs"],
+                     f"{published[t]:.1f}x" if t in published else "–"])
+    top = max(strong)
+    weak = [r for r in rows if r["mode"] == "weak" and r["position"] == "start"]
+    weak_text = "".join(
+        f" Weak (win, draw or loss) on {r['prune_threads']} threads: prune {num(r['prune_mean_s']):.1f} s in "
+        f"{fint(num(r['prune_nodes']))} nodes, c4 {num(r['peer_mean_s']):.1f} s in {fint(num(r['peer_nodes']))}, "
+        f"{r['pairs']} pairs." for r in weak)
+    pt, ct = num(strong[top]["prune_mean_s"]), num(strong[top]["peer_mean_s"])
+    return "".join([
+        head,
+        f"The empty 7x6 board solved strong by `prune solve connect4 --threads N --tt-mb 1024` (Lazy SMP over "
+        f"one table of c4's 1 GB) and by c4 built for N threads, on a machine lent once ({machine(rows)}; "
+        f"`results/{LENT}` names it and is not part of this run). Times are whole processes, the mean of the "
+        "row's pairs (alternating prune and c4); a speedup is a program's own 1-thread time over its N-thread "
+        "time, one run each but where the pairs column says more, so it has no interval. The nodes against "
+        "one thread's are what the threads searched in all, the search overhead. DTS is Hyatt's chess "
+        "speedup to the same depth (studies/parallel_published.csv), a different game and scheme, for scale.\n\n",
+        table(header, body, "rrrrrrrrrrrr"), "\n\n",
+        f"On {top} threads prune's speedup is {p1 / pt:.2f}x and c4's {c1 / ct:.2f}x; prune takes "
+        f"{pt / ct:.2f}x c4's time there, against {p1 / c1:.2f}x on one thread.{weak_text}\n",
+    ])
