@@ -72,7 +72,7 @@ static const char solve_usage[] =
     "  --time-ms T         stop with status 2 if the command runs for more than T ms\n"
     "  --tt-mb N           the transposition table's size in MiB, for a step with one\n"
     "                      (default 64, the series'); node counts depend on it\n"
-    "  --threads N         search with N threads sharing the table (Lazy SMP), 1 to the\n"
+    "  --threads N         search with N threads sharing the table, 1 to the\n"
     "                      machine's cores (default 1), for solve-nonlosing and later\n"
     "                      steps; the score is the same, the nodes vary from run to run\n"
     "  --json              one JSON object per line\n"

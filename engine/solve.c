@@ -135,10 +135,14 @@ search_status solve_prepare(const solve_config *config, char *message, size_t me
 
 /* ---- Threads: the team (solve_set_threads) ----
  *
- * Lazy SMP, one window at a time.  For each null-window search of parts 9
- * on, the caller starts threads - 1 helpers on the same board and window
- * and searches it itself; all share the one table (solve_table.h says why
- * no lock is needed).  The first thread to return claims the window
+ * Lazy SMP with ABDADA's deferral, one window at a time.  For each
+ * null-window search of parts 9 on, the caller starts threads - 1 helpers
+ * on the same board and window and searches it itself; all share the one
+ * table (solve_table.h says why no lock is needed), and near the root a
+ * thread searches last the children another is searching
+ * (solve_instance.h, SOLVE_DEFER_PLIES), so that the threads spread over
+ * the tree rather than search it in step.  The first thread to return
+ * claims the window
  * (team.outcome, from SOLVE_TEAM_SEARCHING to its result, one
  * compare-and-swap); every other one sees the claim at its next
  * checkpoint, at most SOLVE_TEAM_CHECK_NODES nodes later, and leaves its
@@ -170,6 +174,7 @@ typedef struct solve_team {
     atomic_int outcome;               /* SOLVE_TEAM_SEARCHING, SOLVE_TEAM_STOPPED or the window's result */
     atomic_uint_fast64_t helper_nodes;  /* nodes the helpers have published in this window */
     solve_helper helpers[SOLVE_MAX_THREADS - 1];
+    uint64_t busy[SOLVE_BUSY_SLOTS];  /* the positions being searched near the root (solve_instance.h) */
 } solve_team;
 
 static int solve_threads = 1;
@@ -211,16 +216,15 @@ static void *helper_run(void *data)
 
 /* Starts the helpers of one window; a helper whose thread cannot be
  * started is left out (fewer threads, the same score). */
-static void team_start(solve_context *ctx, solve_team *t, const void *board, int stones, int alpha, int beta,
+static void team_start(solve_context *ctx, solve_team *t, const void *board, int alpha, int beta,
                        solve_window_search search)
 {
     for (int i = 0; i < t->threads - 1; i++) {
         solve_helper *h = &t->helpers[i];
         h->view = solve_table_view(ctx->table);
         h->ctx = (solve_context){.config = ctx->config, .table = &h->view, .check_at = SOLVE_TEAM_CHECK_NODES,
-                                 .lower = alpha, .upper = beta, .team = t, .worker = i + 1,
-                                 .jitter_until = stones + SOLVE_JITTER_PLIES + i % 4,
-                                 .random = UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(i + 1)};
+                                 .lower = alpha, .upper = beta, .team = t, .worker = i + 1, .busy = t->busy,
+                                 .defer_until = ctx->defer_until};
         h->board = board;
         h->alpha = alpha, h->beta = beta;
         h->search = search;
@@ -251,7 +255,10 @@ int solve_team_search(solve_context *ctx, const void *board, int stones, int alp
     atomic_store(&t->outcome, SOLVE_TEAM_SEARCHING);
     atomic_store(&t->helper_nodes, 0);
     ctx->table->touched_all = true;  /* the helpers' writes are not in the touched list */
-    team_start(ctx, t, board, stones, alpha, beta, search);
+    memset(t->busy, 0, sizeof t->busy);  /* the marks that threads left by longjmp */
+    ctx->busy = t->busy;
+    ctx->defer_until = stones + SOLVE_DEFER_PLIES;
+    team_start(ctx, t, board, alpha, beta, search);
     if (ctx->check_at > ctx->nodes + SOLVE_TEAM_CHECK_NODES) ctx->check_at = ctx->nodes + SOLVE_TEAM_CHECK_NODES;
     jmp_buf window;
     jmp_buf *outer = ctx->stop;

@@ -30,24 +30,49 @@ typedef struct {
      * null-window search of parts 9 on runs on the whole team. */
     struct solve_team *team;
     int worker;                  /* 0: the thread that called the solve; 1 ..: its helpers */
-    int jitter_until;            /* a helper jitters the order at nodes of fewer stones than this */
-    uint64_t random;             /* a helper's jitter generator, seeded by its number */
     uint64_t published;          /* a helper's nodes already added to the team's count */
     uint64_t helper_nodes;       /* the caller's: its helpers' nodes in the windows finished */
+    uint64_t *busy;              /* the team's positions being searched (solve_busy_*), NULL on one thread */
+    int defer_until;             /* nodes of fewer stones than this mark themselves and defer busy children */
 } solve_context;
 
 /* Why a solve stopped early, through longjmp (0 is setjmp's first return);
  * SOLVE_STOP_DONE: another thread of the team finished the window. */
 typedef enum { SOLVE_STOP_NONE = 0, SOLVE_STOP_NODES, SOLVE_STOP_TIME, SOLVE_STOP_DONE } solve_stop;
 
-/* Helper k jitters its move order SOLVE_JITTER_PLIES + (k - 1) % 4 plies
- * below the window's root (engine/solve_search.h, solve_jitter_order).
- * Measured on the EPYC VM, 2 threads, position 44444 strong (7.8 s on one
- * thread), one run each: no jitter 9.2 and 9.4 s (the two threads search
- * in step, slower than one); jitter 4 plies deep 5.2 s, 8 deep 5.8 s, 30
- * deep 7.3 s; a span of 0..2 per score 5.6 and 6.2 s, of 0..4 4.8 to 5.2
- * s.  Spreading the depth over the helpers is a guess for many threads. */
-#define SOLVE_JITTER_PLIES 4
+/* Threads: ABDADA's deferral, near the root (SOLVE_DEFER_PLIES below it).
+ * A node there marks its key busy while it searches its children, and a
+ * node that meets a child another thread has marked searches that child
+ * after its other children (never its first: one child is searched at
+ * once, as ABDADA does): by then the other thread may have stored its
+ * bound, and meanwhile this one searches something else.  The marks are a
+ * table of SOLVE_BUSY_SLOTS words, key + 1 (0: free), overwritten without
+ * a lock: a lost or stale mark only changes an order, never a score, and
+ * the team clears them before each window (a thread that leaves a window by
+ * longjmp leaves its marks). */
+#define SOLVE_BUSY_SLOTS (UINT64_C(1) << 16)
+#define SOLVE_DEFER_PLIES 12
+
+static inline uint64_t *solve_busy_slot(uint64_t *busy, uint64_t key)
+{
+    return &busy[(key * UINT64_C(0x9E3779B97F4A7C15)) >> 48];
+}
+
+static inline bool solve_busy_is(uint64_t *busy, uint64_t key)
+{
+    return __atomic_load_n(solve_busy_slot(busy, key), __ATOMIC_RELAXED) == key + 1;
+}
+
+static inline void solve_busy_enter(uint64_t *busy, uint64_t key)
+{
+    __atomic_store_n(solve_busy_slot(busy, key), key + 1, __ATOMIC_RELAXED);
+}
+
+static inline void solve_busy_leave(uint64_t *busy, uint64_t key)
+{
+    uint64_t mine = key + 1;
+    __atomic_compare_exchange_n(solve_busy_slot(busy, key), &mine, 0, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
 
 /* One null-window search as the team runs it: `search` on `board` (the
  * instance's board type), from any thread.  solve_team_search runs it on

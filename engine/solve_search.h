@@ -176,29 +176,6 @@ static inline void solve_order_moves(const SOLVE_BOARD_TYPE *b, uint64_t next, b
     }
 }
 
-/* A helper thread's order (--threads), near the window's root only: each
- * move's score, doubled, gets a random 0 .. 3 + worker % 3 added, so that
- * helpers disagree with the caller (and each other) on close moves but
- * keep the clearly better first.  Threads that search the same moves in
- * the same order only duplicate each other's work; diverging near the
- * root, they fill the shared table with the bounds of different subtrees.
- * (The idea is c4's, which jitters its move scores near the root by the
- * worker's number; the rule here is prune's.) */
-static inline void solve_jitter_order(solve_context *ctx, const SOLVE_BOARD_TYPE *b, uint64_t next,
-                                      move_sorter *sorter)
-{
-    sorter->size = 0;
-    for (int i = SOLVE_WIDTH; i--;) {
-        uint64_t move = next & SOLVE_COLUMN_MASK(SOLVE_CENTRE_FIRST(i));
-        if (!move) continue;
-        ctx->random ^= ctx->random << 13;
-        ctx->random ^= ctx->random >> 7;
-        ctx->random ^= ctx->random << 17;
-        int jitter = (int)(ctx->random % (uint64_t)(4 + ctx->worker % 3));
-        move_sorter_add(sorter, move, 2 * SOLVE_BOARD(move_score)(b, move) + jitter);
-    }
-}
-
 /* prune's own step solve-mirror: a position and its mirror image have the
  * same score, so both are stored under the smaller of their two keys.  The
  * key (current + mask) keeps each column in its own 7 bits with no carry
@@ -261,22 +238,69 @@ static inline void solve_prefetch_children(solve_context *ctx, solve_table_kind 
 
 typedef int (*solve_recurse)(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta);
 
+/* The children's loop of a team's node near the root (solve_instance.h:
+ * ABDADA's deferral): the node is marked busy while it runs, and a child
+ * another thread has marked, but the first, waits until the others are
+ * searched.  Returns the node's value with its bound stored, as the loop
+ * of solve_non_losing_node does.  Worth (2 threads on the 2-core EPYC VM,
+ * one run each, no other work): position 4444 strong, 11.7 s on one
+ * thread; the threads in one order and no deferral (each duplicates the
+ * other) 12.1 s; helpers jittering their order for 4 plies below the root
+ * (the idea is c4's; the scheme of 0003e0f) 9.4 to 10.0 s, 300 M nodes
+ * against one thread's 184 M; deferral 12 plies deep 7.1 s, 20 deep 6.6
+ * and 6.7 s (208 M nodes), 26 deep 7.8 s; deferral with the jitter too 12.3
+ * s.  At 20 plies: 444 12.1 -> 7.1 s, 44444 7.8 -> 5.4 s. */
+static inline int solve_deferring_children(solve_context *ctx, const SOLVE_BOARD_TYPE *b, move_sorter *sorter,
+                                           int alpha, int beta, solve_table_kind kind, bool mirror, uint64_t key,
+                                           uint64_t mirrored, int n, solve_recurse child_search)
+{
+    bool bounds = kind >= SOLVE_TABLE_BOUNDS_KEY32;
+    uint64_t deferred[MOVE_SORTER_CAPACITY];
+    int deferred_count = 0, deferred_next = 0;
+    bool searched = false;
+    solve_busy_enter(ctx->busy, key);
+    for (;;) {
+        uint64_t move = move_sorter_next(sorter);
+        bool late = !move;
+        if (late) {
+            if (deferred_next == deferred_count) break;
+            move = deferred[deferred_next++];
+        }
+        SOLVE_BOARD_TYPE child = *b;
+        SOLVE_BOARD(play_cell)(&child, move);
+        if (!late && searched) {
+            uint64_t child_mirrored;
+            if (solve_busy_is(ctx->busy, solve_key(&child, mirror, &child_mirrored))) {
+                deferred[deferred_count++] = move;
+                continue;
+            }
+        }
+        searched = true;
+        int score = -child_search(ctx, &child, -beta, -alpha);
+        if (score >= beta) {
+            if (bounds) solve_put(ctx, kind, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2, n, mirrored, true);
+            solve_busy_leave(ctx->busy, key);
+            return score;
+        }
+        if (score > alpha) alpha = score;
+    }
+    solve_put(ctx, kind, key, alpha - SOLVE_MIN_SCORE + 1, n, mirrored, true);
+    solve_busy_leave(ctx->busy, key);
+    return alpha;
+}
+
 /* Parts 9 to 12.  Part 9: the side to move cannot win at once (the driver
  * answers that), so it only plays non-losing moves and scores at least
  * -(40 - n)/2; 92.8 (part 7) -> 70.7 (x1.3), counting part 8's iteration.
- * One node, inlined into three searches per table (below), where `kind`,
- * `mirror`, `shared`, `jitter` and `recurse` are constants: one thread's
- * (plain accesses to the table), the team's caller's (`shared`: atomic
- * ones), and a helper's (`jitter` too), which orders by solve_jitter_order
- * and recurses into itself until its jitter depth below the root, then
- * into `plain` (the caller's search), so past that a helper runs the very
- * code of the caller. */
+ * One node, inlined into two searches per table (below), where `kind`,
+ * `mirror`, `shared` and `recurse` are constants: one thread's (plain
+ * accesses to the table) and the team's (`shared`: atomic ones, and
+ * deferral near the root, solve_deferring_children). */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta,
-                                        solve_table_kind kind, bool mirror, bool shared, bool jitter,
-                                        solve_recurse recurse, solve_recurse plain)
+                                        solve_table_kind kind, bool mirror, bool shared, solve_recurse recurse)
 {
     const solve_config *c = ctx->config;
     solve_count_node(ctx);
@@ -307,13 +331,13 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
     if (bounds && solve_stored_bounds(ctx, kind, key, mirrored, shared, &alpha, &beta, &result)) return result;
     move_sorter sorter;
     /* Part 10: sorted by winning cells created; 70.7 -> 54.9 (x1.3). */
-    if (jitter && n < ctx->jitter_until) solve_jitter_order(ctx, b, next, &sorter);
-    else solve_order_moves(b, next, c->sorted, &sorter);
-    solve_recurse child_search = jitter && n + 1 < ctx->jitter_until ? recurse : plain;
+    solve_order_moves(b, next, c->sorted, &sorter);
+    if (shared && n < ctx->defer_until)
+        return solve_deferring_children(ctx, b, &sorter, alpha, beta, kind, mirror, key, mirrored, n, recurse);
     for (uint64_t move; (move = move_sorter_next(&sorter));) {
         SOLVE_BOARD_TYPE child = *b;
         SOLVE_BOARD(play_cell)(&child, move);
-        int score = -child_search(ctx, &child, -beta, -alpha);
+        int score = -recurse(ctx, &child, -beta, -alpha);
         if (score >= beta) {
             if (bounds)
                 solve_put(ctx, kind, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2, n, mirrored, shared);
@@ -326,22 +350,15 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
 }
 
 /* One search per table: parts 9 and 10, part 11, part 12, and prune's
- * own; each with the team's twins, name_shared (the caller) and
- * name_jitter (its helpers). */
-#define SOLVE_NON_LOSING(name, kind, mirror)                                                          \
-    static int name(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)              \
-    {                                                                                                 \
-        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, false, false, name, name);    \
-    }                                                                                                 \
-    static int name##_shared(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)     \
-    {                                                                                                 \
-        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, true, false, name##_shared,   \
-                                     name##_shared);                                                  \
-    }                                                                                                 \
-    static int name##_jitter(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)     \
-    {                                                                                                 \
-        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, true, true, name##_jitter,    \
-                                     name##_shared);                                                  \
+ * own; each with the team's twin, name_shared (--threads). */
+#define SOLVE_NON_LOSING(name, kind, mirror)                                                      \
+    static int name(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)          \
+    {                                                                                             \
+        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, false, name);             \
+    }                                                                                             \
+    static int name##_shared(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta) \
+    {                                                                                             \
+        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, true, name##_shared);     \
     }
 SOLVE_NON_LOSING(solve_non_losing_upper, SOLVE_TABLE_UPPER, false)
 SOLVE_NON_LOSING(solve_non_losing_key32, SOLVE_TABLE_UPPER_KEY32, false)
@@ -351,8 +368,8 @@ SOLVE_NON_LOSING(solve_non_losing_buckets, SOLVE_TABLE_BUCKETS, false)
 SOLVE_NON_LOSING(solve_non_losing_buckets_mirror, SOLVE_TABLE_BUCKETS, true)
 #undef SOLVE_NON_LOSING
 
-/* name on one thread, name_shared for the team's caller, name_jitter for a helper. */
-#define SOLVE_PICK(ctx, name) ((ctx)->worker > 0 ? name##_jitter : (ctx)->team ? name##_shared : name)
+/* name on one thread, name_shared on a team. */
+#define SOLVE_PICK(ctx, name) ((ctx)->team ? name##_shared : name)
 
 static int negamax_non_losing(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)
 {
