@@ -22,28 +22,30 @@
  * search as strong. */
 static const solve_config steps[] = {
     {"solve-minmax", "Pons part 3: plain negamax over columns 1..7, a win at once scored first",
-     3, false, false, SOLVE_TABLE_NONE, false, false, false, false},
+     3, false, false, SOLVE_TABLE_NONE, false, false, false, false, false},
     {"solve-alphabeta", "Pons part 4: alpha-beta, beta lowered to the best score still reachable",
-     4, true, false, SOLVE_TABLE_NONE, false, false, false, false},
+     4, true, false, SOLVE_TABLE_NONE, false, false, false, false, false},
     {"solve-order", "Pons part 5: columns centre first (4,3,5,2,6,1,7)",
-     5, true, true, SOLVE_TABLE_NONE, false, false, false, false},
+     5, true, true, SOLVE_TABLE_NONE, false, false, false, false, false},
     {"solve-tt", "Pons part 7: transposition table of upper bounds (8,388,593 entries)",
-     7, true, true, SOLVE_TABLE_UPPER, false, false, false, false},
+     7, true, true, SOLVE_TABLE_UPPER, false, false, false, false, false},
     {"solve-id", "Pons part 8: iterative null-window search narrowing [min, max]",
-     8, true, true, SOLVE_TABLE_UPPER, true, false, false, false},
+     8, true, true, SOLVE_TABLE_UPPER, true, false, false, false, false},
     {"solve-nonlosing", "Pons part 9: wins at once answered without search; non-losing moves only",
-     9, true, true, SOLVE_TABLE_UPPER, true, true, false, false},
+     9, true, true, SOLVE_TABLE_UPPER, true, true, false, false, false},
     {"solve-sorted", "Pons part 10: moves sorted by the winning cells they create",
-     10, true, true, SOLVE_TABLE_UPPER, true, true, true, false},
+     10, true, true, SOLVE_TABLE_UPPER, true, true, true, false, false},
     {"solve-tt32", "Pons part 11: table of 32-bit truncated keys, 8,388,617 entries",
-     11, true, true, SOLVE_TABLE_UPPER_KEY32, true, true, true, false},
+     11, true, true, SOLVE_TABLE_UPPER_KEY32, true, true, true, false, false},
     {"solve-lowerbound", "Pons part 12: lower bounds stored in the table too",
-     12, true, true, SOLVE_TABLE_BOUNDS_KEY32, true, true, true, false},
+     12, true, true, SOLVE_TABLE_BOUNDS_KEY32, true, true, true, false, false},
     /* prune's own steps beyond the series (part 0); docs/connect4.md measures each. */
     {"solve-mirror", "prune: part 12 with a position and its mirror image sharing one table entry",
-     0, true, true, SOLVE_TABLE_BOUNDS_KEY32, true, true, true, true},
+     0, true, true, SOLVE_TABLE_BOUNDS_KEY32, true, true, true, true, false},
     {"solve-buckets", "prune: two entries a bucket, full keys, the shallower position kept first",
-     0, true, true, SOLVE_TABLE_BUCKETS, true, true, true, true},
+     0, true, true, SOLVE_TABLE_BUCKETS, true, true, true, true, false},
+    {"solve-etc", "prune: a child's stored bound that already cuts the node off ends it unsearched",
+     0, true, true, SOLVE_TABLE_BUCKETS, true, true, true, true, true},
 };
 
 size_t solve_config_count(void) { return sizeof steps / sizeof steps[0]; }
@@ -309,6 +311,9 @@ void solve_checkpoint(solve_context *ctx)
         helper_checkpoint(ctx);
         return;
     }
+    /* The next check is set first: a longjmp below leaves the count past this
+     * one, and `==` in solve_count_node would never meet it again. */
+    ctx->check_at = next_check(ctx);
     if (ctx->team && atomic_load_explicit(&ctx->team->outcome, memory_order_relaxed) != SOLVE_TEAM_SEARCHING)
         longjmp(*ctx->stop, SOLVE_STOP_DONE);
     const solve_limits *l = ctx->limits;
@@ -325,7 +330,6 @@ void solve_checkpoint(solve_context *ctx)
             ctx->last_report = now;
         }
     }
-    ctx->check_at = next_check(ctx);
 }
 
 /* The message of a solve a budget stopped, worded as `prune search` words its own. */

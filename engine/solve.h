@@ -47,6 +47,7 @@ typedef struct {
     bool non_losing;               /* part 9: wins at once answered by the driver; non-losing moves only */
     bool sorted;                   /* part 10: moves sorted by the winning cells they make */
     bool mirror;                   /* prune's own: a position and its mirror image share one entry */
+    bool etc;                      /* prune's own: enhanced transposition cutoffs (a child's stored bound) */
 } solve_config;
 
 const solve_config *solve_config_find(const char *name);

@@ -238,6 +238,34 @@ static inline void solve_prefetch_children(solve_context *ctx, solve_table_kind 
 
 typedef int (*solve_recurse)(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta);
 
+/* prune's own step solve-etc: enhanced transposition cutoffs (Plaat,
+ * Schaeffer, Pijls and de Bruin, 1996; c4 does them too).  Before
+ * searching any child, each child's entry is read (solve_prefetch_children
+ * asked memory for it already): a stored upper bound U on a child's score
+ * bounds the node's from below by -U, and where -U >= beta the node fails
+ * high unsearched.  Only while more than SOLVE_ETC_EMPTY cells are empty,
+ * where a subtree is large enough to pay for the probes.  Returns the
+ * cutoff's score, or SOLVE_ETC_NONE. */
+#define SOLVE_ETC_EMPTY 20
+#define SOLVE_ETC_NONE INT32_MIN
+static inline int solve_etc_cutoff(solve_context *ctx, const SOLVE_BOARD_TYPE *b, uint64_t next, int beta,
+                                   solve_table_kind kind, bool mirror, bool shared)
+{
+    for (int col = 0; col < SOLVE_WIDTH; col++) {
+        uint64_t move = next & SOLVE_COLUMN_MASK(col);
+        if (!move) continue;
+        SOLVE_BOARD_TYPE child = *b;
+        SOLVE_BOARD(play_cell)(&child, move);
+        uint64_t mirrored;
+        uint64_t key = solve_key(&child, mirror, &mirrored);  /* before mirrored is read */
+        int value = solve_get(ctx, kind, key, mirrored, shared);
+        if (!value || value > SOLVE_MAX_SCORE - SOLVE_MIN_SCORE + 1) continue;  /* none, or a lower bound */
+        int score = -(value + SOLVE_MIN_SCORE - 1);
+        if (score >= beta) return score;
+    }
+    return SOLVE_ETC_NONE;
+}
+
 /* The children's loop of a team's node near the root (solve_instance.h:
  * ABDADA's deferral): the node is marked busy while it runs, and a child
  * another thread has marked, but the first, waits until the others are
@@ -249,7 +277,10 @@ typedef int (*solve_recurse)(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int 
  * (the idea is c4's; the scheme of 0003e0f) 9.4 to 10.0 s, 300 M nodes
  * against one thread's 184 M; deferral 12 plies deep 7.1 s, 20 deep 6.6
  * and 6.7 s (208 M nodes), 26 deep 7.8 s; deferral with the jitter too 12.3
- * s.  At 20 plies: 444 12.1 -> 7.1 s, 44444 7.8 -> 5.4 s. */
+ * s.  At 20 plies: 444 12.1 -> 7.1 s, 44444 7.8 -> 5.4 and 4.5 s (two
+ * builds).  These runs had the caller miss its helpers' claims after the
+ * first, fixed since: docs/connect4.md, "Threads", has the figures after
+ * the fix. */
 static inline int solve_deferring_children(solve_context *ctx, const SOLVE_BOARD_TYPE *b, move_sorter *sorter,
                                            int alpha, int beta, solve_table_kind kind, bool mirror, uint64_t key,
                                            uint64_t mirrored, int n, solve_recurse child_search)
@@ -300,7 +331,8 @@ static inline int solve_deferring_children(solve_context *ctx, const SOLVE_BOARD
 __attribute__((always_inline))
 #endif
 static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta,
-                                        solve_table_kind kind, bool mirror, bool shared, solve_recurse recurse)
+                                        solve_table_kind kind, bool mirror, bool etc, bool shared,
+                                        solve_recurse recurse)
 {
     const solve_config *c = ctx->config;
     solve_count_node(ctx);
@@ -329,6 +361,13 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
     int result;
     /* Part 12: lower bounds stored too, read after the static bounds; 54.9 -> 51.3 (x1.07). */
     if (bounds && solve_stored_bounds(ctx, kind, key, mirrored, shared, &alpha, &beta, &result)) return result;
+    if (etc && SOLVE_CELLS - n > SOLVE_ETC_EMPTY) {
+        int score = solve_etc_cutoff(ctx, b, next, beta, kind, mirror, shared);
+        if (score != SOLVE_ETC_NONE) {
+            solve_put(ctx, kind, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2, n, mirrored, shared);
+            return score;
+        }
+    }
     move_sorter sorter;
     /* Part 10: sorted by winning cells created; 70.7 -> 54.9 (x1.3). */
     solve_order_moves(b, next, c->sorted, &sorter);
@@ -351,21 +390,22 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
 
 /* One search per table: parts 9 and 10, part 11, part 12, and prune's
  * own; each with the team's twin, name_shared (--threads). */
-#define SOLVE_NON_LOSING(name, kind, mirror)                                                      \
+#define SOLVE_NON_LOSING(name, kind, mirror, etc)                                                 \
     static int name(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)          \
     {                                                                                             \
-        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, false, name);             \
+        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, etc, false, name);        \
     }                                                                                             \
     static int name##_shared(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta) \
     {                                                                                             \
-        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, true, name##_shared);     \
+        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, etc, true, name##_shared); \
     }
-SOLVE_NON_LOSING(solve_non_losing_upper, SOLVE_TABLE_UPPER, false)
-SOLVE_NON_LOSING(solve_non_losing_key32, SOLVE_TABLE_UPPER_KEY32, false)
-SOLVE_NON_LOSING(solve_non_losing_bounds, SOLVE_TABLE_BOUNDS_KEY32, false)
-SOLVE_NON_LOSING(solve_non_losing_mirror, SOLVE_TABLE_BOUNDS_KEY32, true)
-SOLVE_NON_LOSING(solve_non_losing_buckets, SOLVE_TABLE_BUCKETS, false)
-SOLVE_NON_LOSING(solve_non_losing_buckets_mirror, SOLVE_TABLE_BUCKETS, true)
+SOLVE_NON_LOSING(solve_non_losing_upper, SOLVE_TABLE_UPPER, false, false)
+SOLVE_NON_LOSING(solve_non_losing_key32, SOLVE_TABLE_UPPER_KEY32, false, false)
+SOLVE_NON_LOSING(solve_non_losing_bounds, SOLVE_TABLE_BOUNDS_KEY32, false, false)
+SOLVE_NON_LOSING(solve_non_losing_mirror, SOLVE_TABLE_BOUNDS_KEY32, true, false)
+SOLVE_NON_LOSING(solve_non_losing_buckets, SOLVE_TABLE_BUCKETS, false, false)
+SOLVE_NON_LOSING(solve_non_losing_buckets_mirror, SOLVE_TABLE_BUCKETS, true, false)
+SOLVE_NON_LOSING(solve_non_losing_etc, SOLVE_TABLE_BUCKETS, true, true)
 #undef SOLVE_NON_LOSING
 
 /* name on one thread, name_shared on a team. */
@@ -379,7 +419,9 @@ static int negamax_non_losing(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int
     case SOLVE_TABLE_UPPER: search = SOLVE_PICK(ctx, solve_non_losing_upper); break;
     case SOLVE_TABLE_UPPER_KEY32: search = SOLVE_PICK(ctx, solve_non_losing_key32); break;
     case SOLVE_TABLE_BUCKETS:
-        search = c->mirror ? SOLVE_PICK(ctx, solve_non_losing_buckets_mirror) : SOLVE_PICK(ctx, solve_non_losing_buckets);
+        search = c->etc      ? SOLVE_PICK(ctx, solve_non_losing_etc)
+                 : c->mirror ? SOLVE_PICK(ctx, solve_non_losing_buckets_mirror)
+                             : SOLVE_PICK(ctx, solve_non_losing_buckets);
         break;
     default:
         search = c->mirror ? SOLVE_PICK(ctx, solve_non_losing_mirror) : SOLVE_PICK(ctx, solve_non_losing_bounds);

@@ -7,7 +7,7 @@ board sizes"; part of the `pons` study).
 
 The boards are the rows of studies/sizes.csv that the variant solves
 (scripts/studies.py).  Each is one `prune solve connect4 --size WxH
---moves '' --json` (strong, solve-buckets, the table at --tt-mb MiB, 64 by
+--moves '' --json` (strong, the default step, the table at --tt-mb MiB, 64 by
 default), one at a time, smallest first, a line of progress each.  The CSV
 has a row per board: the published outcome and last move, prune's score,
 the outcome and last move it gives, the nodes, prune's own time of the

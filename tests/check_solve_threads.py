@@ -29,13 +29,15 @@ from checks import Tally
 
 SKIPPED = 77
 MOVES, SCORE = "4444443", -1
-# 4444443 with the default step (solve-buckets, 64 MiB) on one thread: nodes,
-# table_probes, table_hits, mirror_hits, table_entries, table_slots (as
-# check_solve_cli.py's `tables` pins without --threads).
+# 4444443 with solve-buckets (64 MiB) on one thread: nodes, table_probes,
+# table_hits, mirror_hits, table_entries, table_slots (as check_solve_cli.py's
+# `tables` pins without --threads).
+CONFIG = ["--config", "solve-buckets"]
 ONE_THREAD = (6789024, 5624161, 1184616, 13589, 3789617, 8388602)
 FIELDS = ("nodes", "table_probes", "table_hits", "mirror_hits", "table_entries", "table_slots")
 # The steps that take threads (engine/solve.h, solve_threads_run), and the last one before them.
-THREADED = ["solve-nonlosing", "solve-sorted", "solve-tt32", "solve-lowerbound", "solve-mirror", "solve-buckets"]
+THREADED = ["solve-nonlosing", "solve-sorted", "solve-tt32", "solve-lowerbound", "solve-mirror", "solve-buckets",
+            "solve-etc"]
 UNTHREADED = ["solve-tt", "solve-id"]
 # An end-game position (prune's End-Easy set, studies/connect4/prune_L3_R1): milliseconds for any step.
 END = "277754765574651461355311162313273232"
@@ -69,9 +71,9 @@ def sign(x):
 
 # (config, set, limit) for the sets part, each strong and weak: about 6 s on two cores.
 SAMPLE = [(config, "middle-medium", 20) for config in THREADED[:-1]] + [
-    ("solve-buckets", "end-easy", 50), ("solve-buckets", "middle-easy", 50),
-    ("solve-buckets", "middle-medium", 50), ("solve-buckets", "begin-easy", 20),
-    ("solve-buckets", "begin-medium", 5)]
+    ("solve-etc", "end-easy", 50), ("solve-etc", "middle-easy", 50),
+    ("solve-etc", "middle-medium", 50), ("solve-etc", "begin-easy", 20),
+    ("solve-etc", "begin-medium", 5)]
 
 
 def check_sets(prune):
@@ -119,8 +121,8 @@ def one_json(done):
 
 def check_moves(prune):
     tally = Tally()
-    plain = one_json(run(prune, "--moves", MOVES, "--json"))
-    one = one_json(run(prune, "--moves", MOVES, "--json", "--threads", "1"))
+    plain = one_json(run(prune, *CONFIG, "--moves", MOVES, "--json"))
+    one = one_json(run(prune, *CONFIG, "--moves", MOVES, "--json", "--threads", "1"))
     got = tuple(one[f] for f in FIELDS)
     tally.record(one["score"] == SCORE and got == ONE_THREAD and one["threads"] == 1,
                  f"{MOVES} --threads 1: the one thread's exact counts", f"score {one['score']}, {got}")
