@@ -59,7 +59,8 @@ def section(rows):
         head,
         f"The empty 7x6 board solved strong by `prune solve connect4 --threads N --tt-mb 1024` (one table of "
         f"c4's 1 GB; the threads of commit 0003e0f, Lazy SMP with helpers jittering their order near the root, "
-        f"since replaced by ABDADA's deferral, docs/connect4.md \"Threads\") and by c4 built for N threads, on a "
+        f"whose caller missed its helpers' claims after the first; since replaced by ABDADA's deferral and "
+        f"fixed, docs/connect4.md \"Threads\") and by c4 built for N threads, on a "
         f"machine lent once ({machine(rows)}; `results/{LENT}` names it and is not part of this run). Times are whole processes, the mean of the "
         "row's pairs (alternating prune and c4); a speedup is a program's own 1-thread time over its N-thread "
         "time, one run each but where the pairs column says more, so it has no interval. The nodes against "
