@@ -222,17 +222,21 @@ static inline uint64_t solve_key(const SOLVE_BOARD_TYPE *b, bool mirror, uint64_
  * hide.  Each child is played here and again when searched: a bitboard
  * move is a few operations, cheaper than keeping seven children for the
  * loop. */
+static inline uint64_t solve_child_key(const SOLVE_BOARD_TYPE *b, uint64_t move, bool mirror, uint64_t *mirrored)
+{
+    SOLVE_BOARD_TYPE child = *b;
+    SOLVE_BOARD(play_cell)(&child, move);
+    return solve_key(&child, mirror, mirrored);
+}
+
 static inline void solve_prefetch_children(solve_context *ctx, solve_table_kind kind, bool mirror,
                                            const SOLVE_BOARD_TYPE *b, uint64_t next)
 {
     for (int col = 0; col < SOLVE_WIDTH; col++) {
-        uint64_t move = next & SOLVE_COLUMN_MASK(col);
+        uint64_t move = next & SOLVE_COLUMN_MASK(col), mirrored;
         if (!move) continue;
-        SOLVE_BOARD_TYPE child = *b;
-        SOLVE_BOARD(play_cell)(&child, move);
-        uint64_t mirrored;
-        if (kind == SOLVE_TABLE_BUCKETS) SOLVE_BUCKET_PREFETCH(ctx->table, solve_key(&child, mirror, &mirrored));
-        else solve_table_prefetch_key32(ctx->table, solve_key(&child, mirror, &mirrored));
+        if (kind == SOLVE_TABLE_BUCKETS) SOLVE_BUCKET_PREFETCH(ctx->table, solve_child_key(b, move, mirror, &mirrored));
+        else solve_table_prefetch_key32(ctx->table, solve_child_key(b, move, mirror, &mirrored));
     }
 }
 
@@ -252,12 +256,9 @@ static inline int solve_etc_cutoff(solve_context *ctx, const SOLVE_BOARD_TYPE *b
                                    solve_table_kind kind, bool mirror, bool shared)
 {
     for (int col = 0; col < SOLVE_WIDTH; col++) {
-        uint64_t move = next & SOLVE_COLUMN_MASK(col);
+        uint64_t move = next & SOLVE_COLUMN_MASK(col), mirrored;
         if (!move) continue;
-        SOLVE_BOARD_TYPE child = *b;
-        SOLVE_BOARD(play_cell)(&child, move);
-        uint64_t mirrored;
-        uint64_t key = solve_key(&child, mirror, &mirrored);  /* before mirrored is read */
+        uint64_t key = solve_child_key(b, move, mirror, &mirrored);  /* before mirrored is read */
         int value = solve_get(ctx, kind, key, mirrored, shared);
         if (!value || value > SOLVE_MAX_SCORE - SOLVE_MIN_SCORE + 1) continue;  /* none, or a lower bound */
         int score = -(value + SOLVE_MIN_SCORE - 1);
