@@ -164,6 +164,7 @@ search_status solve_prepare(const solve_config *config, char *message, size_t me
 typedef struct {
     solve_context ctx;
     solve_table view;         /* the shared words, its own counters (solve_table_view) */
+    uint32_t *touched;        /* its touched list, SOLVE_TABLE_TOUCHED_MAX indices (NULL: none) */
     const void *board;
     int alpha, beta;
     solve_window_search search;
@@ -193,14 +194,16 @@ static void team_claim(solve_team *t, int result)
     atomic_compare_exchange_strong(&t->outcome, &searching, result);
 }
 
-/* A helper's table: the caller's words, with counters of its own and a
- * touched list it never writes (touched_count full), so that its puts
- * write no word but the table's. */
-static solve_table solve_table_view(const solve_table *shared)
+/* A helper's table: the caller's words, with counters and a touched list
+ * of its own (team_join adds it to the caller's), so that its puts write
+ * no word but the table's.  Without a list (`touched` NULL: no memory for
+ * one) it says touched_all, and the caller's clear empties everything. */
+static solve_table solve_table_view(const solve_table *shared, uint32_t *touched)
 {
     solve_table view = *shared;
-    view.touched_count = SOLVE_TABLE_TOUCHED_MAX;
-    view.touched_all = true;
+    view.touched = touched;
+    view.touched_count = touched ? 0 : SOLVE_TABLE_TOUCHED_MAX;
+    view.touched_all = !touched;
     view.used = 0;
     return view;
 }
@@ -223,7 +226,8 @@ static void team_start(solve_context *ctx, solve_team *t, const void *board, int
 {
     for (int i = 0; i < t->threads - 1; i++) {
         solve_helper *h = &t->helpers[i];
-        h->view = solve_table_view(ctx->table);
+        if (!h->touched) h->touched = malloc(SOLVE_TABLE_TOUCHED_MAX * sizeof *h->touched);  /* kept for later solves */
+        h->view = solve_table_view(ctx->table, h->touched);
         h->ctx = (solve_context){.config = ctx->config, .table = &h->view, .check_at = SOLVE_TEAM_CHECK_NODES,
                                  .lower = alpha, .upper = beta, .team = t, .worker = i + 1, .busy = t->busy,
                                  .defer_until = ctx->defer_until};
@@ -243,6 +247,9 @@ static void team_join(solve_context *ctx, solve_team *t)
         pthread_join(h->thread, NULL);
         h->started = false;
         ctx->helper_nodes += h->ctx.nodes;
+        if (h->view.touched_all) ctx->table->touched_all = true;
+        for (uint32_t k = 0; k < h->view.touched_count && !ctx->table->touched_all; k++)
+            solve_table_touch(ctx->table, h->view.touched[k]);
         ctx->probes += h->ctx.probes;
         ctx->hits += h->ctx.hits;
         ctx->mirror_hits += h->ctx.mirror_hits;
@@ -256,7 +263,6 @@ int solve_team_search(solve_context *ctx, const void *board, int stones, int alp
     solve_team *t = ctx->team;
     atomic_store(&t->outcome, SOLVE_TEAM_SEARCHING);
     atomic_store(&t->helper_nodes, 0);
-    ctx->table->touched_all = true;  /* the helpers' writes are not in the touched list */
     memset(t->busy, 0, sizeof t->busy);  /* the marks that threads left by longjmp */
     ctx->busy = t->busy;
     ctx->defer_until = stones + SOLVE_DEFER_PLIES;
@@ -374,11 +380,10 @@ static search_status run_solve(const char *moves, const solve_config *config, bo
                 : board == SOLVE_GRID                                   ? solve_grid_run(&ctx, moves, weak)
                                                                         : solve_bitboard_run(&ctx, moves, weak);
     double seconds = clock_seconds() - start;
-    /* On a team `used` misses the helpers' puts: the table is counted. */
-    uint64_t entries = config->table == SOLVE_TABLE_NONE ? 0
-                       : ctx.team                        ? solve_table_count_used(&table, config->table)
-                                                         : table.used;
-    if (config->table != SOLVE_TABLE_NONE) solve_table_clear(&table);
+    /* On a team `used` raced: the entries are counted as the table is emptied. */
+    uint64_t entries = 0;
+    if (config->table != SOLVE_TABLE_NONE && ctx.team) entries = solve_table_clear_counting(&table, config->table);
+    else if (config->table != SOLVE_TABLE_NONE) entries = table.used, solve_table_clear(&table);
     *result = (solve_result){.score = score, .nodes = ctx.nodes + ctx.helper_nodes, .seconds = seconds,
                              .table_probes = ctx.probes, .table_hits = ctx.hits, .mirror_hits = ctx.mirror_hits,
                              .table_entries = entries, .table_slots = solve_table_slots(&table, config->table),

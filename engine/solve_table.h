@@ -337,22 +337,33 @@ static inline uint64_t solve_table_slots(const solve_table *t, solve_table_kind 
     }
 }
 
-/* The entries in use, counted word by word: what `used` says on one
- * thread, for a table that threads shared (their puts race on `used`). */
-static inline uint64_t solve_table_count_used(const solve_table *t, solve_table_kind kind)
+/* solve_table_clear for a table that threads shared, whose `used` their
+ * puts raced on: returns the entries in use, counted as they are emptied.
+ * The touched words are counted as they are zeroed (a word touched twice
+ * is zero the second time), so a solve that fits the touched list costs
+ * no pass over the table; the key32 table, emptied by its generation, and
+ * a table whose list overflowed are counted word by word. */
+static inline uint64_t solve_table_clear_counting(solve_table *t, solve_table_kind kind)
 {
     uint64_t count = 0;
-    switch (kind) {
-    case SOLVE_TABLE_NONE: break;
-    case SOLVE_TABLE_UPPER:
-        for (uint32_t i = 0; i < t->size_full; i++) count += t->full[i] != 0;
-        break;
-    case SOLVE_TABLE_BUCKETS:
-        for (size_t i = 0; i < 2 * (size_t)t->bucket_count; i++) count += t->buckets[i] != 0;
-        break;
-    default:
+    if (kind == SOLVE_TABLE_UPPER_KEY32 || kind == SOLVE_TABLE_BOUNDS_KEY32) {
         for (uint32_t i = 0; i < t->size_key32; i++) count += (t->key32[i] & SOLVE_TABLE_GENERATIONS) == t->stamp;
+    } else if (t->touched_all) {
+        if (t->full)
+            for (uint32_t i = 0; i < t->size_full; i++) count += t->full[i] != 0;
+        if (t->buckets)
+            for (size_t i = 0; i < 2 * (size_t)t->bucket_count; i++) count += t->buckets[i] != 0;
+    } else {
+        for (uint32_t i = 0; i < t->touched_count; i++) {
+            size_t index = t->touched[i];
+            if (t->full) count += t->full[index] != 0, t->full[index] = 0;
+            if (t->buckets) {
+                count += (t->buckets[2 * index] != 0) + (t->buckets[2 * index + 1] != 0);
+                t->buckets[2 * index] = t->buckets[2 * index + 1] = 0;
+            }
+        }
     }
+    solve_table_clear(t);
     return count;
 }
 
