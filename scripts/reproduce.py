@@ -231,6 +231,10 @@ class Run:
         self.call(python("scripts/connect4_sizes.py", "--prune", self.prune, "--variant", variant,
                          "--out", self.staged("logs", study, "sizes.csv")),
                   f"the {study} study failed (a board size's outcome differs from the published one)")
+        # The solver on one thread and on this machine's others (scripts/connect4_threads.py).
+        self.call(python("scripts/connect4_threads.py", "--prune", self.prune, "--variant", variant,
+                         "--out", self.staged("logs", study, "threads.csv")),
+                  f"the {study} study failed (the threads disagree on a score)")
         for name in meta["outputs"]:
             os.replace(self.staged("logs", study, name), self.staged(name))
 

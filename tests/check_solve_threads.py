@@ -15,14 +15,21 @@
   errors PRUNE   --threads 0, x, -1, more than the cores, 2 with a step before
                  solve-nonlosing: status 2, exactly one line on stderr (the
                  message's text), nothing on stdout; 1 with such a step is accepted
+  runner PRUNE   scripts/connect4_threads.py --variant quick: its CSV's columns, a
+                 row per thread count (1, then 2 ... the cores) on 444444 (score 1),
+                 the one-thread row's speedup 1, every row's node ratio its nodes
+                 over the one thread's; a variant it does not know is status 2
 
 Node counts with two threads vary from run to run, so only scores are compared.
 On a machine with one core the two-thread checks are skipped (status 77, with a
 `skipped:` line saying so) and the rest still run.
 """
+import csv
 import json
 import os
+import subprocess
 import sys
+import tempfile
 
 from check_solve_cli import run
 from checks import Tally
@@ -192,8 +199,36 @@ def check_errors(prune):
     return tally.summary()
 
 
+RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "connect4_threads.py")
+
+
+def check_runner(prune):
+    tally = Tally()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "threads.csv")
+        done = subprocess.run([sys.executable, RUNNER, "--prune", prune, "--variant", "quick", "--out", out],
+                              capture_output=True, text=True)
+        tally.record(done.returncode == 0, "runner: quick exits 0", f"exit {done.returncode}: {done.stderr[-300:]}")
+        rows = list(csv.DictReader(open(out, encoding="utf-8"))) if os.path.exists(out) else []
+    expected = [1] + [n for n in (2, 4, 8, 16, 32, 64, 128) if n < cores()] + ([cores()] if cores() > 1 else [])
+    tally.record([int(r["threads"]) for r in rows] == expected, "runner: a row per thread count",
+                 f"{[r['threads'] for r in rows]} against {expected}")
+    tally.record(all(r["position"] == "444444" and r["score"] == "1" and r["config"] == "solve-etc" for r in rows),
+                 "runner: 444444, score 1, the default step", str([(r["position"], r["score"]) for r in rows]))
+    tally.record(bool(rows) and rows[0]["speedup"] == "1.000" and rows[0]["node_ratio"] == "1.000",
+                 "runner: the one-thread row is the baseline", str(rows[:1]))
+    tally.record(all(abs(float(r["node_ratio"]) - int(r["nodes"]) / int(r["one_thread_nodes"])) < 0.001
+                     for r in rows), "runner: node ratio = nodes / one thread's nodes",
+                 str([(r["nodes"], r["one_thread_nodes"], r["node_ratio"]) for r in rows]))
+    bad = subprocess.run([sys.executable, RUNNER, "--prune", prune, "--variant", "huge", "--out", "/dev/null"],
+                         capture_output=True, text=True)
+    tally.record(bad.returncode == 2 and "invalid choice: 'huge'" in bad.stderr, "runner: an unknown variant is status 2",
+                 f"exit {bad.returncode}")
+    return tally.summary()
+
+
 def main(argv):
-    parts = {"sets": check_sets, "moves": check_moves, "errors": check_errors}
+    parts = {"sets": check_sets, "moves": check_moves, "errors": check_errors, "runner": check_runner}
     if len(argv) == 3 and argv[1] in parts:
         return parts[argv[1]](argv[2])
     print(__doc__, file=sys.stderr)

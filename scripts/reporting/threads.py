@@ -1,13 +1,15 @@
 """The solver's threads (part of the pons study; docs/connect4.md, "Threads").
 
+First the run's own machine: scripts/connect4_threads.py's threads.csv, one
+position solved on one thread and on the machine's others, paired.  Then
 `prune solve --threads` against c4 on the empty board, thread count by thread
 count, beside the published speedups of studies/parallel_published.csv
 (Hyatt's DTS).  The figures come from a machine with more cores than the run's,
 lent once: results/lent/xeon16_connect4_threads.csv (peers/c4/compare.py's
 rows, one per thread count and mode, the machine named in its comments).  It
 is not part of any run: scripts/reproduce.py carries results/lent/ from run
-to run, and this section says so.  The run's own thread counts (1 and its
-cores) are in the peers section's c4 rows when the run had c4's checkout.
+to run, and this section says so.  c4 on the run's own machine is in the
+peers section's c4 rows when the run had c4's checkout.
 
 Speedup is a program's time on 1 thread over its time on N: two unpaired
 whole-process means, one run each at most counts, so no interval.  The
@@ -21,7 +23,29 @@ LENT = "lent/xeon16_connect4_threads.csv"
 
 
 def render(res, plots):
-    return Section(section(res.csv(LENT, comments=True)), [])
+    return Section(own_machine(res.csv("threads.csv")) + section(res.csv(LENT, comments=True)), [])
+
+
+def own_machine(rows):
+    head = "## Threads on this run's machine (study `pons`)\n\n"
+    if not rows:
+        return head + "Not run in this reproduction (no threads.csv).\n\n"
+    header = ["threads", "time", "nodes", "speedup (lowest-highest pair)", "nodes / 1 thread", "pairs"]
+    body = []
+    for r in rows:
+        spread = f" ({r['speedup_low']}-{r['speedup_high']})" if r["speedup_low"] else ""
+        body.append([r["threads"], f"{num(r['seconds']):.2f} s", fint(num(r["nodes"])), r["speedup"] + "x" + spread,
+                     r["node_ratio"], r["pairs"]])
+    first = rows[0]
+    return "".join([
+        head,
+        f"Position `{first['position']}`, strong, `prune solve connect4 --threads N` with the default step "
+        f"(`{first['config']}`) at its 64 MiB table, on {first['cpu']} (scripts/connect4_threads.py): a fresh "
+        "process a solve, each count alternating with a one-thread run; times are prune's own timer of the search "
+        "(medians), a speedup is the median of the pairs' one-thread over N-thread times with the lowest and "
+        "highest pair, too few pairs for a 95% interval.\n\n",
+        table(header, body, "rrrrrr"), "\n\n",
+    ])
 
 
 def machine(rows):
