@@ -8,7 +8,7 @@
  *                        [--shard K/N] [--config NAME] [--weak] [--board B] [--json]
  *   ... [--max-nodes N] [--time-ms T] [--tt-mb N] [--threads N] with either
  *
- * Without --config the last step of the table runs, the fastest
+ * Without --config the last step of the table runs, the fastest on long solves
  * (solve_config_fastest).  --size solves a board of another size (with
  * --moves only: the test sets are 7x6), and says on which move the game
  * ends under perfect play.  --tt-mb sizes the transposition table of a step
@@ -51,7 +51,7 @@
 static const char solve_usage[] =
     "usage: prune solve connect4 [--config NAME] (--moves DIGITS | --positions FILE | --set NAME) [options]\n"
     "\n"
-    "  --config NAME       a step of the solver, listed below (default: the last, the fastest)\n"
+    "  --config NAME       a step of the solver, listed below (default: the last, fastest on long solves)\n"
     "  --moves DIGITS      the position: columns played, 1..7 (4453 or 4,4,5,3)\n"
     "  --size WxH          a board of W columns and H rows (default 7x6): W and H from 4,\n"
     "                      W x (H + 1) at most 64; columns past 9 are A, B, C (or 10,11,12\n"

@@ -169,8 +169,9 @@ void solve_set_threads(int threads);
  * parts 3 to 8 search on one thread whatever it says. */
 bool solve_threads_run(const solve_config *config);
 
-/* The last step of the table, the fastest (what `prune solve` runs when no
- * --config is given). */
+/* The last step of the table, the fastest on long solves such as the
+ * empty board (what `prune solve` runs when no --config is given; on light
+ * positions solve-buckets is as fast or faster: docs/connect4.md). */
 const solve_config *solve_config_fastest(void);
 
 /* Checks a string of columns on the 7x6 board: every character 1..7, no
