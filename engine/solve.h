@@ -48,6 +48,7 @@ typedef struct {
     bool sorted;                   /* part 10: moves sorted by the winning cells they make */
     bool mirror;                   /* prune's own: a position and its mirror image share one entry */
     bool etc;                      /* prune's own: enhanced transposition cutoffs (a child's stored bound) */
+    bool threats;                  /* prune's own: ties in the order broken by threats playable soon */
 } solve_config;
 
 const solve_config *solve_config_find(const char *name);
@@ -170,8 +171,8 @@ void solve_set_threads(int threads);
 bool solve_threads_run(const solve_config *config);
 
 /* The last step of the table, the fastest on long solves such as the
- * empty board (what `prune solve` runs when no --config is given; on light
- * positions solve-buckets is as fast or faster: docs/connect4.md). */
+ * empty board (what `prune solve` runs when no --config is given;
+ * docs/connect4.md times it against the steps before it on every set). */
 const solve_config *solve_config_fastest(void);
 
 /* Checks a string of columns on the 7x6 board: every character 1..7, no

@@ -167,12 +167,16 @@ static inline bool solve_stored_bounds(solve_context *ctx, solve_table_kind kind
  * part 10 (sorted) most winning cells created first, ties centre first.
  * Unsorted moves all score 0, and equal scores leave the sorter in
  * centre-first order (see engine/move_sorter.h for why the adding order). */
-static inline void solve_order_moves(const SOLVE_BOARD_TYPE *b, uint64_t next, bool sorted, move_sorter *sorter)
+static inline void solve_order_moves(const SOLVE_BOARD_TYPE *b, uint64_t next, bool sorted, bool threats,
+                                     move_sorter *sorter)
 {
     sorter->size = 0;
     for (int i = SOLVE_WIDTH; i--;) {
         uint64_t move = next & SOLVE_COLUMN_MASK(SOLVE_CENTRE_FIRST(i));
-        if (move) move_sorter_add(sorter, move, sorted ? SOLVE_BOARD(move_score)(b, move) : 0);
+        if (move)
+            move_sorter_add(sorter, move,
+                            sorted ? (threats ? SOLVE_BOARD(move_score_threats)(b, move) : SOLVE_BOARD(move_score)(b, move))
+                                   : 0);
     }
 }
 
@@ -332,8 +336,8 @@ static inline int solve_deferring_children(solve_context *ctx, const SOLVE_BOARD
 __attribute__((always_inline))
 #endif
 static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta,
-                                        solve_table_kind kind, bool mirror, bool etc, bool shared,
-                                        solve_recurse recurse)
+                                        solve_table_kind kind, bool mirror, bool etc, bool threats,
+                                        bool shared, solve_recurse recurse)
 {
     const solve_config *c = ctx->config;
     solve_count_node(ctx);
@@ -371,7 +375,7 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
     }
     move_sorter sorter;
     /* Part 10: sorted by winning cells created; 70.7 -> 54.9 (x1.3). */
-    solve_order_moves(b, next, c->sorted, &sorter);
+    solve_order_moves(b, next, c->sorted, threats, &sorter);
     if (shared && n < ctx->defer_until)
         return solve_deferring_children(ctx, b, &sorter, alpha, beta, kind, mirror, key, mirrored, n, recurse);
     for (uint64_t move; (move = move_sorter_next(&sorter));) {
@@ -391,22 +395,23 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
 
 /* One search per table: parts 9 and 10, part 11, part 12, and prune's
  * own; each with the team's twin, name_shared (--threads). */
-#define SOLVE_NON_LOSING(name, kind, mirror, etc)                                                 \
-    static int name(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)          \
-    {                                                                                             \
-        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, etc, false, name);        \
-    }                                                                                             \
-    static int name##_shared(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta) \
-    {                                                                                             \
-        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, etc, true, name##_shared); \
+#define SOLVE_NON_LOSING(name, kind, mirror, etc, threats)                                               \
+    static int name(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)                 \
+    {                                                                                                    \
+        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, etc, threats, false, name);      \
+    }                                                                                                    \
+    static int name##_shared(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha, int beta)        \
+    {                                                                                                    \
+        return solve_non_losing_node(ctx, b, alpha, beta, kind, mirror, etc, threats, true, name##_shared); \
     }
-SOLVE_NON_LOSING(solve_non_losing_upper, SOLVE_TABLE_UPPER, false, false)
-SOLVE_NON_LOSING(solve_non_losing_key32, SOLVE_TABLE_UPPER_KEY32, false, false)
-SOLVE_NON_LOSING(solve_non_losing_bounds, SOLVE_TABLE_BOUNDS_KEY32, false, false)
-SOLVE_NON_LOSING(solve_non_losing_mirror, SOLVE_TABLE_BOUNDS_KEY32, true, false)
-SOLVE_NON_LOSING(solve_non_losing_buckets, SOLVE_TABLE_BUCKETS, false, false)
-SOLVE_NON_LOSING(solve_non_losing_buckets_mirror, SOLVE_TABLE_BUCKETS, true, false)
-SOLVE_NON_LOSING(solve_non_losing_etc, SOLVE_TABLE_BUCKETS, true, true)
+SOLVE_NON_LOSING(solve_non_losing_upper, SOLVE_TABLE_UPPER, false, false, false)
+SOLVE_NON_LOSING(solve_non_losing_key32, SOLVE_TABLE_UPPER_KEY32, false, false, false)
+SOLVE_NON_LOSING(solve_non_losing_bounds, SOLVE_TABLE_BOUNDS_KEY32, false, false, false)
+SOLVE_NON_LOSING(solve_non_losing_mirror, SOLVE_TABLE_BOUNDS_KEY32, true, false, false)
+SOLVE_NON_LOSING(solve_non_losing_buckets, SOLVE_TABLE_BUCKETS, false, false, false)
+SOLVE_NON_LOSING(solve_non_losing_buckets_mirror, SOLVE_TABLE_BUCKETS, true, false, false)
+SOLVE_NON_LOSING(solve_non_losing_etc, SOLVE_TABLE_BUCKETS, true, true, false)
+SOLVE_NON_LOSING(solve_non_losing_threats, SOLVE_TABLE_BUCKETS, true, true, true)
 #undef SOLVE_NON_LOSING
 
 /* name on one thread, name_shared on a team. */
@@ -420,7 +425,8 @@ static int negamax_non_losing(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int
     case SOLVE_TABLE_UPPER: search = SOLVE_PICK(ctx, solve_non_losing_upper); break;
     case SOLVE_TABLE_UPPER_KEY32: search = SOLVE_PICK(ctx, solve_non_losing_key32); break;
     case SOLVE_TABLE_BUCKETS:
-        search = c->etc      ? SOLVE_PICK(ctx, solve_non_losing_etc)
+        search = c->threats  ? SOLVE_PICK(ctx, solve_non_losing_threats)
+                 : c->etc    ? SOLVE_PICK(ctx, solve_non_losing_etc)
                  : c->mirror ? SOLVE_PICK(ctx, solve_non_losing_buckets_mirror)
                              : SOLVE_PICK(ctx, solve_non_losing_buckets);
         break;

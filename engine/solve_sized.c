@@ -44,6 +44,10 @@ static inline int solve_sized_move_score(const connect4_sized *b, uint64_t move)
 {
     return connect4_sized_move_score(&solve_shape, b, move);
 }
+static inline int solve_sized_move_score_threats(const connect4_sized *b, uint64_t move)
+{
+    return connect4_sized_move_score_threats(&solve_shape, b, move);
+}
 
 #define SOLVE_BOARD_TYPE connect4_sized
 #define SOLVE_BOARD(op) solve_sized_##op

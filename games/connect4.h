@@ -148,6 +148,18 @@ static inline int connect4_bits_move_score(const connect4_bits *b, uint64_t move
     return connect4_count(connect4_winning_cells(b->current | move, b->mask));
 }
 
+/* The solver's step solve-threats: the winning cells `move` creates, as
+ * above, and among moves that create as many, first those whose new
+ * winning cells can be played at once or one cell above a playable cell
+ * (16 times the count keeps it the first key: at most 14 such cells). */
+static inline int connect4_bits_move_score_threats(const connect4_bits *b, uint64_t move)
+{
+    uint64_t threats = connect4_winning_cells(b->current | move, b->mask);
+    uint64_t playable = ((b->mask | move) + CONNECT4_BOTTOM) & CONNECT4_BOARD;
+    return 16 * connect4_count(threats) + connect4_count(threats & playable) +
+           connect4_count(threats & playable << 1);
+}
+
 /* ---- the game contract (games/README.md) ---- */
 
 typedef uint8_t connect4_move;  /* column 0..6 */

@@ -135,6 +135,15 @@ static inline int connect4_sized_move_score(const connect4_shape *s, const conne
 {
     return connect4_count(connect4_sized_winning_cells(s, b->current | move, b->mask));
 }
+/* connect4_bits_move_score_threats (games/connect4.h) on a board of any size
+ * (at most 2 x 12 tie-breaking cells, below 32). */
+static inline int connect4_sized_move_score_threats(const connect4_shape *s, const connect4_sized *b, uint64_t move)
+{
+    uint64_t threats = connect4_sized_winning_cells(s, b->current | move, b->mask);
+    uint64_t playable = ((b->mask | move) + s->bottom) & s->board;
+    return 32 * connect4_count(threats) + connect4_count(threats & playable) +
+           connect4_count(threats & playable << 1);
+}
 
 /* The column (0-based) a move character names on a board `width` wide,
  * -1 for none. */

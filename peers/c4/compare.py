@@ -6,7 +6,7 @@ Each position (columns played from the empty board) is solved by a fresh c4
 process (`c4 MOVES [weak]`, the binary peers/c4/build.sh makes: his `c4`
 with the position and the weak/strong switch taken from its command line)
 and by a fresh `prune solve connect4 --moves MOVES [--weak] --config NAME
---json` (default solve-etc).  Both give the score for the side to move
+--json` (default solve-threats).  Both give the score for the side to move
 on Pons' scale (strong) or its sign (weak); the scores must agree.  The
 searches differ by design, so node counts are reported, not compared.
 
@@ -134,8 +134,8 @@ def parse(argv):
     parser.add_argument("--quick", action="store_true", help=f"position {QUICK[0]} only")
     paired.long_option(parser, "the empty board, strong and weak")
     parser.add_argument("--pairs", type=int, help="timing pairs per row (default 6); 0: scores only")
-    parser.add_argument("--config", default="solve-etc",
-                        help="prune's step (default solve-etc, its best on long solves: docs/connect4.md)")
+    parser.add_argument("--config", default="solve-threats",
+                        help="prune's step (default solve-threats, its best on long solves: docs/connect4.md)")
     parser.add_argument("--threads", help="thread counts, comma-separated (default: 1 and the machine's cores)")
     parser.add_argument("--prune-tt-mb", type=int, default=0, help="prune's table in MiB (default: prune's, 64)")
     parser.add_argument("--position", action="append", help="a position to solve ('' the empty board), "

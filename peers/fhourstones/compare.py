@@ -5,7 +5,7 @@ Fhourstones on Fhourstones' own input, side by side in time to solve.
 Fhourstones' input (`inputs`, beside the binary build.sh makes) holds three
 8-ply positions and an empty line, the empty board.  Each position is
 solved by a fresh Fhourstones process given that one line and by a fresh
-`prune solve connect4 --moves M --weak --config NAME` (default solve-etc): both
+`prune solve connect4 --moves M --weak --config NAME` (default solve-threats): both
 decide win, draw or loss.  The two searches differ by design (history
 ordering and a two-entry table in Fhourstones), so node counts are reported,
 not compared; the scores must agree.
@@ -124,8 +124,8 @@ def parse(argv):
     parser.add_argument("--empty-board", type=int, metavar="N",
                         help=f"pairs on the empty board (default 0: not solved; {LONG_EMPTY_BOARD} under --long)")
     paired.long_option(parser, f"the empty board, {LONG_EMPTY_BOARD} pairs")
-    parser.add_argument("--config", default="solve-etc",
-                        help="prune's step (default solve-etc, its best on long solves: docs/connect4.md)")
+    parser.add_argument("--config", default="solve-threats",
+                        help="prune's step (default solve-threats, its best on long solves: docs/connect4.md)")
     parser.add_argument("--checkout", help="default: $PRUNE_FHOURSTONES_CHECKOUT")
     parser.add_argument("-o", "--output", help="CSV, one row per position and one for the 8-ply positions")
     options = parser.parse_args(argv)
