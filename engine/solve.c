@@ -157,8 +157,9 @@ search_status solve_prepare(const solve_config *config, char *message, size_t me
  *
  * Why windows and not whole solves: a helper still in a window the caller
  * has finished would spend its time on a question already answered.
- * Threads are started per window (a solve has a handful): tens of
- * microseconds each, against seconds of search. */
+ * Threads are started per window (a solve has a handful): a cost not
+ * measured alone, small against seconds of search, but light positions
+ * pay it (docs/connect4.md, "Threads"). */
 #define SOLVE_TEAM_SEARCHING INT_MIN       /* team.outcome while nobody has finished */
 #define SOLVE_TEAM_STOPPED (INT_MIN + 1)   /* the caller ran out of a budget: everybody stops */
 #define SOLVE_TEAM_CHECK_NODES (UINT64_C(1) << 14)

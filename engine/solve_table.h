@@ -61,9 +61,9 @@
  * are asked for only where threads share the table (`shared`, a constant
  * in each compiled search): on one thread they cost 0.7% more instructions
  * (callgrind, solve-lowerbound, prune_L1_R2:9: 1,075,707,363 against
- * 1,068,038,539, 507.7 against 504.1 a node), since the compiler keeps
- * every atomic access where the source has it, and the one-thread search
- * keeps exactly its instructions.
+ * 1,068,038,539, 507.7 against 504.1 a node; why is not measured: perhaps
+ * the compiler keeps every atomic access where the source has it), and the
+ * one-thread search keeps exactly its instructions.
  */
 #ifndef PRUNE_SOLVE_TABLE_H
 #define PRUNE_SOLVE_TABLE_H

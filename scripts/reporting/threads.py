@@ -49,8 +49,8 @@ def own_machine(rows):
 
 
 def machine(rows):
-    cpu = rows[0].get("cpu", "?")
-    return f"{cpu}, 16 cores"
+    """The CPU and the most threads the rows ran (one a core on the lent machine)."""
+    return f"{rows[0].get('cpu', '?')}, {max(int(r['prune_threads']) for r in rows)} cores"
 
 
 def section(rows):
