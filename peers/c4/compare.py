@@ -26,8 +26,9 @@ usage: compare.py PRUNE [--quick | --long] [--pairs N] [--config NAME]
                   [--threads LIST] [--prune-tt-mb N] [--position MOVES]...
                   [--mode strong|weak|both] [--checkout DIR] -o CSV
   --quick   the 6-ply position 444444 only (about a minute)
-  --long    adds the empty board, strong and weak (prune ~90 s and c4
-            ~35 s a solve at 1 thread: about an hour with 6 pairs)
+  --long    adds the empty board, strong, at 2 pairs unless --pairs is
+            given (prune ~55 s and c4 ~27 s a solve at 1 thread on the
+            2-core VM: about 5 minutes with 1 and 2 threads)
   --position MOVES  these positions instead ('' is the empty board)
   --threads LIST    thread counts, e.g. 1,2,4,8,16 (default 1 and the cores)
 Exit status: 0; 1 when a score disagrees; 2 on bad input; 77 with one
@@ -56,11 +57,14 @@ PEER_BANNER = re.compile(r"^Using a 7 x 6 board, a 1\.00 GB table, and (\d+) thr
 SCORE = re.compile(r"^Final (strong|weak) score is (-?\d+) ")
 NODES = re.compile(r"^\s+Total\s+= (\d+)$")
 SEARCH = re.compile(r"^Time to solve\s+= ([0-9.]+) s$")
-# The positions: 444444 solves in about 2 s on both (strong), 4444 in 13 s
-# (prune) and 25 s (c4); the empty board under --long only.
+# The positions: 444444 solves in about 2 s on both (strong), 4444 in 10 s
+# (prune) and 6 s (c4); the empty board under --long only, strong only and
+# at LONG_PAIRS unless --pairs is given, so that --long adds minutes, not an
+# hour (its weak solve would double that for a row that says little more).
 QUICK = ["444444"]
 DEFAULT = ["444444", "4444"]
 EMPTY = ""
+LONG_PAIRS = 2
 
 
 def wall(command, **kwargs):
@@ -105,12 +109,12 @@ def prune_solve(prune, config, moves, weak, threads=1, tt_mb=0):
             "table": result.get("table_slots")}
 
 
-def compare(options, binary, threads, moves, weak):
+def compare(options, binary, threads, moves, weak, pairs):
     """One CSV row and whether the scores agree; prints its one-line summary."""
     runs = paired.alternate(lambda: prune_solve(options.prune, options.config, moves, weak, threads,
                                                 options.prune_tt_mb),
-                            lambda: peer_solve(binary, moves, weak), max(options.pairs, 1))
-    times = [(ours["whole"], theirs["whole"]) for ours, theirs in runs] if options.pairs else []
+                            lambda: peer_solve(binary, moves, weak), max(pairs, 1))
+    times = [(ours["whole"], theirs["whole"]) for ours, theirs in runs] if pairs else []
     agree = all(ours["score"] == theirs["score"] for ours, theirs in runs)
     ours, theirs = runs[0]
     name, mode = moves or "start", "weak" if weak else "strong"
@@ -132,7 +136,7 @@ def parse(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("prune", help="the prune binary")
     parser.add_argument("--quick", action="store_true", help=f"position {QUICK[0]} only")
-    paired.long_option(parser, "the empty board, strong and weak")
+    paired.long_option(parser, f"the empty board, strong, at {LONG_PAIRS} pairs unless --pairs is given")
     parser.add_argument("--pairs", type=int, help="timing pairs per row (default 6); 0: scores only")
     parser.add_argument("--config", default="solve-threats",
                         help="prune's step (default solve-threats, its best on long solves: docs/connect4.md)")
@@ -144,6 +148,7 @@ def parse(argv):
     parser.add_argument("--checkout", help="default: $PRUNE_C4_CHECKOUT")
     parser.add_argument("-o", "--output", help="CSV, one row per position, mode and c4 thread count")
     options = parser.parse_args(argv)
+    options.pairs_given = options.pairs is not None
     paired.pairs_option(parser, options, quick=6, full=6)
     if options.quick and options.long:
         parser.error("--quick does not solve the empty board")
@@ -173,14 +178,17 @@ def main(argv):
         if binary is None:
             return paired.skip(why)
         binaries.append((threads, binary))
-    positions = options.position if options.position is not None \
-        else QUICK if options.quick else DEFAULT + ([EMPTY] if options.long else [])
     modes = {"strong": (False,), "weak": (True,), "both": (False, True)}[options.mode]
+    # (moves, modes, pairs) for each position of the run
+    work = [(moves, modes, options.pairs) for moves in
+            (options.position if options.position is not None else QUICK if options.quick else DEFAULT)]
+    if options.long and options.position is None:
+        work.append((EMPTY, (False,), options.pairs if options.pairs_given else LONG_PAIRS))
     rows, disagreements = [], 0
-    for moves in positions:
-        for weak in modes:
+    for moves, position_modes, pairs in work:
+        for weak in position_modes:
             for threads, binary in binaries:
-                row, agree = compare(options, binary, threads, moves, weak)
+                row, agree = compare(options, binary, threads, moves, weak, pairs)
                 if row[5] != threads:
                     raise paired.PeerError(f"{binary} ran on {row[5]} threads, not the {threads} it was built for")
                 rows.append(row)
