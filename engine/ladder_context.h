@@ -7,6 +7,9 @@
  */
 #ifndef PRUNE_LADDER_CONTEXT_H
 #define PRUNE_LADDER_CONTEXT_H
+#ifndef GAME_STATE
+#error "ladder_context.h: a part of the per-game engine: engine/search_instance.c includes it after the GAME macros"
+#endif
 
 #include "history.h"
 #include "random.h"

@@ -4,6 +4,9 @@
  * of this instance (included once by engine/search_instance.c, after both
  * state modes of engine/search_mode.h).
  */
+#ifndef GAME_STATE
+#error "ladder_run.h: a part of the per-game engine: engine/search_instance.c includes it after the GAME macros"
+#endif
 
 /* Checks the ladder's part of a request and readies the table.  A table
  * that is too large or cannot be had is bad input with one line, never a
@@ -56,34 +59,21 @@ static void ladder_begin(search_context *ctx, const search_request *request)
  * iteration, or 1..depth for a deepening config.  Each completed
  * iteration is recorded in `ladder` (value, best, iterations), so a soft
  * limit's longjmp out of here leaves the deepest completed one there. */
-static void ladder_iterate(GAME_STATE *s, int depth, bool undo)
+static void ladder_iterate(GAME_STATE *s, int depth, const search_mode *mode)
 {
-    switch (ladder.options.instance) { /* engine/config.h */
-    case LADDER_INSTANCE_NEGAMAX_AB:
-        if (undo) negamax_ab_deepen_undo(&ladder, s, depth);
-        else negamax_ab_deepen_copy(&ladder, s, depth);
-        break;
-    case LADDER_INSTANCE_TT:
-        if (undo) ladder_tt_deepen_undo(&ladder, s, depth);
-        else ladder_tt_deepen_copy(&ladder, s, depth);
-        break;
-    case LADDER_INSTANCE_CONFIGURABLE:
-        if (undo) ladder_deepen_undo(&ladder, s, depth);
-        else ladder_deepen_copy(&ladder, s, depth);
-        break;
-    }
+    mode->ladder_deepen[ladder.options.instance](&ladder, s, depth); /* the instance: engine/config.h */
 }
 
 /* Searches a copy of the root (a soft limit may leave a do-undo search's
  * position half-played) and answers with the deepest completed iteration;
  * `completed` is false when a soft limit stopped the first one. */
-static void ladder_run(search_context *ctx, const search_request *request, const GAME_STATE *root, bool undo,
-                       GAME_MOVE *best, int *value, bool *completed)
+static void ladder_run(search_context *ctx, const search_request *request, const GAME_STATE *root,
+                       const search_mode *mode, GAME_MOVE *best, int *value, bool *completed)
 {
     static GAME_STATE s;
     s = *root;
     ladder_begin(ctx, request);
-    if (!setjmp(ctx->soft_stop)) ladder_iterate(&s, request->depth, undo);
+    if (!setjmp(ctx->soft_stop)) ladder_iterate(&s, request->depth, mode);
     *best = ladder.best;
     *value = ladder.value;
     *completed = ladder.iterations > 0;

@@ -6,6 +6,9 @@
  * position string, move list or depth gets one line naming what was wrong
  * (docs/cli.md).
  */
+#ifndef GAME_STATE
+#error "position_tools.h: a part of the per-game engine: engine/search_instance.c includes it after the GAME macros"
+#endif
 
 #define MOVE_TEXT 32 /* the longest move text, with its terminator */
 #define POSITION_QUOTED 80 /* the most of a bad position string a message quotes */

@@ -5,6 +5,9 @@
  * engine: included once by engine/search_instance.c, after the GAME
  * macros and before the search templates.
  */
+#ifndef GAME_STATE
+#error "search_context.h: a part of the per-game engine: engine/search_instance.c includes it after the GAME macros"
+#endif
 
 #define TREE_MOVES_UNKNOWN 255
 #define TREE_GAME_OVER 254

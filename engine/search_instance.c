@@ -62,6 +62,20 @@ enum { LADDER_NEGAMAX_AB_OPTIONS(LADDER_NEGAMAX_AB_CONSTANT) };
 #define LADDER_TT_CONSTANT(option, value) LADDER_TT_##option = (value),
 enum { LADDER_TT_OPTIONS(LADDER_TT_CONSTANT) };
 
+/* A state mode's entry points, one table per mode: search_mode.h fills
+ * search_mode_copy and search_mode_undo, and a request picks its mode once
+ * (search_run.h) and calls through the table. */
+typedef struct {
+    int (*maxmin)(search_context *ctx, GAME_STATE *s, int depth, bool pruning, GAME_MOVE *best);
+    int (*scala_root)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best);
+    int (*negamax)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best);
+    /* indexed by ladder_instance (engine/config.h), whose last is LADDER_INSTANCE_TT */
+    void (*ladder_deepen[LADDER_INSTANCE_TT + 1])(ladder_context *lc, GAME_STATE *s, int depth);
+    void (*tree)(search_context *ctx, GAME_STATE *root, int depth);
+    void (*tree_optimal)(search_context *ctx, GAME_STATE *root, int depth);
+    size_t tree_node_size;
+} search_mode;
+
 #define SEARCH_UNDO 0
 #define SEARCH_NAME(name) name##_copy
 #include "search_mode.h"

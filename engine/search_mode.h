@@ -1,7 +1,9 @@
 /*
  * search_mode.h: the engine's searches in one state mode, the one
  * instantiation block: engine/search_instance.c includes it once with
- * copy-make and once with do-undo.
+ * copy-make and once with do-undo.  Each time it ends with the mode's
+ * table of entry points (search_mode_copy, search_mode_undo; the type is
+ * search_instance.c's), so that a request picks its mode once.
  *
  * The template convention, which every template of engine/ follows: the
  * file that includes a template defines its names (listed at the
@@ -20,7 +22,13 @@
  * templates nor include-once: search_context.h, ladder_run.h,
  * position_tools.h and search_run.h are parts of the per-game engine that
  * engine/search_instance.c alone includes, once each, after the GAME
- * macros.  Every other header is plain include-once.
+ * macros (each stops with #error without them; so does ladder_context.h,
+ * include-once but per game).  Every other header is plain include-once.
+ *
+ * The names the templates make (ladder_tt_negamax_copy, tree_node_undo,
+ * the ones a backtrace shows) are indexed with the line that defines each
+ * in engine/names.txt (scripts/engine_names.py writes it; a test checks
+ * it is current): grep the name there.
  */
 #if !defined(SEARCH_UNDO) || !defined(SEARCH_NAME)
 #error "search_mode.h: define SEARCH_UNDO and SEARCH_NAME(name) first"
@@ -49,6 +57,20 @@
 #define TREE_NAME(name) SEARCH_NAME(tree_optimal_##name)
 #define TREE_OPTION(option) TREE_OPTIMAL_##option
 #include "tree_search.h"
+
+/* This mode's entry points (search_instance.c's search_mode): the one place
+ * that names a mode's functions for the request's dispatch. */
+static const search_mode SEARCH_NAME(search_mode) = {
+    .maxmin = SEARCH_NAME(maxmin),
+    .scala_root = SEARCH_NAME(scala_root),
+    .negamax = SEARCH_NAME(negamax),
+    .ladder_deepen = {[LADDER_INSTANCE_CONFIGURABLE] = SEARCH_NAME(ladder_deepen),
+                      [LADDER_INSTANCE_NEGAMAX_AB] = SEARCH_NAME(negamax_ab_deepen),
+                      [LADDER_INSTANCE_TT] = SEARCH_NAME(ladder_tt_deepen)},
+    .tree = SEARCH_NAME(tree_search),
+    .tree_optimal = SEARCH_NAME(tree_optimal_search),
+    .tree_node_size = sizeof(SEARCH_NAME(tree_node)),
+};
 
 #undef SEARCH_UNDO
 #undef SEARCH_NAME

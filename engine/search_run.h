@@ -5,50 +5,40 @@
  * Part of the per-game engine: included once by engine/search_instance.c,
  * after the search templates.
  */
+#ifndef GAME_STATE
+#error "search_run.h: a part of the per-game engine: engine/search_instance.c includes it after the GAME macros"
+#endif
 
 #define ARENA_KEEP_BLOCKS 4 /* kept between searches: ~64k nodes */
 
-static void run_recursive(search_context *ctx, const search_config *config, GAME_STATE *s,
-                          int depth, bool undo, GAME_MOVE *best, int *value)
+/* The three families of search() (engine/config.h): the ladder (its
+ * configs and negamax-ab, the ladder with every option off), the tree, and
+ * the recursive searches (minimax, alpha-beta, the Scala pair, negamax). */
+static bool ladder_family(const search_config *config)
 {
-    int sign = mover_sign(s);
-    switch (config->algorithm) {
-    case ALGORITHM_MINIMAX:
-    case ALGORITHM_ALPHABETA: {
-        bool pruning = config->algorithm == ALGORITHM_ALPHABETA;
-        *value = sign * (undo ? maxmin_undo(ctx, s, depth, pruning, best) : maxmin_copy(ctx, s, depth, pruning, best));
-        break;
-    }
-    case ALGORITHM_ALPHABETA_SCALA:
-        *value = undo ? scala_root_undo(ctx, s, depth, best) : scala_root_copy(ctx, s, depth, best);
-        break;
-    case ALGORITHM_NEGAMAX:
-        *value = undo ? negamax_undo(ctx, s, depth, best) : negamax_copy(ctx, s, depth, best);
-        break;
-    case ALGORITHM_NEGAMAX_AB: /* the ladder's instance with every option off: ladder_run */
-    case ALGORITHM_TREE:
-    case ALGORITHM_LADDER:
-        break;
-    }
+    return config->algorithm == ALGORITHM_LADDER || config->algorithm == ALGORITHM_NEGAMAX_AB;
+}
+
+/* A search of the recursive family on s to `depth`; its value, as the
+ * family's functions give it (the max/min pair from the first player's
+ * side, turned to the mover's). */
+static int run_recursive(search_context *ctx, const search_config *config, const search_mode *mode, GAME_STATE *s,
+                         int depth, GAME_MOVE *best)
+{
+    assert(!ladder_family(config) && config->algorithm != ALGORITHM_TREE);
+    if (config->algorithm == ALGORITHM_ALPHABETA_SCALA) return mode->scala_root(ctx, s, depth, best);
+    if (config->algorithm == ALGORITHM_NEGAMAX) return mode->negamax(ctx, s, depth, best);
+    int sign = mover_sign(s); /* minimax and alpha-beta: the max/min pair */
+    return sign * mode->maxmin(ctx, s, depth, config->algorithm == ALGORITHM_ALPHABETA, best);
 }
 
 /* Worth: "kalah 6 tree-optimal/copy vs tree-ab-presort-gen-bubble/copy" -- 1.08x fewer instructions (CI, valgrind). */
 /* Worth: "kalah 5 tree-optimal/copy vs tree-ab-presort-gen-bubble/copy" -- 1.07x fewer instructions (CI, valgrind). */
 /* (the specialised function against the same options read at run time.) */
-static void run_tree(search_context *ctx, GAME_STATE *s, int depth, bool undo)
+static void run_tree(search_context *ctx, GAME_STATE *s, int depth, const search_mode *mode)
 {
-    if (ctx->options.optimal) {
-        if (undo) tree_optimal_search_undo(ctx, s, depth);
-        else tree_optimal_search_copy(ctx, s, depth);
-    } else {
-        if (undo) tree_search_undo(ctx, s, depth);
-        else tree_search_copy(ctx, s, depth);
-    }
-}
-
-static size_t tree_node_size(bool undo)
-{
-    return undo ? sizeof(tree_node_undo) : sizeof(tree_node_copy);
+    if (ctx->options.optimal) mode->tree_optimal(ctx, s, depth);
+    else mode->tree(ctx, s, depth);
 }
 
 /* A plain deepening's answer so far: its deepest completed depth (static
@@ -67,14 +57,14 @@ typedef struct {
  * one under way; the deepest completed depth answers.  This is what a
  * match did between searches before the limits moved into the engine, so
  * ladder-id's worth is still what it adds beyond this. */
-static void deepen_plainly(search_context *ctx, const search_request *request, const GAME_STATE *root, bool undo,
-                           plain_deepening *out)
+static void deepen_plainly(search_context *ctx, const search_request *request, const GAME_STATE *root,
+                           const search_mode *mode, plain_deepening *out)
 {
     static GAME_STATE s;
     const search_config *config = request->config;
-    bool ladder_family = config->algorithm == ALGORITHM_LADDER || config->algorithm == ALGORITHM_NEGAMAX_AB;
+    bool deepens_ladder = ladder_family(config);
     bool has_moves = !GAME(is_over)(root) && GAME(generate_moves)(root, (GAME_MOVE[GAME_MAX_MOVES]){0}) > 0;
-    if (ladder_family) ladder_begin(ctx, request);
+    if (deepens_ladder) ladder_begin(ctx, request);
     if (setjmp(ctx->soft_stop)) return;
     for (int depth = 1; depth <= request->depth; depth++) {
         uint64_t before = ctx->nodes;
@@ -82,12 +72,12 @@ static void deepen_plainly(search_context *ctx, const search_request *request, c
         int value = 0;
         ctx->rng = request->seed;
         s = *root;
-        if (ladder_family) {
-            ladder_iterate(&s, depth, undo);
+        if (deepens_ladder) {
+            ladder_iterate(&s, depth, mode);
             best = ladder.best;
             value = ladder.value;
         } else {
-            run_recursive(ctx, config, &s, depth, undo, &best, &value);
+            value = run_recursive(ctx, config, mode, &s, depth, &best);
         }
         out->best = best;
         out->value = value;
@@ -133,7 +123,7 @@ static search_status search(const search_request *request, search_result *result
     if (!check_depth(request->depth, 1, message, message_size)) return SEARCH_BAD_INPUT;
     if (!play_moves(request->position, request->moves, &s, message, message_size)) return SEARCH_BAD_INPUT;
     const search_config *config = request->config;
-    bool undo = request->state == STATE_UNDO;
+    const search_mode *mode = request->state == STATE_UNDO ? &search_mode_undo : &search_mode_copy; /* picked once */
     bool ladder_config = config->algorithm == ALGORITHM_LADDER; /* reports the ladder's counters */
     if (!soft_limits_allowed(request, message, message_size)) return SEARCH_BAD_INPUT;
     if (!ladder_prepare(request, message, message_size)) return SEARCH_BAD_INPUT;
@@ -143,8 +133,8 @@ static search_status search(const search_request *request, search_result *result
     ctx = (search_context){.arena = kept, .budget = budget, .node_limit = request->node_limit, .stop = request->stop,
                            .rng = request->seed, .options = config->tree};
     bool tree = config->algorithm == ALGORITHM_TREE;
-    uint64_t memory_nodes = SEARCH_TREE_MEMORY_LIMIT / tree_node_size(undo);
-    arena_reset(&ctx.arena, tree_node_size(undo), budget + 1 < memory_nodes ? budget + 1 : memory_nodes);
+    uint64_t memory_nodes = SEARCH_TREE_MEMORY_LIMIT / mode->tree_node_size;
+    arena_reset(&ctx.arena, mode->tree_node_size, budget + 1 < memory_nodes ? budget + 1 : memory_nodes);
     GAME_MOVE best = 0;
     int value = 0;
     bool completed = true;
@@ -162,18 +152,18 @@ static search_status search(const search_request *request, search_result *result
     bool soft = request->time_ms || request->node_limit || request->stop;
     bool self_deepening = ladder_config && config->ladder.deepening;
     if (tree) {
-        run_tree(&ctx, &s, request->depth, undo);
+        run_tree(&ctx, &s, request->depth, mode);
         best = ctx.root_best;
         value = ctx.root_value;
     } else if (soft && !self_deepening) {
-        deepen_plainly(&ctx, request, &s, undo, &plain);
+        deepen_plainly(&ctx, request, &s, mode, &plain);
         best = plain.best;
         value = plain.value;
         completed = plain.iterations > 0;
-    } else if (ladder_config || config->algorithm == ALGORITHM_NEGAMAX_AB) {
-        ladder_run(&ctx, request, &s, undo, &best, &value, &completed);
+    } else if (ladder_family(config)) {
+        ladder_run(&ctx, request, &s, mode, &best, &value, &completed);
     } else {
-        run_recursive(&ctx, config, &s, request->depth, undo, &best, &value);
+        value = run_recursive(&ctx, config, mode, &s, request->depth, &best);
     }
     double seconds = request->untimed ? 0 : clock_seconds() - start;
     GAME_MOVE legal[GAME_MAX_MOVES];
