@@ -1,15 +1,12 @@
 /* bench_cases.c: see bench_cases.h. */
 #include "bench_cases.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "atomic_file.h"
-#include "csv.h"
 #include "gbench.h"
-#include "numbers.h"
 
 typedef struct {
     char study[48], game[48], reason[200];
@@ -19,7 +16,6 @@ static bench_case **cases;
 static size_t case_count, case_capacity;
 static skipped_study *skipped;
 static size_t skipped_count;
-static csv_table published, positions;
 
 static void out_of_memory(void)
 {
@@ -29,62 +25,12 @@ static void out_of_memory(void)
 
 static void copy_text(char *to, size_t size, const char *from) { snprintf(to, size, "%s", from); }
 
-/* ---- reference counts and position labels ---- */
-
-int cases_load_data(const char *published_path, const char *positions_path, char *message, size_t message_size)
-{
-    if (csv_read(published_path, &published, message, message_size)) return -1;
-    return csv_read(positions_path, &positions, message, message_size);
-}
-
-/* A reference count of published.csv, through the one checked parser. */
-static bool parse_count(const char *text, uint64_t *value)
-{
-    long long v;
-    if (!parse_whole_number(text, 0, INT64_MAX, &v)) return false;
-    *value = (uint64_t)v;
-    return true;
-}
-
-static void take_reference(expectation *e, const char *metric, const char *value)
-{
-    if (strcmp(metric, "nodes") == 0) e->has_nodes = parse_count(value, &e->nodes);
-    else if (strcmp(metric, "created") == 0) e->has_created = parse_count(value, &e->created);
-    else if (strcmp(metric, "evals") == 0) e->has_evals = parse_count(value, &e->evals);
-    else if (strcmp(metric, "best") == 0) {
-        e->has_best = true;
-        copy_text(e->best, sizeof e->best, value);
-    }
-}
-
-static expectation find_expectation(const char *game, const char *moves, const char *config, int depth)
-{
-    expectation e = {0};
-    for (size_t r = 0; r < published.rows; r++) {
-        long long row_depth;
-        if (!parse_whole_number(csv_get(&published, r, "depth"), 1, 1000, &row_depth) || row_depth != depth) continue;
-        if (strcmp(csv_get(&published, r, "game"), game) != 0) continue;
-        if (strcmp(csv_get(&published, r, "moves"), moves) != 0) continue;
-        if (strcmp(csv_get(&published, r, "config"), config) != 0) continue;
-        take_reference(&e, csv_get(&published, r, "metric"), csv_get(&published, r, "value"));
-    }
-    return e;
-}
+/* ---- reference counts ---- */
 
 bool cases_has_reference(const bench_case *c)
 {
     const expectation *e = &c->expected;
     return e->has_nodes || e->has_created || e->has_evals || e->has_best;
-}
-
-static void position_label(const char *game, const char *moves, char *label, size_t size)
-{
-    for (size_t r = 0; r < positions.rows; r++)
-        if (strcmp(csv_get(&positions, r, "game"), game) == 0 && strcmp(csv_get(&positions, r, "moves"), moves) == 0) {
-            copy_text(label, size, csv_get(&positions, r, "label"));
-            return;
-        }
-    copy_text(label, size, *moves ? moves : "start");
 }
 
 /* ---- the benchmark function ---- */
@@ -204,22 +150,48 @@ static void append_case(bench_case *c)
     cases[case_count++] = c;
 }
 
-bench_case *cases_add(const char *study, const game_entry *game, const search_config *config, const char *moves,
-                      int depth, state_mode state, double min_time)
+bench_case *cases_find(const char *name) { return find_case(name); }
+
+/* The plan, for what the rounds' cases borrow from it (cases_add_round). */
+static const plan *round_plan;
+
+void cases_use_plan(const plan *p) { round_plan = p; }
+
+bench_case *cases_add_round(const char *study, const game_entry *game, const search_config *config, const char *moves,
+                            int depth, double min_time)
 {
-    char name[sizeof ((bench_case *)0)->name];
-    snprintf(name, sizeof name, "%s/%s/%s/%s/%s/%d", study, game->name, *moves ? moves : "start",
-             config->name, state == STATE_UNDO ? "undo" : "copy", depth);
-    bench_case *existing = find_case(name);
+    plan_case p = {.depth = depth, .state = STATE_COPY};
+    /* The key's shape is scripts/studies.py's case_key. */
+    snprintf(p.key, sizeof p.key, "%s/%s/%s/%s/copy/%d", study, game->name, *moves ? moves : "start", config->name,
+             depth);
+    bench_case *existing = find_case(p.key);
     if (existing) return existing;
+    copy_text(p.study, sizeof p.study, study);
+    copy_text(p.moves, sizeof p.moves, moves);
+    copy_text(p.position, sizeof p.position, *moves ? moves : "start");
+    for (size_t i = 0; round_plan && i < round_plan->count; i++) {
+        const plan_case *q = &round_plan->cases[i];
+        if (strcmp(q->game, game->name) != 0 || strcmp(q->moves, moves) != 0) continue;
+        copy_text(p.position, sizeof p.position, q->position);
+        if (strcmp(q->config, config->name) == 0 && q->depth == depth) {
+            p.expected = q->expected;
+            break;
+        }
+    }
+    return cases_add(&p, game, config, min_time, 0);
+}
+
+bench_case *cases_add(const plan_case *p, const game_entry *game, const search_config *config, double min_time,
+                      int repetitions)
+{
     bench_case *c = malloc(sizeof *c);
     if (!c) out_of_memory();
-    *c = (bench_case){.game = game, .config = config, .depth = depth, .state = state, .min_time = min_time,
-                      .expected = find_expectation(game->name, moves, config->name, depth)};
-    copy_text(c->name, sizeof c->name, name);
-    copy_text(c->study, sizeof c->study, study);
-    copy_text(c->moves, sizeof c->moves, moves);
-    position_label(game->name, moves, c->position, sizeof c->position);
+    *c = (bench_case){.game = game, .config = config, .depth = p->depth, .state = p->state, .min_time = min_time,
+                      .repetitions = repetitions, .expected = p->expected};
+    copy_text(c->name, sizeof c->name, p->key);
+    copy_text(c->study, sizeof c->study, p->study);
+    copy_text(c->moves, sizeof c->moves, p->moves);
+    copy_text(c->position, sizeof c->position, p->position);
     append_case(c);
     return c;
 }
@@ -272,6 +244,22 @@ void cases_warm_up(void)
 
 /* ---- output ---- */
 
+/* One CSV field, double-quoted (quotes doubled) when it holds a comma, a
+ * quote or a line break. */
+static void write_field(FILE *f, const char *text)
+{
+    if (!strpbrk(text, ",\"\n\r")) {
+        fputs(text, f);
+        return;
+    }
+    fputc('"', f);
+    for (const char *c = text; *c; c++) {
+        if (*c == '"') fputc('"', f);
+        fputc(*c, f);
+    }
+    fputc('"', f);
+}
+
 void cases_list(FILE *out)
 {
     for (size_t i = 0; i < case_count; i++) {
@@ -299,7 +287,7 @@ static void write_case_row(FILE *f, const bench_case *c)
     const char *fields[] = {c->name, c->study, c->game->name, c->position, c->moves, c->config->name, config_family(c->config),
                             c->state == STATE_UNDO ? "undo" : "copy"};
     for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
-        csv_write_field(f, fields[k]);
+        write_field(f, fields[k]);
         fputc(',', f);
     }
     const search_result *r = &c->result;
@@ -318,7 +306,7 @@ static void write_case_row(FILE *f, const bench_case *c)
     } else {
         fputs(",,,,,,,,,,,,,,,", f);
     }
-    csv_write_field(f, c->failed ? c->failure : "");
+    write_field(f, c->failed ? c->failure : "");
     fputc('\n', f);
 }
 
@@ -330,7 +318,7 @@ int cases_write_tidy(const char *path, char *message, size_t message_size)
     fputs(tidy_header, f);
     for (size_t i = 0; i < skipped_count; i++) {
         fprintf(f, ",%s,%s,,,,,,,skipped,,,,,,,,,,,,,,", skipped[i].study, skipped[i].game);
-        csv_write_field(f, skipped[i].reason);
+        write_field(f, skipped[i].reason);
         fputc('\n', f);
     }
     for (size_t i = 0; i < case_count; i++) write_case_row(f, cases[i]);
@@ -357,6 +345,4 @@ void cases_free(void)
     cases = NULL;
     skipped = NULL;
     case_count = case_capacity = skipped_count = 0;
-    csv_free(&published);
-    csv_free(&positions);
 }

@@ -1,12 +1,14 @@
 /*
- * bench_cases.h: the benchmarks of studies_bench, one per (study row, state
- * mode), with the reference counts each must match.
+ * bench_cases.h: the benchmarks of studies_bench, one per case of the plan
+ * (plan.h: one per study row and state mode), with the reference counts
+ * each must match.
  *
- * A case is registered with Google Benchmark under a name that is only an
- * identifier (study/game/moves/config/state/depth, "start" for the start
- * position, usable in --benchmark_filter); everything a script needs about
- * a case (its fields and its result: best move, value, counts, checks) is
- * written as columns by cases_write_tidy, never packed into the name.
+ * A case is registered with Google Benchmark under its key from the plan
+ * (study/game/moves/config/state/depth, "start" for the start position,
+ * usable in --benchmark_filter), which its tidy row carries as
+ * `benchmark`; everything a script needs about a case (its fields and its
+ * result: best move, value, counts, checks) is written as columns by
+ * cases_write_tidy, never parsed out of the name.
  */
 #ifndef PRUNE_BENCH_CASES_H
 #define PRUNE_BENCH_CASES_H
@@ -15,19 +17,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "plan.h"
 #include "search.h"
-
-typedef struct {
-    bool has_nodes, has_created, has_evals, has_best;
-    uint64_t nodes, created, evals;
-    char best[32];
-} expectation;
 
 typedef struct bench_case {
     char name[320];
     char study[48];
     char moves[200];
-    char position[48];         /* label of studies/positions.csv, or the moves, or "start" */
+    char position[48];         /* the position's label (from the plan) */
     const game_entry *game;
     const search_config *config;
     int depth;
@@ -42,13 +39,21 @@ typedef struct bench_case {
     char failure[400];
 } bench_case;
 
-/* Reads studies/published.csv (reference counts) and studies/positions.csv
- * (position labels); 0, or -1 with a message. */
-int cases_load_data(const char *published_path, const char *positions_path, char *message, size_t message_size);
-
-/* The case of this search, added if new (a search named twice is one case). */
-bench_case *cases_add(const char *study, const game_entry *game, const search_config *config, const char *moves,
-                      int depth, state_mode state, double min_time);
+/* Adds the plan's case `p` (its game and config found by the caller), run
+ * with at least `min_time` seconds a repetition and `repetitions` times (0:
+ * the run's). */
+bench_case *cases_add(const plan_case *p, const game_entry *game, const search_config *config, double min_time,
+                      int repetitions);
+/* The case of that key, or NULL. */
+bench_case *cases_find(const char *name);
+/* A case of the tic-tac-toe rounds (ttt_rounds.h), which the plan does not
+ * list: added if new, copy-make, with the reference and the position's
+ * label of a planned search of the same game, moves, config and depth
+ * (cases_use_plan), as the plan would have given them. */
+bench_case *cases_add_round(const char *study, const game_entry *game, const search_config *config, const char *moves,
+                            int depth, double min_time);
+/* The plan cases_add_round borrows from (NULL: none); it must outlive those calls. */
+void cases_use_plan(const plan *p);
 /* A study left out (its game is not compiled in): one tidy row says why. */
 void cases_skip_study(const char *study, const char *game_name, const char *reason);
 

@@ -55,8 +55,8 @@ static double parse_budget(const char *text)
     return budget;
 }
 
-/* The options go through prune's own parser (cli/options.h: each once, a
- * value present, nothing unknown); every number is checked (cli/numbers.h):
+/* The options go through prune's own parser (util/options.h: each once, a
+ * value present, nothing unknown); every number is checked (util/numbers.h):
  * an unchecked strtoull read --max-nodes -1 as 2^64 - 1, and the search's
  * max_nodes + 1 wrapped to 0. */
 static const char usage[] =

@@ -65,7 +65,7 @@ void run_context_add(const run_settings *settings)
     gbench_add_context("prune_c_flags", PRUNE_C_FLAGS);
     gbench_add_context("prune_cpu_model", cpu);
     gbench_add_context("prune_os", text);
-    gbench_add_context("prune_studies", settings->studies_path);
+    gbench_add_context("prune_plan", settings->plan_path);
     add_number("prune_repetitions", "%.0f", settings->repetitions);
     add_number("prune_min_time", "%g", settings->min_time);
     text[0] = '\0';

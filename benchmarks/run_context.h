@@ -14,7 +14,7 @@
 
 typedef struct {
     const char *commit;        /* "unknown" when not given */
-    const char *studies_path;
+    const char *plan_path;         /* the plan studies_bench measured */
     int repetitions;
     double min_time;
 } run_settings;

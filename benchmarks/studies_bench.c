@@ -1,13 +1,16 @@
 /*
- * studies_bench.c: every study of studies/studies.csv as Google Benchmark
- * benchmarks (through the C API of gbench.h).
+ * studies_bench.c: the cases of a plan (plan.h: every search of the
+ * studies' lists, as scripts/studies.py plan writes them) as Google
+ * Benchmark benchmarks (through the C API of gbench.h).  It reads no list
+ * of studies/: the plan carries everything a case needs.
  *
- *   studies_bench [--study NAME[,NAME...]] [--studies PATH] [--published PATH]
- *                 [--positions PATH] [--timing PATH] [--repetitions N] [--min-time SECONDS]
+ *   studies_bench [--plan PATH] [--study NAME[,NAME...]] [--repetitions N] [--min-time SECONDS]
  *                 [--tidy-out PATH] [--games-out PATH] [--commit ID]
  *                 [--no-rounds] [--quick] [--list] [--benchmark_* flags of Google Benchmark]
  *
- * One benchmark per (study row, state mode) (bench_cases.h); each is
+ * --plan defaults to the one meson writes into the build directory
+ * (benchmarks/studies.plan).  One benchmark per case of the plan, in its
+ * order, of the studies --study names (every study without it); each is
  * repeated (default 10 of at least 0.1 s) and Google Benchmark adds the
  * mean, median, stddev and cv aggregates to its JSON (--benchmark_out).
  * The repetitions of all benchmarks run in one random order
@@ -16,19 +19,19 @@
  * repetition i of another are then taken at about the same point of the
  * run, so scripts/gbench_to_csv.py keeps each repetition's time and a ratio
  * between two rows is computed from pairs (scripts/measure_stats.py).  Six
- * repetitions at least give a 95% interval.  A study listed in
- * studies/timing.csv (--timing) runs with at most its repetitions and min
- * time there: a study of many quick cases whose figure is node counts
- * need not cost what the few timed studies do.  In a quick run (--quick,
- * or PRUNE_BENCH_QUICK=1: scripts/reproduce.sh --quick) a study whose
- * `quick` there is "start" keeps only its start-position rows.  --tidy-out writes one
+ * repetitions at least give a 95% interval.  A case whose plan line caps
+ * its repetitions and min time (its study's timing, scripts/studies.py)
+ * runs with at most those: a study of many quick cases whose figure is
+ * node counts need not cost what the few timed studies do.  In a quick
+ * run (--quick, or PRUNE_BENCH_QUICK=1: scripts/reproduce.sh --quick) only
+ * the cases the plan marks quick run.  --tidy-out writes one
  * CSV row per benchmark with its fields and result (game, position, config,
  * family, state, depth, best move, value, nodes, created, evals, checks,
  * error) and one row per skipped study; scripts/gbench_to_csv.py adds the
  * timings of the JSON to it.  --list prints the benchmarks as JSON lines.
  *
- * A search whose counts differ from the reference (studies/published.csv:
- * nodes, created, evals, best move), or whose undo counts differ from its
+ * A search whose counts differ from its plan's reference (the published
+ * nodes, created, evals or best move), or whose undo counts differ from its
  * copy counts, is reported as an error (SkipWithError: no timing), and the
  * program exits 1.
  *
@@ -55,24 +58,24 @@
 #include <strings.h>
 
 #include "bench_cases.h"
-#include "csv.h"
 #include "gbench.h"
 #include "name_list.h"
 #include "numbers.h"
+#include "plan.h"
 #include "run_context.h"
-#include "solve.h"
 #include "search.h"
 #include "ttt_rounds.h"
 
-#ifndef PRUNE_SOURCE_DIR
-#define PRUNE_SOURCE_DIR "."
+/* The plan meson writes (benchmarks/meson.build). */
+#ifndef PRUNE_PLAN_PATH
+#define PRUNE_PLAN_PATH "studies.plan"
 #endif
 
 #define EXIT_SKIPPED 77
 #define PATH_SIZE 4096
 
 typedef struct {
-    char studies[PATH_SIZE], published[PATH_SIZE], positions[PATH_SIZE], timing[PATH_SIZE];
+    char plan_path[PATH_SIZE];
     const char *games_out, *tidy_out, *benchmark_out;
     char *wanted;              /* --study: comma-separated names, NULL for every study */
     bool rounds, list_only, quick;
@@ -107,10 +110,7 @@ static double parse_seconds(const char *text, const char *what)
 
 static void set_defaults(options *o)
 {
-    snprintf(o->studies, sizeof o->studies, "%s/studies/studies.csv", PRUNE_SOURCE_DIR);
-    snprintf(o->published, sizeof o->published, "%s/studies/published.csv", PRUNE_SOURCE_DIR);
-    snprintf(o->positions, sizeof o->positions, "%s/studies/positions.csv", PRUNE_SOURCE_DIR);
-    snprintf(o->timing, sizeof o->timing, "%s/studies/timing.csv", PRUNE_SOURCE_DIR);
+    snprintf(o->plan_path, sizeof o->plan_path, "%s", PRUNE_PLAN_PATH);
     o->rounds = true;
     const char *env = getenv("PRUNE_BENCH_REPETITIONS");
     o->run.repetitions = env && *env ? parse_repetitions(env, "PRUNE_BENCH_REPETITIONS") : 10;
@@ -131,10 +131,7 @@ static void copy_path(char *to, const char *from)
 static bool take_option(options *o, const char *arg, const char *value)
 {
     if (strcmp(arg, "--study") == 0) o->wanted = (char *)value;
-    else if (strcmp(arg, "--studies") == 0) copy_path(o->studies, value);
-    else if (strcmp(arg, "--published") == 0) copy_path(o->published, value);
-    else if (strcmp(arg, "--positions") == 0) copy_path(o->positions, value);
-    else if (strcmp(arg, "--timing") == 0) copy_path(o->timing, value);
+    else if (strcmp(arg, "--plan") == 0) copy_path(o->plan_path, value);
     else if (strcmp(arg, "--repetitions") == 0) o->run.repetitions = parse_repetitions(value, arg);
     else if (strcmp(arg, "--min-time") == 0) o->run.min_time = parse_seconds(value, arg);
     else if (strcmp(arg, "--games-out") == 0) o->games_out = value;
@@ -145,13 +142,14 @@ static bool take_option(options *o, const char *arg, const char *value)
 }
 
 static const char usage[] =
-    "usage: studies_bench [--study NAME[,NAME...]] [--studies PATH] [--published PATH]\n"
-    "                     [--positions PATH] [--timing PATH] [--repetitions N] [--min-time SECONDS]\n"
+    "usage: studies_bench [--plan PATH] [--study NAME[,NAME...]] [--repetitions N] [--min-time SECONDS]\n"
     "                     [--tidy-out PATH] [--games-out PATH] [--commit ID]\n"
     "                     [--no-rounds] [--quick] [--list] [--benchmark_* flags]\n"
     "\n"
-    "The studies of studies/studies.csv as Google Benchmark benchmarks\n"
-    "(benchmarks/README.md); the --benchmark_* flags are Google Benchmark's own.\n";
+    "The cases of a plan (scripts/studies.py plan -o PATH writes it; default\n"
+    PRUNE_PLAN_PATH ")\n"
+    "as Google Benchmark benchmarks (benchmarks/README.md); the --benchmark_*\n"
+    "flags are Google Benchmark's own.\n";
 
 /* Our options out of argv, Google Benchmark's left in (argc shrinks). */
 static void parse_options(int *argc, char **argv, options *o)
@@ -175,107 +173,68 @@ static void parse_options(int *argc, char **argv, options *o)
 
 static bool wanted(const options *o, const char *study) { return name_listed(o->wanted, study); }
 
-static void check_study_names(const options *o, const csv_table *studies)
+static void check_study_names(const options *o, const plan *p)
 {
     if (!o->wanted) return;
     char names[1024];
     snprintf(names, sizeof names, "%s", o->wanted);
     for (char *name = strtok(names, ","); name; name = strtok(NULL, ",")) {
         bool known = false;
-        for (size_t r = 0; r < studies->rows && !known; r++) known = strcmp(csv_get(studies, r, "study"), name) == 0;
-        if (!known) die(2, "no study '%s' in %s", name, o->studies);
+        for (size_t i = 0; i < p->count && !known; i++) known = strcmp(p->cases[i].study, name) == 0;
+        if (!known) die(2, "no study '%s' in the plan %s", name, o->plan_path);
     }
 }
 
-typedef struct {
-    int repetitions;
-    double min_time;
-    bool start_only;   /* a quick run keeps the start-position rows only */
-} study_timing;
-
-/* A study's timing: the run's, capped by its row of timing.csv if any. */
-static study_timing timing_of(const options *o, const csv_table *timing, const char *study)
-{
-    study_timing t = {.repetitions = o->run.repetitions, .min_time = o->run.min_time};
-    for (size_t r = 0; r < timing->rows; r++) {
-        if (strcmp(csv_get(timing, r, "study"), study) != 0) continue;
-        long long n;
-        double s;
-        const char *quick = csv_get(timing, r, "quick");
-        if (!parse_whole_number(csv_get(timing, r, "repetitions"), 1, 1000, &n) ||
-            !parse_decimal_number(csv_get(timing, r, "min_time"), 0, 3600, &s) || !(s > 0) ||
-            (strcmp(quick, "all") != 0 && strcmp(quick, "start") != 0))
-            die(2, "%s: study %s needs repetitions from 1 to 1000, a positive min_time and quick all or start",
-                o->timing, study);
-        if (n < t.repetitions) t.repetitions = (int)n;
-        if (s < t.min_time) t.min_time = s;
-        t.start_only = strcmp(quick, "start") == 0;
-    }
-    return t;
-}
-
-/* One row of studies.csv: a copy case and, where the game has do-undo, an
- * undo case checked against it.  Returns the row's game, or NULL when it is
+/* One case of the plan, run with the run's repetitions and min time or
+ * its own caps where smaller.  Returns its game, or NULL when the game is
  * not compiled in. */
-static const game_entry *add_row(const options *o, const csv_table *studies, const csv_table *timing, size_t r)
+static const game_entry *add_case(const options *o, const plan_case *p)
 {
-    const char *study = csv_get(studies, r, "study"), *game_name = csv_get(studies, r, "game");
-    const game_entry *game = game_find(game_name);
+    const game_entry *game = game_find(p->game);
     if (!game) {
         char reason[200];
-        snprintf(reason, sizeof reason, "game '%s' is not compiled in", game_name);
-        fprintf(stderr, "studies_bench: SKIPPED study %s: %s (add it to prune_games in meson.build)\n", study, reason);
-        cases_skip_study(study, game_name, reason);
+        snprintf(reason, sizeof reason, "game '%s' is not compiled in", p->game);
+        fprintf(stderr, "studies_bench: SKIPPED study %s: %s (add it to prune_games in meson.build)\n", p->study, reason);
+        cases_skip_study(p->study, p->game, reason);
         return NULL;
     }
-    const char *config_name = csv_get(studies, r, "config"), *moves = csv_get(studies, r, "moves");
-    const search_config *config = config_find(config_name);
-    if (!config) die(2, "%s: study %s names config '%s', which is not known", o->studies, study, config_name);
-    long long depth = 0;
-    if (!parse_whole_number(csv_get(studies, r, "depth"), 1, game->max_depth, &depth))
-        die(2, "%s: study %s: depth '%s' is out of range", o->studies, study, csv_get(studies, r, "depth"));
-    const char *states = csv_get(studies, r, "states");
-    study_timing t = timing_of(o, timing, study);
-    if (o->quick && t.start_only && *moves) return game;
-    bench_case *copy_case = NULL, *undo_case = NULL;
-    if (strstr(states, "copy")) copy_case = cases_add(study, game, config, moves, (int)depth, STATE_COPY, t.min_time);
-    if (strstr(states, "undo")) undo_case = cases_add(study, game, config, moves, (int)depth, STATE_UNDO, t.min_time);
-    if (undo_case) undo_case->twin = copy_case;
-    if (copy_case) copy_case->repetitions = t.repetitions;
-    if (undo_case) undo_case->repetitions = t.repetitions;
+    const search_config *config = config_find(p->config);
+    if (!config) die(2, "%s: case %s: config '%s' is not known", o->plan_path, p->key, p->config);
+    if (p->depth > game->max_depth)
+        die(2, "%s: case %s: depth %d is past %s's %d", o->plan_path, p->key, p->depth, game->name, game->max_depth);
+    if (cases_find(p->key)) die(2, "%s: case %s is planned twice", o->plan_path, p->key);
+    if (o->quick && !p->in_quick) return game;
+    int repetitions = p->repetitions && p->repetitions < o->run.repetitions ? p->repetitions : o->run.repetitions;
+    double min_time = p->min_time > 0 && p->min_time < o->run.min_time ? p->min_time : o->run.min_time;
+    bench_case *c = cases_add(p, game, config, min_time, repetitions);
+    if (*p->twin) {
+        c->twin = cases_find(p->twin);
+        if (!c->twin) die(2, "%s: case %s: its twin %s is not an earlier case", o->plan_path, p->key, p->twin);
+    }
     return game;
 }
 
-/* The rows of the selected studies, in file order; the tictactoe rounds. */
+/* The cases of the selected studies, in the plan's order; the tictactoe rounds. */
 static void add_studies(const options *o)
 {
-    csv_table studies, timing;
+    plan p;
     char message[512];
-    if (csv_read(o->studies, &studies, message, sizeof message)) die(2, "%s", message);
-    if (csv_read(o->timing, &timing, message, sizeof message)) die(2, "%s", message);
-    static const char *const timing_needed[] = {"study", "repetitions", "min_time", "quick"};
-    for (size_t k = 0; k < sizeof timing_needed / sizeof timing_needed[0]; k++)
-        if (csv_column(&timing, timing_needed[k]) < 0) die(2, "%s has no column '%s'", o->timing, timing_needed[k]);
-    static const char *const needed[] = {"study", "game", "moves", "config", "depth", "states"};
-    for (size_t k = 0; k < sizeof needed / sizeof needed[0]; k++)
-        if (csv_column(&studies, needed[k]) < 0) die(2, "%s has no column '%s'", o->studies, needed[k]);
-    check_study_names(o, &studies);
+    if (plan_read(o->plan_path, &p, message, sizeof message)) die(2, "%s", message);
+    check_study_names(o, &p);
     const game_entry *ttt = NULL;
-    for (size_t r = 0; r < studies.rows; r++) {
-        if (!wanted(o, csv_get(&studies, r, "study"))) continue;
-        /* A row whose config is a step of the Connect Four solver is the
-         * pons study's, which scripts/pons_study.py runs. */
-        if (solve_config_find(csv_get(&studies, r, "config"))) continue;
-        const game_entry *game = add_row(o, &studies, &timing, r);
+    for (size_t i = 0; i < p.count; i++) {
+        if (!wanted(o, p.cases[i].study)) continue;
+        const game_entry *game = add_case(o, &p.cases[i]);
         /* The scripted games are tic-tac-toe's, played when asked for (--games-out). */
         if (game && o->games_out && strcmp(game->name, "ttt") == 0) ttt = game;
     }
-    csv_free(&studies);
-    csv_free(&timing);
     if (o->rounds && ttt) {
+        cases_use_plan(&p);
         if (ttt_rounds_play(ttt, o->run.min_time / 2, message, sizeof message)) die(1, "ttt rounds: %s", message);
+        cases_use_plan(NULL);
         if (o->games_out && ttt_rounds_write(o->games_out, message, sizeof message)) die(1, "%s", message);
     }
+    plan_free(&p);
 }
 
 /* Google Benchmark 1.7 shuffles the (benchmark, repetition) pairs of the
@@ -329,10 +288,9 @@ int main(int argc, char **argv)
     gbench_initialize(&argc, argv);
     parse_options(&argc, argv, &o);
     if (gbench_report_unrecognized(argc, argv)) return 2;
-    o.run.studies_path = o.studies;
+    o.run.plan_path = o.plan_path;
 
     char message[512];
-    if (cases_load_data(o.published, o.positions, message, sizeof message)) die(2, "%s", message);
     add_studies(&o);
     if (o.list_only) {
         cases_list(stdout);

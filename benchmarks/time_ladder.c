@@ -89,7 +89,7 @@ static void parse_budgets(const char *text, arguments *a)
     }
 }
 
-/* The options go through prune's own parser (cli/options.h: each once, a
+/* The options go through prune's own parser (util/options.h: each once, a
  * value present, nothing unknown); the values are checked here. */
 static const char usage[] =
     "usage: time_ladder [--out PATH] [--budgets MS[,MS...]] [--games a,b]\n"

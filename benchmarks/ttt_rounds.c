@@ -114,7 +114,7 @@ static int decide(const game_entry *game, int k, bool second, opponent_kind o, i
     if (square < 0) return -1;
     snprintf(d->best, sizeof d->best, "%s", r.best);
     d->nodes = r.nodes;
-    d->benchmark = cases_add(TTT_ROUNDS_STUDY, game, config, g->moves, depth, STATE_COPY, min_time);
+    d->benchmark = cases_add_round(TTT_ROUNDS_STUDY, game, config, g->moves, depth, min_time);
     return square;
 }
 

@@ -22,8 +22,13 @@ do for [f in files] {
     set style histogram clustered gap 1
     set style fill solid 0.85 border -1
     set boxwidth 0.9
+    # From 0.5x, or lower when a bar is (published, measured or node ratio): no bar is clipped.
+    stats f skip 1 using (valid(2) && $2 < $3 ? $2 : $3) nooutput
+    low = STATS_min
+    stats f skip 1 using 4 nooutput
+    low = STATS_min < low ? STATS_min : low
     set logscale y 10
-    set yrange [0.5:*]
+    set yrange [(low < 0.5 ? low / 1.5 : 0.5):*]
     set ylabel "speedup (x, log scale)"
     set grid ytics
     set xtics rotate by -35 left noenhanced

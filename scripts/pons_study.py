@@ -43,7 +43,6 @@ line solved twice, a wrong score or a mismatch is one line on stderr and
 exit status 2.
 """
 import argparse
-import csv
 import json
 import math
 import os
@@ -56,6 +55,7 @@ import time
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import studies  # noqa: E402
 from atomic_file import write_csv_atomically, write_text_atomically  # noqa: E402
 from pons_shards import SolveError, merge, merge_shards, run_shards, solve_command, totals  # noqa: E402
 
@@ -137,18 +137,18 @@ def read_cells(published_path):
     """The study's cells from studies/published.csv, in table order (part,
     then set, strong before weak)."""
     cells = {}
-    with open(published_path, newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
-            if row["study"] != "pons" or row["config"] not in CONFIGS.values():
-                continue
-            found = re.search(r"part ?(\d+)", row["source"])
-            if not found:
-                raise ValueError(f"source '{row['source']}' names no part")
-            part = int(found.group(1))
-            quantity, mode = row["metric"].split("_")[1:3]
-            cell = cells.setdefault((part, row["moves"], mode), Cell(part, row["moves"], mode))
-            field = ("reference" if row["kind"] == "reference" else "published") + "_" + quantity
-            setattr(cell, field, row["value"])
+    for row in studies.published(os.path.dirname(os.path.abspath(published_path)),
+                                 os.path.basename(published_path)):
+        if row["study"] != "pons" or row["config"] not in CONFIGS.values():
+            continue
+        found = re.search(r"part ?(\d+)", row["source"])
+        if not found:
+            raise ValueError(f"source '{row['source']}' names no part")
+        part = int(found.group(1))
+        quantity, mode = row["metric"].split("_")[1:3]
+        cell = cells.setdefault((part, row["moves"], mode), Cell(part, row["moves"], mode))
+        field = ("reference" if row["kind"] == "reference" else "published") + "_" + quantity
+        setattr(cell, field, row["value"])
     for cell in cells.values():  # part 6 explores part 5's positions (docs/connect4.md)
         twin = cells.get((5, cell.set_file, cell.mode))
         if cell.part == 6 and cell.published_nodes is None and twin is not None:

@@ -25,8 +25,6 @@ import sys
 from atomic_file import write_text_atomically
 import studies
 
-TIMING = os.path.join(studies.ROOT, "studies", "timing.csv")
-POSITIONS = os.path.join(studies.ROOT, "studies", "positions.csv")
 
 
 def study_commands(prune, study, rows, labels, games):
@@ -65,14 +63,14 @@ def main():
     args = parser.parse_args()
 
     games = set(subprocess.run([args.prune, "games"], check=True, capture_output=True, text=True).stdout.split())
-    labels = {(r["game"], r["moves"]): r["label"] for r in studies.read_rows(POSITIONS)}
-    untimed = {r["study"] for r in studies.read_rows(TIMING) if r.get("hyperfine") == "no"}
+    labels = studies.position_labels()
+    untimed = {study for study, r in studies.timing().items() if r.get("hyperfine") == "no"}
     os.makedirs(args.out, exist_ok=True)
     skipped = []
     for study in (s for s, m in studies.meta().items() if m["runner"] == "studies_bench"):
         rows = studies.rows(study)
         commands = [] if study in untimed else study_commands(args.prune, study, rows, labels, games)
-        why = (f"not timed as whole processes ({os.path.basename(TIMING)}: hyperfine no; studies_bench times "
+        why = (f"not timed as whole processes ({os.path.basename(studies.TIMING)}: hyperfine no; studies_bench times "
                "its searches in-process)" if study in untimed else f"game '{rows[0]['game']}' is not compiled in")
         if not commands:
             skipped.append(f"{study}: {why}")

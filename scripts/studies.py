@@ -1,28 +1,26 @@
 #!/usr/bin/env python3
-"""studies.py: the scripts' reader of the studies' lists.
+"""studies.py: the one reader of the studies' lists.
 
 studies/studies.csv holds one search per row (study, game, moves, config,
 depth, states, baseline); studies/studies_meta.csv one row per study (its
-runner, extra outputs, peers and report module); studies/strength.csv the
-strength study's matches; studies/sizes.csv Connect Four's board sizes,
-their published outcomes and the variants that solve them;
-studies/parallel_published.csv the published speedups of parallel search.  The driver (scripts/reproduce.py), the report's
-modules, scripts/run_hyperfine.py and meson (benchmarks/meson.build runs
-`studies.py bench`) ask here for these lists.  It is not their only
-reader; today the others are:
-  - benchmarks/studies_bench.c reads studies.csv and timing.csv, and
-    benchmarks/bench_cases.c published.csv and positions.csv, both through
-    benchmarks/csv.c (the C side's CSV reader);
-  - scripts/reporting/results.py reads studies.csv, published.csv and
-    positions.csv itself (scripts/reporting/common.py's read_csv);
-  - scripts/run_hyperfine.py reads timing.csv and positions.csv through
-    read_rows here;
-  - peers/tafl-rust/compare.py reads studies.csv and positions.csv with its
-    own csv.DictReader.
+runner, extra outputs, peers and report module); studies/timing.csv a
+study's repetitions and quick rule; studies/published.csv the published
+figures and reference counts; studies/positions.csv the positions' names;
+studies/strength.csv the strength study's matches; studies/sizes.csv
+Connect Four's board sizes, their published outcomes and the variants that
+solve them; studies/parallel_published.csv the published speedups of
+parallel search.  Nothing else opens them: the driver
+(scripts/reproduce.py), the report's modules, scripts/run_hyperfine.py,
+scripts/pons_study.py and the peers ask here, and the C side never reads
+them: meson (benchmarks/meson.build) has `studies.py plan` write the plan
+that benchmarks/studies_bench takes, one case a line with everything the
+benchmark needs (PLAN_COLUMNS), and the tidy rows it writes carry the
+case's key back.
 '#' lines are comments; fields are real CSV, so moves like "c3c2,e1e2"
 stay one field.
 
     scripts/studies.py bench             a line per studies_bench study: the study, then its outputs
+    scripts/studies.py plan [-o PATH]    the plan of every studies_bench study (stdout without -o)
     scripts/studies.py baseline STUDY    the study's baseline (plots/speedup.gp's title)
 """
 import csv
@@ -31,8 +29,22 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STUDIES = os.path.join(ROOT, "studies", "studies.csv")
-META = os.path.join(ROOT, "studies", "studies_meta.csv")
+STUDIES_DIR = os.path.join(ROOT, "studies")
+STUDIES = os.path.join(STUDIES_DIR, "studies.csv")
+META = os.path.join(STUDIES_DIR, "studies_meta.csv")
+TIMING = os.path.join(STUDIES_DIR, "timing.csv")
+PUBLISHED = "published.csv"   # in a studies directory (report.py --studies-dir)
+POSITIONS = "positions.csv"
+# The plan (benchmarks/plan.h reads it): a header line of these names, then
+# one case a line, tab-separated.  case is the key the case keeps all the
+# way to the report (the benchmark's name and the tidy row's `benchmark`);
+# twin, an undo case's copy case; repetitions and min_time, the study's
+# caps from timing.csv (empty: the run's); quick, whether a quick run keeps
+# it; nodes, created, evals and best, the reference it must match (empty:
+# none).
+PLAN_COLUMNS = ("case", "study", "game", "position", "moves", "config", "depth", "state", "twin", "repetitions",
+                "min_time", "quick", "nodes", "created", "evals", "best")
+REFERENCE_METRICS = ("nodes", "created", "evals", "best")
 # The strength study's matches: one row per match, not per search, so a file
 # of their own (studies.csv's columns are a search's); its runner is `match`.
 STRENGTH = os.path.join(ROOT, "studies", "strength.csv")
@@ -146,6 +158,83 @@ def parallel_published(path=PARALLEL):
     return rows
 
 
+def published(directory=STUDIES_DIR, name=PUBLISHED):
+    """published.csv's rows (or another file's of its shape, in `directory`):
+    the published figures and the reference counts."""
+    return read_rows(os.path.join(directory, name))
+
+
+def position_labels(directory=STUDIES_DIR):
+    """{(game, moves): label} of positions.csv, the first label of a position winning."""
+    labels = {}
+    for r in read_rows(os.path.join(directory, POSITIONS)):
+        labels.setdefault((r["game"], r["moves"]), r["label"])
+    return labels
+
+
+def timing():
+    """{study: its row of timing.csv}."""
+    return {r["study"]: r for r in read_rows(TIMING)}
+
+
+def case_key(study, game, moves, config, state, depth):
+    """A studies_bench case's key: its benchmark's name and its tidy row's `benchmark`."""
+    return f"{study}/{game}/{moves or 'start'}/{config}/{state}/{depth}"
+
+
+def references():
+    """{(game, moves, config, depth): {metric: value}} of published.csv's
+    reference metrics (a later row of the same metric wins)."""
+    out = {}
+    for r in published():
+        if r["metric"] in REFERENCE_METRICS and r["depth"].isdigit():
+            value = r["value"]
+            if r["metric"] == "best" or value.isdigit():
+                out.setdefault((r["game"], r["moves"], r["config"], int(r["depth"])), {})[r["metric"]] = value
+    return out
+
+
+def plan():
+    """The plan's cases (dicts of PLAN_COLUMNS), in the order of studies.csv:
+    every row of every studies_bench study, a copy case and an undo case as
+    its states say; a search named twice is one case."""
+    bench = {study for study, m in meta().items() if m["runner"] == "studies_bench"}
+    caps, labels, reference = timing(), position_labels(), references()
+    cases = {}
+    for r in rows():
+        if r["study"] not in bench:
+            continue
+        cap = caps.get(r["study"], {})
+        if cap and cap.get("quick") not in ("all", "start"):
+            raise StudiesError(f"timing.csv: study {r['study']}: quick must be all or start")
+        quick = "no" if cap.get("quick") == "start" and r["moves"] else "yes"
+        depth = int(r["depth"]) if r["depth"].isdigit() else r["depth"]   # studies_bench checks the range
+        expected = reference.get((r["game"], r["moves"], r["config"], depth), {})
+        keys = {}
+        for state in ("copy", "undo"):
+            if state not in r["states"]:
+                continue
+            keys[state] = key = case_key(r["study"], r["game"], r["moves"], r["config"], state, depth)
+            if key in cases:
+                continue
+            cases[key] = {"case": key, "study": r["study"], "game": r["game"],
+                          "position": labels.get((r["game"], r["moves"]), r["moves"] or "start"),
+                          "moves": r["moves"], "config": r["config"], "depth": str(depth), "state": state,
+                          "twin": keys.get("copy", "") if state == "undo" else "",
+                          "repetitions": cap.get("repetitions", ""), "min_time": cap.get("min_time", ""),
+                          "quick": quick, **{m: expected.get(m, "") for m in REFERENCE_METRICS}}
+    for case in cases.values():
+        if any("\t" in v or "\n" in v for v in case.values()):
+            raise StudiesError(f"studies.csv: case {case['case']} has a tab or a line break in a field")
+    return list(cases.values())
+
+
+def plan_text():
+    """The plan as the text studies_bench reads."""
+    return "".join("\t".join(line) + "\n"
+                   for line in [PLAN_COLUMNS] + [[c[k] for k in PLAN_COLUMNS] for c in plan()])
+
+
 def configs(study):
     """The study's configs, in the order of its rows."""
     return list(dict.fromkeys(r["config"] for r in rows(study)))
@@ -172,10 +261,15 @@ def main(argv):
             for study, m in meta().items():
                 if m["runner"] == "studies_bench":
                     print(" ".join([study] + m["outputs"]))
+        elif argv == ["plan"]:
+            sys.stdout.write(plan_text())
+        elif len(argv) == 3 and argv[:2] == ["plan", "-o"]:
+            from atomic_file import write_text_atomically
+            write_text_atomically(argv[2], plan_text())
         elif len(argv) == 2 and argv[0] == "baseline" and argv[1] in names():
             print(baseline(argv[1]))
         else:
-            print("usage: studies.py bench | baseline STUDY", file=sys.stderr)
+            print("usage: studies.py bench | plan [-o PATH] | baseline STUDY", file=sys.stderr)
             return 2
     except (OSError, KeyError, StudiesError) as e:
         print(f"studies.py: {e}", file=sys.stderr)

@@ -7,7 +7,7 @@ tests/bad_input_sweep/*.txt for benchmarks/depth_sweep) is
 program; an empty argument is written as `''`.  In the arguments \\n, \\t,
 \\xHH and \\\\ stand for those bytes, so a table can hold control characters
 and bytes that are not UTF-8; the expected substring is taken literally
-(messages write such bytes escaped, cli/escape.h).  The stderr line must be
+(messages write such bytes escaped, util/escape.h).  The stderr line must be
 printable ASCII.
 
 `@FILES@` in an argument or the expected text stands for a scratch directory

@@ -8,7 +8,7 @@ contradicts itself) as exit 2, one line on stderr and nothing on stdout.
     check_merge.py PRUNE
 
 The expected statistics come from tests/elo_vectors.py, which computes them
-independently of cli/elo.c.
+independently of match/elo.c.
 """
 import json
 import math

@@ -177,10 +177,13 @@ def readme_block(tmp):
         with open(os.path.join(directory, "studies.csv"), "w", newline="") as f:
             w = csv.DictWriter(f, COLUMNS)
             w.writeheader()
-            w.writerow({"study": "doundo", "game": "minichess", "config": "negamax", "state": "copy", "depth": "5",
+            # Rows as studies_bench writes them: `benchmark` is the case's key, on which the report joins.
+            w.writerow({"benchmark": "doundo/minichess/start/negamax/copy/5",
+                        "study": "doundo", "game": "minichess", "config": "negamax", "state": "copy", "depth": "5",
                         "status": "ok", "nodes": "51841", "seconds_per_op": "0.002", "cv": cv, "repetitions": "6",
                         "repetition_seconds": "0.002;0.002;0.002;0.002;0.002;0.002", "interleaving": "random"})
-            w.writerow({"study": "doundo", "game": "minichess", "config": "negamax", "state": "undo", "depth": "5",
+            w.writerow({"benchmark": "doundo/minichess/start/negamax/undo/5",
+                        "study": "doundo", "game": "minichess", "config": "negamax", "state": "undo", "depth": "5",
                         "status": "ok", "nodes": "51841", "seconds_per_op": "0.001", "cv": cv, "repetitions": "6",
                         "repetition_seconds": "0.001;0.001;0.001;0.0008;0.001;0.0012", "interleaving": "random"})
         with open(os.path.join(directory, "run.json"), "w") as f:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks prune's output rules (cli/escape.h, cli/cli.h, cli/numbers.h):
+"""Checks prune's output rules (util/escape.h, cli/cli.h, util/numbers.h):
 
 - every --json line parses as JSON, for every game with several configs,
   perft, games and configs, with numbers echoed from their parsed values

@@ -18,6 +18,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+import studies  # noqa: E402
+
 
 def run(*args):
     return subprocess.run(list(args), capture_output=True, text=True, timeout=600)
@@ -60,7 +63,8 @@ def check(bench, expected_games, tmp):
         failures.append("--list and --tidy-out list different cases")
     failures += check_interleaving(bench, tmp)
     failures += check_remeasure(bench, tmp)
-    failures += check_interleaving(bench, tmp)
+    failures += check_timing(bench, tmp)
+    failures += check_plans(bench, tmp)
     for bad in (["--repetitions", "0"], ["--min-time", "x"], ["--study", "nope"], ["--frobnicate", "1"]):
         result = run(bench, *bad, "--list")
         if result.returncode != 2 or len(result.stderr.strip().splitlines()) != 1:
@@ -96,12 +100,72 @@ def check_timing(bench, tmp):
         got = tuple(rows[config][c] for c in columns) if config in rows else None
         if got != expected:
             failures.append(f"techniques ttt {config} counters {got}, expected {expected}")
+    # timing.csv is the planner's to check (scripts/studies.py), not studies_bench's.
     bad = os.path.join(tmp, "timing.csv")
     with open(bad, "w") as f:
         f.write("study,repetitions,min_time,quick\ntechniques,3,0.05,sometimes\n")
-    result = run(bench, "--study", "techniques", "--timing", bad, "--list")
-    if result.returncode != 2 or "quick all or start" not in result.stderr:
-        failures.append(f"a bad timing row: exit {result.returncode}, stderr {result.stderr!r}")
+    saved, studies.TIMING = studies.TIMING, bad
+    try:
+        studies.plan()
+        failures.append("a bad timing row was planned")
+    except studies.StudiesError as e:
+        if "quick must be all or start" not in str(e):
+            failures.append(f"a bad timing row: {e}")
+    finally:
+        studies.TIMING = saved
+    return failures
+
+
+# A case line of the plan (scripts/studies.py plan), and lines that are wrong
+# in one way each, with the words studies_bench's one line must hold.
+GOOD_CASE = ["ttt-x/ttt/start/minimax/copy/2", "ttt-x", "ttt", "start", "", "minimax", "2", "copy", "", "", "",
+             "yes", "", "", "", ""]
+
+
+def with_field(index, value):
+    return "\t".join(GOOD_CASE[:index] + [value] + GOOD_CASE[index + 1:])
+
+
+BAD_PLANS = [
+    ("case\tstudy\n", "not a plan"),
+    ("\t".join(GOOD_CASE[:-1]), "fewer fields"),
+    ("\t".join(GOOD_CASE + ["x"]), "more fields"),
+    (with_field(6, "0"), "depth '0'"),
+    (with_field(6, "99"), "depth 99 is past ttt's"),
+    (with_field(5, "nope"), "config 'nope' is not known"),
+    (with_field(7, "both"), "state 'both'"),
+    (with_field(11, "maybe"), "quick 'maybe'"),
+    (with_field(12, "-1"), "nodes '-1'"),
+    (with_field(10, "0"), "min_time '0'"),
+    (with_field(8, "ttt-x/ttt/start/minimax/copy/3"), "a copy case has a twin"),
+    (with_field(4, 'a"b'), "without quotes"),
+    (with_field(4, "a\0b"), "NUL byte"),
+    ("\t".join(GOOD_CASE) + "\n" + "\t".join(GOOD_CASE), "planned twice"),
+    ("\t".join(GOOD_CASE[:7] + ["undo", "ttt-x/ttt/start/minimax/copy/9"] + GOOD_CASE[9:]),
+     "is not an earlier case"),
+]
+
+
+def check_plans(bench, tmp):
+    """A good plan of one case runs it; each bad plan exits 2 with one line naming the line and the fault."""
+    failures = []
+    path = os.path.join(tmp, "test.plan")
+    header = "\t".join(studies.PLAN_COLUMNS)
+    with open(path, "w") as f:
+        f.write(header + "\n" + "\t".join(GOOD_CASE) + "\n")
+    listing = run(bench, "--plan", path, "--list")
+    cases = [json.loads(line) for line in listing.stdout.splitlines()] if listing.returncode == 0 else []
+    if [(c["name"], c["study"], c["position"], c["depth"]) for c in cases] != \
+            [("ttt-x/ttt/start/minimax/copy/2", "ttt-x", "start", 2)]:
+        failures.append(f"a one-case plan: exit {listing.returncode}, {listing.stdout!r} {listing.stderr!r}")
+    for text, words in BAD_PLANS:
+        with open(path, "w") as f:
+            f.write(text + "\n" if text.startswith("case\t") else header + "\n" + text + "\n")
+        result = run(bench, "--plan", path, "--list")
+        lines = result.stderr.strip().splitlines()
+        if result.returncode != 2 or len(lines) != 1 or words not in lines[0]:
+            failures.append(f"plan line {text!r}: exit {result.returncode}, stderr {result.stderr!r}, "
+                            f"expected exit 2 and one line with {words!r}")
     return failures
 
 

@@ -1,4 +1,4 @@
-/* elo_test: cli/elo.h against the vectors of tests/elo_vectors.txt,
+/* elo_test: match/elo.h against the vectors of tests/elo_vectors.txt,
  * computed independently by tests/elo_vectors.py.  Each figure must agree
  * to 1e-9 (relative, or absolute near 0); infinities must match exactly.
  *

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/elo_vectors.txt: the statistics of cli/elo.h for fixed
+"""Writes tests/elo_vectors.txt: the statistics of match/elo.h for fixed
 pentanomial counts, computed here from the published formulas with the
 standard library only, by other means than the C code (the secular
 equation by Newton's method rather than bisection, the normal law from
@@ -103,6 +103,6 @@ def line(counts, elo0, elo1, alpha, beta):
 
 if __name__ == "__main__":
     print("# LL LD DD WD WW elo0 elo1 alpha beta | score elo elo_low elo_high los llr lower upper nelo nelo_low nelo_high")
-    print("# written by tests/elo_vectors.py (standard library only, independent of cli/elo.c)")
+    print("# written by tests/elo_vectors.py (standard library only, independent of match/elo.c)")
     for case in CASES:
         print(line(*case))

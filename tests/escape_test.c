@@ -1,5 +1,5 @@
 /*
- * escape_test.c: prints each argument escaped both ways (cli/escape.h), so
+ * escape_test.c: prints each argument escaped both ways (util/escape.h), so
  * that tests/check_output.py can check the escaping against Python's own
  * JSON parser and UTF-8 decoder on bytes the command line never lets
  * through to its JSON output (prune validates every string it echoes).

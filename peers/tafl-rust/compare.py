@@ -21,7 +21,6 @@ Exit status: 0; 1 when a node count, best move or evaluation differs;
 2 on bad input; 77 with one `skipped:` line when no checkout is available.
 """
 import argparse
-import csv
 import json
 import os
 import re
@@ -31,7 +30,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import paired  # noqa: E402
+import studies  # noqa: E402  (the one reader of studies/)
 
 BUILD_SH = os.path.join(HERE, "build.sh")
 STUDY, GAME, CONFIG = "ardri", "ardri", "alphabeta"
@@ -50,12 +51,8 @@ def study_line():
     """[(label, moves)] of the study's alpha-beta rows at DEPTH, shortest
     line first; each position must extend the one before by one move, so
     that one run of the engine walks them all."""
-    with open(os.path.join(ROOT, "studies", "studies.csv"), newline="") as f:
-        rows = [r for r in csv.DictReader(line for line in f if not line.startswith("#"))
-                if r["study"] == STUDY and r["config"] == CONFIG and int(r["depth"]) == DEPTH]
-    with open(os.path.join(ROOT, "studies", "positions.csv"), newline="") as f:
-        labels = {r["moves"]: r["label"] for r in csv.DictReader(line for line in f if not line.startswith("#"))
-                  if r["game"] == GAME}
+    rows = [r for r in studies.rows(STUDY) if r["config"] == CONFIG and int(r["depth"]) == DEPTH]
+    labels = {moves: label for (game, moves), label in studies.position_labels().items() if game == GAME}
     line = sorted(((labels.get(r["moves"], r["moves"] or "start"), r["moves"]) for r in rows),
                   key=lambda p: len(p[1]))
     for (_, before), (label, moves) in zip(line, line[1:]):

@@ -3,6 +3,8 @@ import json
 import os
 import re
 
+import studies
+
 from .common import col, num, read_csv, read_text
 
 
@@ -13,11 +15,11 @@ class Results:
         self.dir = directory
         self.noisy = None  # scripts/noise.py's line when the run is noisy (report.py sets it)
         self.rows = self.csv("studies.csv")
-        self.published = read_csv(os.path.join(studies_dir, "published.csv"))
-        self.study_rows = read_csv(os.path.join(studies_dir, "studies.csv"), comments=True)
+        # The lists of studies/, through their one reader (scripts/studies.py).
+        self.published = studies.published(studies_dir)
+        self.study_rows = studies.read_rows(os.path.join(studies_dir, os.path.basename(studies.STUDIES)))
         self.studies = list(dict.fromkeys(r["study"] for r in self.study_rows))
-        self.positions = {(p["game"], p["moves"]): p["label"]
-                          for p in read_csv(os.path.join(studies_dir, "positions.csv"), comments=True)}
+        self.positions = studies.position_labels(studies_dir)
         self.games = self.csv("tictactoe_games.csv")
         self.sweep = self.csv("depth_sweep.csv")
         self.peer = self.csv("peer_minimaxer.csv")
@@ -26,7 +28,11 @@ class Results:
         self.run = json.loads(read_text(run_json)) if os.path.exists(run_json) else {}
         self.ok = [r for r in self.rows if r["status"] == "ok"]
         self.errors = [r for r in self.rows if r["status"] == "error"]
-        self.index = {(r["study"], r["moves"], r["config"], r["state"], r["depth"]): r for r in self.ok}
+        # The join: a measured row by its case key (the plan's, scripts/studies.py case_key).
+        self.index = {r["benchmark"]: r for r in self.ok}
+        self.search_games = {}   # (study, moves, config, depth) -> the games of studies.csv's rows
+        for r in self.study_rows:
+            self.search_games.setdefault((r["study"], r["moves"], r["config"], r["depth"]), set()).add(r["game"])
 
     def csv(self, name, comments=False):
         """The rows of one of the run's CSV files, [] when the run has none."""
@@ -48,8 +54,14 @@ class Results:
 
     def get(self, study, config, depth, moves="", state="copy"):
         """The measured row of one search (copy-make from the start unless
-        told), or None."""
-        return self.index.get((study, moves, config, state, str(depth)))
+        told), or None.  The game is the one studies.csv's rows give that
+        search; a search two games share must be asked of the rows."""
+        games = self.search_games.get((study, moves, config, str(depth)), set())
+        if len(games) > 1:
+            raise ValueError(f"{study} {config} depth {depth} from '{moves}' is searched on {len(games)} games")
+        if not games:
+            return None
+        return self.index.get(studies.case_key(study, next(iter(games)), moves, config, state, depth))
 
     def value(self, study, config, depth, column, moves="", state="copy"):
         return col(self.get(study, config, depth, moves, state), column)
@@ -57,8 +69,9 @@ class Results:
     def copy_undo(self, study=None):
         """[(copy-make row, its do-undo row or None)] for every measured
         copy-make search (of the study, if one is named)."""
-        return [(r, self.get(r["study"], r["config"], r["depth"], r["moves"], "undo")) for r in self.ok
-                if r["state"] == "copy" and study in (None, r["study"])]
+        return [(r, self.index.get(studies.case_key(r["study"], r["game"], r["moves"], r["config"], "undo",
+                                                    r["depth"])))
+                for r in self.ok if r["state"] == "copy" and study in (None, r["study"])]
 
     def verified(self):
         """How many measured searches matched a reference count."""

@@ -18,7 +18,7 @@ from .common import PlotTable, Section, mark, num, table
 STUDY = "strength"
 BASE = "negamax-ab"
 ALPHA = 0.05
-REGULARISED = 0.001   # an empty pentanomial count, as cli/elo.c reads it (fishtest's)
+REGULARISED = 0.001   # an empty pentanomial count, as match/elo.c reads it (fishtest's)
 SCORES = (0, 0.25, 0.5, 0.75, 1)
 # Fewer pairs than this are not tested (p = 1, still counted in the family): the normal approximation
 # behind the interval needs pairs, and with one or two the regularised empty counts make any one-sided
@@ -57,7 +57,7 @@ def pentanomial(row):
 
 def p_value(row):
     """The two-sided p-value of Elo = 0 for the match: z = (mu - 1/2) / sqrt(var / pairs) on the
-    regularised pentanomial (cli/elo.c's mu, var and pairs), so that p < 0.05 exactly when the
+    regularised pentanomial (match/elo.c's mu, var and pairs), so that p < 0.05 exactly when the
     95% interval excludes 0.  1 without counts, and for a match of fewer than MIN_PAIRS pairs."""
     counts = pentanomial(row)
     if not counts or sum(counts) < MIN_PAIRS:

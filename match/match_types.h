@@ -1,0 +1,215 @@
+/* match_types.h: the match subsystem (docs/strength.md), what the commands
+ * of cli/ that play games (match, openings, ugi, match-merge) share.  It
+ * knows nothing of the command line: a side's spec is read by the command
+ * (cli/match.h).
+ *
+ *   match_play.c    one game between two sides, move by move; one side's move
+ *   match_engine.c  an external engine, a child process speaking UGI
+ *   match_report.c  the records: game lines and the summary
+ *   elo.c           the statistics (elo.h)
+ */
+#ifndef PRUNE_MATCH_TYPES_H
+#define PRUNE_MATCH_TYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "elo.h"
+#include "search.h"
+
+#define MATCH_MOVES_SIZE 4096 /* a game's move list: the longest cap (ply_cap) times the longest move, with commas */
+
+/* How each move is limited: a node budget, a fixed time (movetime), a
+ * depth, or a clock with an increment (each side's own, as UGI's
+ * p1time/p2time/p1inc/p2inc). */
+typedef enum { LIMIT_NODES, LIMIT_TIME, LIMIT_DEPTH, LIMIT_CLOCK } match_limit_kind;
+#define MATCH_LIMIT_KINDS 4
+
+typedef struct {
+    match_limit_kind kind;
+    uint64_t value;        /* nodes, milliseconds a move, plies, or the clock's start in milliseconds */
+    uint64_t increment_ms; /* LIMIT_CLOCK: added to the mover's clock after each of its moves */
+} match_limit;
+
+/* The time one move may take under a clock: the same rule for every config
+ * and for prune ugi (match_play.c), so that configs differ only by their
+ * technique. */
+uint64_t match_clock_move_ms(uint64_t left_ms, uint64_t increment_ms);
+
+#define MATCH_DEFAULT_MARGIN_MS 25 /* cutegames' buffer: a move may overrun its time by this much */
+#define MATCH_MAX_PLIES 256        /* above every game's ply cap */
+
+/* An external engine (match_engine.c): a child process speaking UGI. */
+typedef struct match_engine match_engine;
+typedef enum {
+    ENGINE_OK = 0,
+    ENGINE_CRASH,    /* it died, or could not be started */
+    ENGINE_HANG,     /* no answer within its time */
+    ENGINE_NONSENSE, /* an answer that is not a move */
+    ENGINE_ILLEGAL,  /* a move the position does not allow */
+} engine_end;
+
+match_engine *match_engine_new(void);
+/* Starts the child if it is not running, and a new game in it. */
+engine_end match_engine_new_game(match_engine *e, const char *command);
+/* Its move in the position after `moves` played from `position` (a
+ * position string, sent as `position fen`; NULL or "" the start, sent as
+ * `position startpos`) under `limit`, with `seed` sent as its seed option;
+ * the nodes it reports (info ... nodes N), else 0.  LIMIT_CLOCK is sent as
+ * `go p1time clock_ms[0] p2time clock_ms[1] p1inc I p2inc I`: the first
+ * player's and the second player's time left (not A's and B's; below 0
+ * sent as 0), I the limit's increment_ms; clock_ms may be NULL for the
+ * other limits.  On an end other than ENGINE_OK (but ENGINE_NONSENSE) the
+ * child is stopped. */
+engine_end match_engine_move(match_engine *e, const match_limit *limit, const int64_t clock_ms[2],
+                             const char *position, const char *moves, uint64_t seed, char *best, size_t size,
+                             uint64_t *nodes);
+void match_engine_free(match_engine *e);
+/* Starts `command`, checks its ugi/isready handshake and quits it; the
+ * reason (message written) when it fails. */
+engine_end match_engine_check(const char *command, char *message, size_t size);
+
+/* One side: a config and its own options (cli/match.c reads
+ * CONFIG[,tt-mb=N][,tt-replace=R][,state=S][,depth=D]). */
+typedef struct {
+    const char *text;             /* as given, for the records */
+    const search_config *config;  /* NULL for an external engine */
+    const char *engine_command;   /* ugi:COMMAND: the command; NULL for a config */
+    match_engine *engine;
+    state_mode state;
+    size_t tt_mb;
+    int tt_replace;
+    int depth;                    /* > 0: this side searches to this depth whatever the match's limit */
+    ttable table;                 /* its own, kept across the moves of a game, emptied per game */
+} match_side;
+
+/* A game from A's side. */
+typedef enum { OUTCOME_LOSS = 0, OUTCOME_DRAW = 1, OUTCOME_WIN = 2 } match_outcome;
+
+/* How a game ended. */
+typedef enum {
+    END_OVER,        /* the game's own end: a win, a loss or a draw by its rules */
+    END_CAPPED,      /* the ply cap: a draw */
+    END_ENGINE,      /* an external engine failed (engine_end says how): it lost */
+    END_ADJUDICATED, /* the game's adjudication rule (match_play.c) decided it */
+    END_TIME,        /* a side overran its time by more than the margin: it lost */
+} match_end;
+
+/* What every game of a match is played under. */
+typedef struct {
+    match_limit limit;
+    uint64_t margin_ms; /* an overrun past the move's time (or the clock) by more than this loses on time */
+} match_rules;
+
+typedef struct {
+    char moves[MATCH_MOVES_SIZE]; /* every move from the start, opening included */
+    int plies;                    /* plies played after the opening */
+    bool a_first;                 /* A played the side that moves first from the start */
+    match_outcome outcome;
+    match_end end;
+    engine_end failure;           /* with END_ENGINE */
+    int failed_side;              /* with END_ENGINE and END_TIME: 0 A, 1 B */
+    char why[96];                 /* with END_ADJUDICATED and END_CAPPED: the rule, for the record */
+    uint64_t nodes[2];            /* A, B */
+    double seconds[2];
+    int moves_made[2];            /* each side's moves in this game */
+    int overruns[2];              /* moves past their time (not yet past the margin) */
+    double move_ms_max[2];        /* each side's longest move */
+    double move_ms[MATCH_MAX_PLIES]; /* every move's time after the opening, in order of play */
+} match_game;
+
+/* The plies of a move list ("" has none). */
+int match_count_plies(const char *moves);
+
+/* The per-game ply cap: a game that reaches it is a draw. */
+int match_ply_cap(const game_entry *game);
+
+typedef enum { PLAY_OK = 0, PLAY_FAILED = 1 } match_play_status;
+
+/* Plays one game from `opening` (a move list, "" for the start) with A on
+ * the first player's side when a_first; `seed` seeds both sides' move
+ * orderings.  PLAY_FAILED (message written) when a search failed. */
+match_play_status match_play(const game_entry *game, match_side sides[2], const match_rules *rules, const char *opening,
+                             bool a_first, uint64_t seed, match_game *out, char *message, size_t message_size);
+
+/* One move of `side` from the position after `moves` (played from
+ * `position`, NULL or "" the start) under `limit` (its own depth=D first;
+ * LIMIT_CLOCK is not taken here: the caller turns the clock into a
+ * LIMIT_TIME with match_clock_move_ms): the answer in r->best, the nodes
+ * spent in *nodes; `keep` keeps the side's table from its last search;
+ * `stop` (may be NULL) ends the search early from another thread.  The
+ * engine deepens and keeps the limit itself (search_request's soft limits). */
+search_status match_side_move(const game_entry *game, match_side *side, const match_limit *limit, const char *position,
+                              const char *moves, uint64_t seed, bool keep, const atomic_int *stop, search_result *r,
+                              uint64_t *nodes, char *message, size_t size);
+
+/* What a position is: over or not, who moves, and its value. */
+typedef struct {
+    bool over;
+    bool max_to_move;
+    int maximiser_value; /* at a finished game, its result: > 0 the first player won, 0 a draw */
+} match_position;
+
+/* Plays `moves` and says what the position is; false (message written)
+ * on a bad or illegal move. */
+bool match_probe(const game_entry *game, const char *position, const char *moves, match_position *out, char *message,
+                 size_t size);
+
+/* Whether `moves` is a position the game can go on from: legal, and not
+ * over.  False with a message otherwise. */
+bool match_position_playable(const game_entry *game, const char *moves, char *message, size_t message_size);
+
+/* What a match's summary says, and what match-merge adds up. */
+typedef struct {
+    const char *game, *a, *b;
+    match_limit limit;
+    uint64_t margin_ms;
+    uint64_t seed;
+    int ply_cap;
+    uint64_t counts[ELO_OUTCOMES]; /* pentanomial, from A's side */
+    uint64_t wins, draws, losses;
+    bool has_sprt;
+    elo_sprt sprt;
+    bool stopped;                  /* the SPRT decided before the last pair */
+    /* which pairs: index first, first + step, ... below pairs_total (a shard K/N: K - 1, N) */
+    uint64_t shard, shards, pairs_total;
+    const char *openings;          /* the openings file as given, or "" for the start position */
+    uint64_t openings_hash;        /* FNV-1a 64 of the file's bytes (0 without a file) */
+    uint64_t openings_count;
+    bool reuse;                    /* --reuse: pairs past the openings' count replay them */
+    /* what the games were, for the bias columns of the report */
+    uint64_t colour_decided;       /* pairs whose two games the same colour won */
+    uint64_t capped, adjudicated;  /* games ended by the ply cap, by adjudication */
+    uint64_t repeated;             /* games whose moves repeat an earlier game of this match exactly */
+    uint64_t time_losses[2];       /* games lost on time by A, by B */
+    uint64_t overruns[2];          /* moves past their time but within the margin, A and B */
+    uint64_t moves_made[2];
+    double move_ms_sum[2], move_ms_max[2];
+} match_summary;
+
+/* What prune match-merge adds to a summary: which shards it merged, and
+ * which are missing. */
+typedef struct {
+    size_t count;
+    const uint64_t *first, *step; /* the merged shards, K - 1 and N, sorted by N then K */
+    bool uniform;                 /* every shard has the same N */
+    bool missing_known;           /* the missing residues could be listed (their modulus is small enough) */
+    uint64_t modulus;             /* with missing_known: the lcm of the N, the modulus of the missing ones */
+    size_t missing_count;
+    const uint64_t *missing;      /* with missing_known: the missing residues r (shard r + 1 of modulus) */
+    uint64_t missing_pairs;       /* pair indices below pairs_total that no merged shard holds */
+} match_merge_info;
+
+/* The limit's name in the records (nodes, time-ms, depth, clock). */
+const char *match_limit_name(match_limit_kind kind);
+/* The pair indices of shard first + 1 of step below total. */
+uint64_t match_shard_size(uint64_t first, uint64_t step, uint64_t total);
+void match_print_game_json(const match_summary *s, uint64_t pair, const char *opening, const match_game *g);
+void match_print_summary(const match_summary *s, bool json);
+/* The line naming the merged shards and the missing ones, after `label`. */
+void match_print_merge_line(FILE *out, const match_merge_info *m, const char *label);
+/* The summary of merged shards (m says which; NULL: a match's own). */
+void match_print_merged_summary(const match_summary *s, bool json, const match_merge_info *m);
+
+#endif
