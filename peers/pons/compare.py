@@ -21,12 +21,13 @@ unequal cache state after it): a diagnostic of where the time goes.
 
 A set is a headline row when its mean position takes 100 us or more of
 search for both programs (search dominates).  The empty board, in each of
---modes, is a whole-solve row behind --empty-board N or --long (2 to 8
-minutes a solve).
+--empty-modes, is a whole-solve row behind --empty-board N or --long (2 to 8
+minutes a solve); --long solves it weak only.
 
 usage: compare.py PRUNE [--quick] [--data DIR | --positions FILE] [--sets ...]
                   [--tags part12,...] [--modes strong,weak] [--limit N]
-                  [--begin-hard N] [--pairs N] [--empty-board N] [--long] [--checkout DIR]
+                  [--begin-hard N] [--pairs N] [--empty-board N] [--empty-modes strong,weak]
+                  [--long] [--checkout DIR]
                   [-o CSV]
 The sets are read from --data, else $PRUNE_CONNECT4_DATA (the blog's
 Test_L*_R* files), else prune's own sets of the same shape
@@ -59,10 +60,12 @@ SAMPLED = "Test_L1_R3"  # Begin-Hard: a declared sample of its first positions
 # declared sample too (--begin-medium 0: the whole set).
 HEAVY = "Test_L1_R2"
 # The empty board takes both programs 2 to 8 minutes a solve (weak, strong):
-# one pair in each mode is about 20 minutes of a --long run.  Six pairs, the
-# fewest with a 95% interval, would be two hours; the report says the row
-# has none.
-LONG_EMPTY_BOARD = 1
+# one pair in each mode was 16 minutes of a --long run (ee00640), the strong
+# pair 11 of them.  Six pairs, the fewest with a 95% interval, would be two
+# hours; the report says the row has none.  So --long solves it weak only:
+# one pair, 5 minutes, whose node count (1,981,310,992) must equal his; the
+# strong row is --empty-board 1 --empty-modes strong, outside the run.
+LONG_EMPTY_BOARD, LONG_EMPTY_MODES = 1, "weak"
 QUICK_SETS, QUICK_LIMIT = ["Test_L2_R2", "Test_L1_R1"], 150
 HEADLINE_US = 100  # a set whose mean position takes this much search is a headline row
 COLUMNS = ["tag", "config", "set", "name", "mode", "positions", "sample", "node_mismatches", "score_mismatches",
@@ -217,7 +220,9 @@ def parse(argv):
     parser.add_argument("--empty-board", type=int, metavar="N",
                         help=f"pairs of whole solves of the empty board in each mode (default 0: not run; "
                              f"{LONG_EMPTY_BOARD} under --long)")
-    paired.long_option(parser, f"the empty board, {LONG_EMPTY_BOARD} pair(s) in each mode")
+    parser.add_argument("--empty-modes", help=f"the modes of the empty board's rows (default: --modes; "
+                                              f"{LONG_EMPTY_MODES} under --long)")
+    paired.long_option(parser, f"the empty board, {LONG_EMPTY_BOARD} pair(s), {LONG_EMPTY_MODES}")
     parser.add_argument("--checkout", help="default: $PRUNE_PONS_CHECKOUT")
     parser.add_argument("-o", "--output", help="CSV of one row per set, tag and mode")
     options = parser.parse_args(argv)
@@ -228,6 +233,12 @@ def parse(argv):
             parser.error(f"unknown set '{name}' (one of {', '.join(pons.SET_NAMES)})")
     if options.empty_board is None:
         options.empty_board = LONG_EMPTY_BOARD if options.long else 0
+    if options.empty_modes is None:
+        options.empty_modes = LONG_EMPTY_MODES if options.long else ",".join(options.modes)
+    options.empty_modes = options.empty_modes.split(",")
+    for mode in options.empty_modes:
+        if mode not in ("strong", "weak"):
+            parser.error(f"--empty-modes takes strong and weak, not '{mode}'")
     if options.quick:
         options.limit = QUICK_LIMIT if options.limit is None else options.limit
         if options.empty_board or options.long:
@@ -261,7 +272,7 @@ def main(argv):
                 if not pons.has_mode(tag, mode):
                     continue
                 rows.append(compare_cell(options, tag, binaries[tag], path, positions, sample, mode == "weak"))
-        for mode in options.modes if options.empty_board else ():
+        for mode in options.empty_modes if options.empty_board else ():
             if pons.has_mode(tag, mode):
                 rows.append(empty_board_row(options, tag, binaries[tag], mode == "weak"))
     for row in rows:
