@@ -3,12 +3,14 @@
 and the plots (benchmarks/README.md describes the harness, and under "How long it
 takes" states each mode's run time: the one place it is stated).
 
-    scripts/reproduce.sh            the full reproduction into results/
+    scripts/reproduce.sh            the full reproduction into results/: every study, the
+                                    peers at their --quick sizes
     scripts/reproduce.sh --quick    a smaller pass into results/quick/
     scripts/reproduce.sh --long     the full reproduction and the long variants: the strength
                                     study's long pairs, larger budget and clocks, sharded over
-                                    the cores (docs/strength.md), and the peers' (compare.py --long:
-                                    the empty board against Fhourstones and Pons)
+                                    the cores (docs/strength.md), and the peers whole
+                                    (compare.py --long: the empty board against Fhourstones,
+                                    Pons and c4)
 
 Options: --no-install (never call apt-get or npm), --build-dir DIR (default
 build-release), --isa auto|baseline|x86-64-v3 (auto takes x86-64-v3 when
@@ -63,13 +65,19 @@ NOISE = os.path.join(SCRIPTS, "noise.py")   # the noise gate; the kill test's sc
 EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_SKIPPED, EXIT_NOISY = 1, 2, 130, 77, 3
 STUB = os.environ.get("PRUNE_REPRODUCE_STUB") == "1"   # tests/check_reproduce_kill.py only
 
-# The settings of each mode; the pons budget is wall seconds per cell of its study.
+# The settings of each mode; the pons budget is wall seconds per cell of its study; "peers" is
+# the variant each peers/NAME/compare.py runs (its --help says what each holds).  The full run
+# compares the peers at their --quick sizes, each row still paired with its interval, and
+# times the ladder at 10 and 100 ms a move: so it fits in 15 minutes (issue 32).
 MODES = {
     "quick": {"out": "results/quick", "carry": [], "repetitions": 2, "min_time": 0.02, "pons_budget": 0.15,
-              "sweep_budget": 0.02, "time_budgets": "10,100"},
+              "sweep_budget": 0.02, "time_budgets": "10,100", "peers": ["--quick"]},
     "full": {"out": "results", "carry": ["quick", "lent"], "repetitions": 10, "min_time": 0.1, "pons_budget": 5,
-             "sweep_budget": 0.25, "time_budgets": "10,100,1000"},
+             "sweep_budget": 0.25, "time_budgets": "10,100", "peers": ["--quick"]},
 }
+# What --long changes in the full run's settings: the ladder at 1 s a move too (42 s), and the
+# peers whole, with their long variants (the empty board).
+LONG = {"time_budgets": "10,100,1000", "peers": ["--long"]}
 # The shards of a match study's matches run side by side, one per core of this machine: exact
 # under --nodes whatever the count, and under a clock (--long) no more shards than cores, so
 # none waits for a core while its clock runs.
@@ -100,7 +108,7 @@ class Run:
     def __init__(self, args):
         self.args, self.quick = args, args.quick
         self.mode_name = "quick" if args.quick else "full"
-        self.mode = MODES[self.mode_name]
+        self.mode = dict(MODES[self.mode_name], **(LONG if args.long else {}))
         self.out = os.path.join(ROOT, self.mode["out"])
         self.build = os.path.abspath(args.build_dir)
         self.prune = os.path.join(self.build, "prune")
@@ -290,8 +298,8 @@ class Run:
         for study, meta in studies.meta().items():
             for peer in meta["peer"]:
                 print(f"\n--- peer {peer} ({study})  ({self.elapsed()} elapsed)", flush=True)
-                argv = python(f"peers/{peer}/compare.py", self.prune, *self.quick_flag,
-                              *(["--long"] if self.args.long else []), "-o", self.staged(f"peer_{peer}.csv"))
+                argv = python(f"peers/{peer}/compare.py", self.prune, *self.mode["peers"],
+                              "-o", self.staged(f"peer_{peer}.csv"))
                 status = self.call(argv, f"peer {peer}: counts differ or it failed", ok=(0, EXIT_SKIPPED))
                 if status == EXIT_SKIPPED:
                     self.note(f"peer {peer}: skipped (above)")

@@ -21,10 +21,12 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import paired  # noqa: E402
-# Settings of each mode: bench.mjs's repetitions and times, peer_ab.py's windows and configs.
+# Settings of each mode: bench.mjs's repetitions and times, peer_ab.py's windows and configs
+# (quick: 6 windows, the fewest pairs with a 95% interval; the full run of reproduce.sh runs
+# quick, --long runs full).
 MODES = {
     "quick": (["--repetitions", "2", "--min-time", "0.1", "--warmup", "0.2"],
-              ["--processes", "1", "--windows", "4", "--window-time", "0.15", "--configs", "tree-optimal"]),
+              ["--processes", "1", "--windows", "6", "--window-time", "0.15", "--configs", "tree-optimal"]),
     "full": (["--repetitions", "5", "--min-time", "0.5", "--warmup", "0.5"],
              ["--processes", "4", "--windows", "8", "--window-time", "0.25"]),
 }
@@ -40,7 +42,7 @@ def main():
     if not os.path.isdir(os.path.join(HERE, "node_modules", "minimaxer")):
         print("skipped: minimaxer is not installed in peers/minimaxer (npm ci there)")
         return 77
-    bench_args, ab_args = MODES["quick" if args.quick else "full"]
+    bench_args, ab_args = MODES["quick" if args.quick else "full"]   # --long: full, nothing more
     out = os.path.dirname(os.path.abspath(args.output))
     jsonl = os.path.join(out, "peer_minimaxer.jsonl")
     with open(jsonl, "w") as f:
