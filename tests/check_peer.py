@@ -83,6 +83,14 @@ def check_absent(name, prune):
         status, _, rows = compare(name, prune, ["--quick", "--long"], environment)
         if status != 2 or rows is not None:
             return fail(f"{name} --quick --long exited {status}, not 2 (--quick does not solve the empty board)")
+    if name == "pons":
+        done = subprocess.run([sys.executable, os.path.join(ROOT, "peers", name, "compare.py"), prune,
+                               "--empty-board", "1", "--empty-modes", "strong,fast"],
+                              capture_output=True, text=True, env=environment)
+        want = "--empty-modes takes strong and weak, not 'fast'"
+        if done.returncode != 2 or want not in done.stderr or done.stdout:
+            return fail(f"pons --empty-modes strong,fast exited {done.returncode} with {done.stderr!r}, "
+                        f"not 2 with '{want}'")
     return 0
 
 
