@@ -14,6 +14,7 @@ import sys
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "colour_floor.py")
 sys.path.insert(0, os.path.dirname(SCRIPT))
 import colour_floor  # noqa: E402
+import checks  # noqa: E402  (tests/, this script's folder)
 
 # (pair, a_plays, result from A's side).  Winners by colour: pair 0 first, first (decided);
 # pair 1 draw, second; pair 2 second, second (decided); pair 3 first, second; pair 4 has one game.
@@ -41,10 +42,7 @@ def main():
     done = subprocess.run([sys.executable, SCRIPT], input=lines()[-1] + "\n", capture_output=True, text=True)
     if done.returncode != 2 or len(done.stderr.strip().splitlines()) != 1 or done.stdout:
         failures.append(f"no pair: exit {done.returncode}, {done.stdout!r} {done.stderr!r}")
-    for failure in failures:
-        print("FAIL:", failure)
-    print(f"{len(failures)} failures")
-    return 1 if failures else 0
+    return checks.report(failures)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ import os
 import subprocess
 import sys
 
+import checks
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 EXPECTED = {  # name: the template line's text as written
     "ladder_tt_negamax_copy": "LADDER_NAME(negamax)", "negamax_ab_deepen_undo": "LADDER_NAME(deepen)",
@@ -39,10 +41,7 @@ def main():
             text = f.read().splitlines()[int(line) - 1]
         if written not in text:
             failures.append(f"{name}: {row[0]} reads {text!r}, not {written}")
-    for failure in failures:
-        print("FAIL:", failure)
-    print(f"{len(failures)} failures")
-    return 1 if failures else 0
+    return checks.report(failures)
 
 
 if __name__ == "__main__":

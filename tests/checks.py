@@ -24,6 +24,14 @@ def summary(passed, failed):
     return 1 if failed or not passed else 0
 
 
+def report(failures):
+    """Prints each failure and their count; the exit status: 1 when any."""
+    for failure in failures:
+        print("FAIL:", failure)
+    print(f"{len(failures)} failures")
+    return 1 if failures else 0
+
+
 class Tally:
     """Counts checks and prints one `ok` or `FAIL` line for each."""
 
