@@ -1,11 +1,10 @@
 /*
  * solve.c: the steps of the Connect Four solver as data, and the entry
  * point that checks a position, readies the table and times one solve
- * (docs/connect4.md).  The search itself is engine/solve_search.h.
+ * (docs/connect4.md).  The search itself is engine/solve_search.h; the
+ * team of threads and the budgets' checkpoint it calls back are
+ * engine/solve_instance.c.
  */
-#include <limits.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +19,7 @@
  * (part 6 is the bitboard: `--board grid` against the default).  Part 3
  * has no weak solver (its code ignores -w): weak solve-minmax is the same
  * search as strong. */
-static const solve_config steps[] = {
+static const solve_config solve_steps[] = {
     {"solve-minmax", "Pons part 3: plain negamax over columns 1..7, a win at once scored first",
      3, false, false, SOLVE_TABLE_NONE, false, false, false, false, false, false},
     {"solve-alphabeta", "Pons part 4: alpha-beta, beta lowered to the best score still reachable",
@@ -50,19 +49,19 @@ static const solve_config steps[] = {
      0, true, true, SOLVE_TABLE_BUCKETS, true, true, true, true, true, true},
 };
 
-size_t solve_config_count(void) { return sizeof steps / sizeof steps[0]; }
+size_t solve_config_count(void) { return sizeof solve_steps / sizeof solve_steps[0]; }
 
 const solve_config *solve_config_at(size_t index)
 {
-    return index < solve_config_count() ? &steps[index] : NULL;
+    return index < solve_config_count() ? &solve_steps[index] : NULL;
 }
 
-const solve_config *solve_config_fastest(void) { return &steps[solve_config_count() - 1]; }
+const solve_config *solve_config_fastest(void) { return &solve_steps[solve_config_count() - 1]; }
 
 const solve_config *solve_config_find(const char *name)
 {
     for (size_t i = 0; i < solve_config_count(); i++)
-        if (strcmp(steps[i].name, name) == 0) return &steps[i];
+        if (strcmp(solve_steps[i].name, name) == 0) return &solve_steps[i];
     return NULL;
 }
 
@@ -113,232 +112,34 @@ int solve_last_move(int score, int stones, int cells)
 
 /* One table for the whole process: allocated at its first use, emptied
  * after every position (engine/solve_table.h says how, cheaply). */
-static solve_table table;
+static solve_table process_table;
 
 void solve_set_table_megabytes(size_t megabytes)
 {
-    if (megabytes == (table.megabytes ? table.megabytes : SOLVE_TABLE_DEFAULT_MEGABYTES)) return;
-    free(table.full);  /* table_memory_zeroed's memory */
-    free(table.key32);
-    free(table.buckets);
-    table.full = table.key32 = table.buckets = NULL;
-    table.size_full = table.size_key32 = table.bucket_count = 0;
-    table.touched_count = 0;
-    table.touched_all = false;
-    table.used = 0;
-    table.megabytes = megabytes;
+    if (megabytes == (process_table.megabytes ? process_table.megabytes : SOLVE_TABLE_DEFAULT_MEGABYTES)) return;
+    free(process_table.full);  /* table_memory_zeroed's memory */
+    free(process_table.key32);
+    free(process_table.buckets);
+    process_table.full = process_table.key32 = process_table.buckets = NULL;
+    process_table.size_full = process_table.size_key32 = process_table.bucket_count = 0;
+    process_table.touched_count = 0;
+    process_table.touched_all = false;
+    process_table.used = 0;
+    process_table.megabytes = megabytes;
 }
-
-search_status solve_prepare(const solve_config *config, char *message, size_t message_size)
-{
-    if (config->table == SOLVE_TABLE_NONE || solve_table_ready(&table, config->table)) return SEARCH_OK;
-    snprintf(message, message_size, "cannot allocate the %s transposition table (%zu MiB)", config->name,
-                 table.megabytes ? table.megabytes : (size_t)SOLVE_TABLE_DEFAULT_MEGABYTES);
-    return SEARCH_BUDGET_EXCEEDED;
-}
-
-/* ---- Threads: the team (solve_set_threads) ----
- *
- * Lazy SMP with ABDADA's deferral, one window at a time.  For each
- * null-window search of parts 9 on, the caller starts threads - 1 helpers
- * on the same board and window and searches it itself; all share the one
- * table (solve_table.h says why no lock is needed), and near the root a
- * thread searches last the children another is searching
- * (solve_instance.h, SOLVE_DEFER_PLIES), so that the threads spread over
- * the tree rather than search it in step.  The first thread to return
- * claims the window
- * (team.outcome, from SOLVE_TEAM_SEARCHING to its result, one
- * compare-and-swap); every other one sees the claim at its next
- * checkpoint, at most SOLVE_TEAM_CHECK_NODES nodes later, and leaves its
- * search by longjmp with SOLVE_STOP_DONE.  The caller joins the helpers
- * before the next window, so a window's threads never outlive it.  Every
- * thread's result is a bound proved from bounds, so the claimed one
- * narrows the window as the one thread's would, and the score is exact.
- *
- * Why windows and not whole solves: a helper still in a window the caller
- * has finished would spend its time on a question already answered.
- * Threads are started per window (a solve has a handful): a cost not
- * measured alone, small against seconds of search, but light positions
- * pay it (docs/connect4.md, "Threads"). */
-#define SOLVE_TEAM_SEARCHING INT_MIN       /* team.outcome while nobody has finished */
-#define SOLVE_TEAM_STOPPED (INT_MIN + 1)   /* the caller ran out of a budget: everybody stops */
-#define SOLVE_TEAM_CHECK_NODES (UINT64_C(1) << 14)
-
-typedef struct {
-    solve_context ctx;
-    solve_table view;         /* the shared words, its own counters (solve_table_view) */
-    uint32_t *touched;        /* its touched list, SOLVE_TABLE_TOUCHED_MAX indices (NULL: none) */
-    const void *board;
-    int alpha, beta;
-    solve_window_search search;
-    pthread_t thread;
-    bool started;
-} solve_helper;
-
-typedef struct solve_team {
-    int threads;
-    atomic_int outcome;               /* SOLVE_TEAM_SEARCHING, SOLVE_TEAM_STOPPED or the window's result */
-    atomic_uint_fast64_t helper_nodes;  /* nodes the helpers have published in this window */
-    solve_helper helpers[SOLVE_MAX_THREADS - 1];
-    uint64_t busy[SOLVE_BUSY_SLOTS];  /* the positions being searched near the root (solve_instance.h) */
-} solve_team;
 
 static int solve_threads = 1;
-static solve_team team;  /* one solve at a time, as the table */
 
 void solve_set_threads(int threads) { solve_threads = threads; }
 
 bool solve_threads_run(const solve_config *config) { return config->non_losing && config->table != SOLVE_TABLE_NONE; }
 
-/* The first thread to finish claims the window with its result. */
-static void team_claim(solve_team *t, int result)
+search_status solve_prepare(const solve_config *config, char *message, size_t message_size)
 {
-    int searching = SOLVE_TEAM_SEARCHING;
-    atomic_compare_exchange_strong(&t->outcome, &searching, result);
-}
-
-/* A helper's table: the caller's words, with counters and a touched list
- * of its own (team_join adds it to the caller's), so that its puts write
- * no word but the table's.  Without a list (`touched` NULL: no memory for
- * one) it says touched_all, and the caller's clear empties everything. */
-static solve_table solve_table_view(const solve_table *shared, uint32_t *touched)
-{
-    solve_table view = *shared;
-    view.touched = touched;
-    view.touched_count = touched ? 0 : SOLVE_TABLE_TOUCHED_MAX;
-    view.touched_all = !touched;
-    view.used = 0;
-    return view;
-}
-
-static void *helper_run(void *data)
-{
-    solve_helper *h = data;
-    jmp_buf stop;
-    h->ctx.stop = &stop;
-    if (setjmp(stop) == SOLVE_STOP_NONE) team_claim(h->ctx.team, h->search(&h->ctx, h->board, h->alpha, h->beta));
-    atomic_fetch_add(&h->ctx.team->helper_nodes, h->ctx.nodes - h->ctx.published);
-    h->ctx.published = h->ctx.nodes;
-    return NULL;
-}
-
-/* Starts the helpers of one window; a helper whose thread cannot be
- * started is left out (fewer threads, the same score). */
-static void team_start(solve_context *ctx, solve_team *t, const void *board, int alpha, int beta,
-                       solve_window_search search)
-{
-    for (int i = 0; i < t->threads - 1; i++) {
-        solve_helper *h = &t->helpers[i];
-        if (!h->touched) h->touched = malloc(SOLVE_TABLE_TOUCHED_MAX * sizeof *h->touched);  /* kept for later solves */
-        h->view = solve_table_view(ctx->table, h->touched);
-        h->ctx = (solve_context){.config = ctx->config, .table = &h->view, .check_at = SOLVE_TEAM_CHECK_NODES,
-                                 .lower = alpha, .upper = beta, .team = t, .worker = i + 1, .busy = t->busy,
-                                 .defer_until = ctx->defer_until};
-        h->board = board;
-        h->alpha = alpha, h->beta = beta;
-        h->search = search;
-        h->started = pthread_create(&h->thread, NULL, helper_run, h) == 0;
-    }
-}
-
-/* Joins the helpers and adds their counters to the caller's. */
-static void team_join(solve_context *ctx, solve_team *t)
-{
-    for (int i = 0; i < t->threads - 1; i++) {
-        solve_helper *h = &t->helpers[i];
-        if (!h->started) continue;
-        pthread_join(h->thread, NULL);
-        h->started = false;
-        ctx->helper_nodes += h->ctx.nodes;
-        if (h->view.touched_all) ctx->table->touched_all = true;
-        for (uint32_t k = 0; k < h->view.touched_count && !ctx->table->touched_all; k++)
-            solve_table_touch(ctx->table, h->view.touched[k]);
-        ctx->probes += h->ctx.probes;
-        ctx->hits += h->ctx.hits;
-        ctx->mirror_hits += h->ctx.mirror_hits;
-    }
-    atomic_store(&t->helper_nodes, 0);
-}
-
-int solve_team_search(solve_context *ctx, const void *board, int stones, int alpha, int beta,
-                      solve_window_search search)
-{
-    solve_team *t = ctx->team;
-    atomic_store(&t->outcome, SOLVE_TEAM_SEARCHING);
-    atomic_store(&t->helper_nodes, 0);
-    memset(t->busy, 0, sizeof t->busy);  /* the marks that threads left by longjmp */
-    ctx->busy = t->busy;
-    ctx->defer_until = stones + SOLVE_DEFER_PLIES;
-    team_start(ctx, t, board, alpha, beta, search);
-    if (ctx->check_at > ctx->nodes + SOLVE_TEAM_CHECK_NODES) ctx->check_at = ctx->nodes + SOLVE_TEAM_CHECK_NODES;
-    jmp_buf window;
-    jmp_buf *outer = ctx->stop;
-    ctx->stop = &window;
-    solve_stop why = (solve_stop)setjmp(window);
-    if (why == SOLVE_STOP_NONE) team_claim(t, search(ctx, board, alpha, beta));
-    else if (why != SOLVE_STOP_DONE) team_claim(t, SOLVE_TEAM_STOPPED);
-    ctx->stop = outer;
-    team_join(ctx, t);
-    if (why == SOLVE_STOP_NODES || why == SOLVE_STOP_TIME) longjmp(*outer, why);
-    return atomic_load(&t->outcome);
-}
-
-/* ---- Budgets and progress ---- */
-
-/* The first node count at which the checkpoint must run: the node budget's
- * end (one node past it), or the next clock reading, whichever is first;
- * on a team, at most SOLVE_TEAM_CHECK_NODES on, to see another thread's
- * claim (and the node budget is read at each check, the helpers' nodes
- * being in it). */
-static uint64_t next_check(const solve_context *ctx)
-{
-    const solve_limits *l = ctx->limits;
-    uint64_t at = UINT64_MAX;
-    if (ctx->team) at = ctx->nodes + SOLVE_TEAM_CHECK_NODES;
-    if (!l) return at;
-    if ((l->deadline > 0 || l->progress) && ctx->nodes + SOLVE_CHECK_NODES < at) at = ctx->nodes + SOLVE_CHECK_NODES;
-    if (l->max_nodes && !ctx->team) {
-        uint64_t end = l->max_nodes - l->nodes_before + 1;  /* the caller keeps nodes_before <= max_nodes */
-        if (end < at) at = end;
-    }
-    return at;
-}
-
-/* A helper's checkpoint: publish its nodes, leave if the window is claimed. */
-static void helper_checkpoint(solve_context *ctx)
-{
-    atomic_fetch_add(&ctx->team->helper_nodes, ctx->nodes - ctx->published);
-    ctx->published = ctx->nodes;
-    if (atomic_load_explicit(&ctx->team->outcome, memory_order_relaxed) != SOLVE_TEAM_SEARCHING)
-        longjmp(*ctx->stop, SOLVE_STOP_DONE);
-    ctx->check_at = ctx->nodes + SOLVE_TEAM_CHECK_NODES;
-}
-
-void solve_checkpoint(solve_context *ctx)
-{
-    if (ctx->worker > 0) {
-        helper_checkpoint(ctx);
-        return;
-    }
-    /* The next check is set first: a longjmp below leaves the count past this
-     * one, and `==` in solve_count_node would never meet it again. */
-    ctx->check_at = next_check(ctx);
-    if (ctx->team && atomic_load_explicit(&ctx->team->outcome, memory_order_relaxed) != SOLVE_TEAM_SEARCHING)
-        longjmp(*ctx->stop, SOLVE_STOP_DONE);
-    const solve_limits *l = ctx->limits;
-    if (l) {
-        uint64_t nodes = l->nodes_before + ctx->nodes + ctx->helper_nodes;
-        if (ctx->team) nodes += atomic_load(&ctx->team->helper_nodes);
-        if (l->max_nodes && nodes > l->max_nodes) longjmp(*ctx->stop, SOLVE_STOP_NODES);
-        double now = clock_seconds();
-        if (l->deadline > 0 && now > l->deadline) longjmp(*ctx->stop, SOLVE_STOP_TIME);
-        if (l->progress && now - l->started >= l->progress_after && now - ctx->last_report >= 0.5) {
-            solve_progress p = {.nodes = nodes, .seconds = now - l->started, .lower = ctx->lower,
-                                .upper = ctx->upper};
-            l->progress(&p, l->progress_data);
-            ctx->last_report = now;
-        }
-    }
+    if (config->table == SOLVE_TABLE_NONE || solve_table_ready(&process_table, config->table)) return SEARCH_OK;
+    snprintf(message, message_size, "cannot allocate the %s transposition table (%zu MiB)", config->name,
+                 process_table.megabytes ? process_table.megabytes : (size_t)SOLVE_TABLE_DEFAULT_MEGABYTES);
+    return SEARCH_BUDGET_EXCEEDED;
 }
 
 /* The message of a solve a budget stopped, worded as `prune search` words its own. */
@@ -368,15 +169,14 @@ static search_status run_solve(const char *moves, const solve_config *config, bo
 {
     jmp_buf stop;
     int threads = solve_threads_run(config) ? solve_threads : 1;
-    team.threads = threads;
-    solve_context ctx = {.config = config, .table = &table, .nodes = 0, .limits = limits, .stop = &stop,
-                         .team = threads > 1 ? &team : NULL};
-    ctx.check_at = next_check(&ctx);
+    solve_context ctx = {.config = config, .table = &process_table, .nodes = 0, .limits = limits, .stop = &stop,
+                         .team = solve_team_of(threads)};
+    ctx.check_at = solve_next_check(&ctx);
     double start = clock_seconds();
     ctx.last_report = start;
     solve_stop why = (solve_stop)setjmp(stop);
     if (why != SOLVE_STOP_NONE) {  /* only ctx's fields, through its address, are read after the jump */
-        if (config->table != SOLVE_TABLE_NONE) solve_table_clear(&table);
+        if (config->table != SOLVE_TABLE_NONE) solve_table_clear(&process_table);
         return report_stop(why, limits, message, message_size);
     }
     int score = board == SOLVE_SIZED || !solve_size_is_standard(size) ? solve_sized_run(&ctx, moves, weak, size)
@@ -385,11 +185,11 @@ static search_status run_solve(const char *moves, const solve_config *config, bo
     double seconds = clock_seconds() - start;
     /* On a team `used` raced: the entries are counted as the table is emptied. */
     uint64_t entries = 0;
-    if (config->table != SOLVE_TABLE_NONE && ctx.team) entries = solve_table_clear_counting(&table, config->table);
-    else if (config->table != SOLVE_TABLE_NONE) entries = table.used, solve_table_clear(&table);
+    if (config->table != SOLVE_TABLE_NONE && ctx.team) entries = solve_table_clear_counting(&process_table, config->table);
+    else if (config->table != SOLVE_TABLE_NONE) entries = process_table.used, solve_table_clear(&process_table);
     *result = (solve_result){.score = score, .nodes = ctx.nodes + ctx.helper_nodes, .seconds = seconds,
                              .table_probes = ctx.probes, .table_hits = ctx.hits, .mirror_hits = ctx.mirror_hits,
-                             .table_entries = entries, .table_slots = solve_table_slots(&table, config->table),
+                             .table_entries = entries, .table_slots = solve_table_slots(&process_table, config->table),
                              .threads = threads};
     return SEARCH_OK;
 }

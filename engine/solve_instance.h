@@ -1,7 +1,9 @@
 /*
- * solve_instance.h: what engine/solve.c shares with the solver's instances
- * (engine/solve_search.h compiled once per board: the fixed 7x6 bitboard
- * and grid, and the bitboard of any size).
+ * solve_instance.h: what the solver's instances (engine/solve_search.h
+ * compiled once per board: the fixed 7x6 bitboard and grid, and the
+ * bitboard of any size) share with engine/solve.c, which runs them, and
+ * with engine/solve_instance.c, which they call back: the context of one
+ * solve, the team of threads, the checkpoint.
  */
 #ifndef PRUNE_SOLVE_INSTANCE_H
 #define PRUNE_SOLVE_INSTANCE_H
@@ -26,7 +28,7 @@ typedef struct {
     const solve_limits *limits;  /* NULL: none (check_at is then UINT64_MAX) */
     double last_report;          /* clock_seconds() of the last progress report */
     jmp_buf *stop;               /* longjmp'd to with a solve_stop when a budget runs out */
-    /* Threads (--threads, engine/solve.c): NULL on one thread, else every
+    /* Threads (--threads, engine/solve_instance.c): NULL on one thread, else every
      * null-window search of parts 9 on runs on the whole team. */
     struct solve_team *team;
     int worker;                  /* 0: the thread that called the solve; 1 ..: its helpers */
@@ -78,15 +80,21 @@ static inline void solve_busy_leave(uint64_t *busy, uint64_t key)
  * instance's board type), from any thread.  solve_team_search runs it on
  * the caller and on every helper at once, over the one table, and returns
  * the result of whichever finishes first: every thread's result is a bound
- * proved from the table's bounds, so any of them serves (engine/solve.c). */
+ * proved from the table's bounds, so any of them serves
+ * (engine/solve_instance.c). */
 typedef int (*solve_window_search)(solve_context *ctx, const void *board, int alpha, int beta);
 int solve_team_search(solve_context *ctx, const void *board, int stones, int alpha, int beta,
                       solve_window_search search);
 
-/* The budgets' and progress' slow path (engine/solve.c), run when
- * ctx->nodes reaches ctx->check_at: it may longjmp to *ctx->stop, and
- * moves check_at on. */
+/* The team for a solve on `threads` threads: NULL on one thread.  One
+ * solve at a time, as the table. */
+struct solve_team *solve_team_of(int threads);
+
+/* The budgets' and progress' slow path, run when ctx->nodes reaches
+ * ctx->check_at: it may longjmp to *ctx->stop, and moves check_at on.
+ * solve_next_check is the node count of its first run, for a new ctx. */
 void solve_checkpoint(solve_context *ctx);
+uint64_t solve_next_check(const solve_context *ctx);
 
 /* Counts one node: a compare per node, the checkpoint once in a while. */
 static inline void solve_count_node(solve_context *ctx)

@@ -48,7 +48,7 @@
  * zeroed by the clear, so a solve reports how full its table ended with no
  * scan of the table.
  *
- * Threads (`prune solve --threads`, engine/solve.c): every thread probes
+ * Threads (`prune solve --threads`, engine/solve_instance.c): every thread probes
  * and stores into the same words with no lock.  Each word is read and
  * written whole (solve_word_load, solve_word_store: relaxed atomics, plain
  * moves on x86-64), and holds its key beside its value, so a word a probe
@@ -130,6 +130,21 @@ static inline void solve_table_touch(solve_table *t, uint32_t index)
 {
     if (t->touched_count < SOLVE_TABLE_TOUCHED_MAX) t->touched[t->touched_count++] = index;
     else t->touched_all = true;
+}
+
+/* A helper thread's table (engine/solve_instance.c): the shared words,
+ * with counters and a touched list of its own (the caller adds them to its
+ * own after the window), so that its puts write no word but the table's.
+ * Without a list (`touched` NULL: no memory for one) it says touched_all,
+ * and the caller's clear empties everything. */
+static inline solve_table solve_table_view(const solve_table *shared, uint32_t *touched)
+{
+    solve_table view = *shared;
+    view.touched = touched;
+    view.touched_count = touched ? 0 : SOLVE_TABLE_TOUCHED_MAX;
+    view.touched_all = !touched;
+    view.used = 0;
+    return view;
 }
 
 /* key mod size, by the constant `usual` when size is that (the default). */
