@@ -107,15 +107,15 @@ static inline bool ladder_probe(ladder_context *lc, uint64_t key, int depth, int
                                 int *value)
 {
     lc->probes++;
-    const tt_entry *e = tt_probe(lc->table, key);
-    if (!e) return false;
+    tt_entry e;
+    if (!tt_probe(lc->table, key, &e)) return false;
     lc->hits++;
-    *hint = e->move;
-    if (depth == lc->root_depth || tt_draft(e) != depth) return false;
-    tt_bound bound = tt_bound_of(e);
-    if (bound == TT_EXACT || (bound == TT_LOWER && e->value >= beta) || (bound == TT_UPPER && e->value <= alpha)) {
+    *hint = e.move;
+    if (depth == lc->root_depth || tt_draft(&e) != depth) return false;
+    tt_bound bound = tt_bound_of(&e);
+    if (bound == TT_EXACT || (bound == TT_LOWER && e.value >= beta) || (bound == TT_UPPER && e.value <= alpha)) {
         lc->cutoffs++;
-        *value = e->value;
+        *value = e.value;
         return true;
     }
     return false;

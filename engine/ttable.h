@@ -40,23 +40,40 @@ typedef enum { TT_EMPTY = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 } tt_bound
  * this search for another position when that entry has the larger draft. */
 typedef enum { TT_REPLACE_ALWAYS, TT_REPLACE_DEPTH } tt_replace;
 
+/* One slot of the table: two words, each read and written whole.  `data`
+ * packs the entry (tt_pack); `check` is the entry's check word (tt_check:
+ * the key's bits above TT_GENERATION_BITS | the search that wrote it)
+ * XOR `data`.
+ *
+ * Threads (`--threads`, Lazy SMP) probe and store into the same slots with
+ * no lock, and the XOR is how a torn slot is found (Hyatt and Mann's
+ * lockless hashing): two stores into one slot at once may leave one's
+ * check word beside the other's data, and then check XOR data names
+ * neither key, so the probe misses, as it would on an empty slot.  A slot
+ * is never read as a key's entry unless its two words were written
+ * together for that key.  The words are relaxed atomics (plain moves on
+ * x86-64), so that ThreadSanitizer and the C memory model agree. */
 typedef struct {
-    uint64_t check;        /* the key's bits above TT_GENERATION_BITS | the search that wrote it */
+    uint64_t check;
+    uint64_t data;
+} tt_slot;
+
+/* An entry, as a probe reads it out of its slot. */
+typedef struct {
     int32_t value;
     uint16_t move;         /* TT_NO_MOVE when none */
     uint8_t draft_bound;   /* draft << 2 | bound */
-    uint8_t unused;
 } tt_entry;
 
 typedef struct {
-    tt_entry *entries;
+    tt_slot *entries;
     uint64_t mask;         /* entries - 1 */
     size_t megabytes;      /* the size asked for */
-    uint32_t generation;   /* 1..65535: a zeroed entry (generation 0) is always empty */
+    uint32_t generation;   /* 1..65535: a zeroed slot (generation 0) is always empty */
     tt_replace replace;
 } ttable;
 
-_Static_assert(sizeof(tt_entry) == 16, "four entries a cache line");
+_Static_assert(sizeof(tt_slot) == 16, "four entries a cache line");
 
 /* The largest table --tt-mb accepts on this machine: half its memory. */
 size_t tt_max_megabytes(void);
@@ -79,22 +96,43 @@ static inline uint64_t tt_check(const ttable *t, uint64_t key)
 /* Asks memory for the slot of `key` ahead of its probe. */
 static inline void tt_prefetch(const ttable *t, uint64_t key) { table_memory_prefetch(&t->entries[key & t->mask]); }
 
-/* The entry for `key` written in this search, or NULL. */
-static inline const tt_entry *tt_probe(const ttable *t, uint64_t key)
+static inline uint64_t tt_pack(int value, tt_bound bound, int draft, unsigned move)
 {
-    const tt_entry *e = &t->entries[key & t->mask];
-    return e->check == tt_check(t, key) ? e : NULL;
+    return (uint64_t)(uint32_t)value | (uint64_t)(uint16_t)move << 32 | (uint64_t)(uint8_t)(draft << 2 | (int)bound) << 48;
+}
+
+static inline tt_entry tt_unpack(uint64_t data)
+{
+    return (tt_entry){.value = (int32_t)(uint32_t)data, .move = (uint16_t)(data >> 32),
+                      .draft_bound = (uint8_t)(data >> 48)};
+}
+
+static inline uint64_t tt_load_word(const uint64_t *word) { return __atomic_load_n(word, __ATOMIC_RELAXED); }
+static inline void tt_store_word(uint64_t *word, uint64_t v) { __atomic_store_n(word, v, __ATOMIC_RELAXED); }
+
+/* The entry for `key` written in this search into *out; false when the
+ * slot holds another key's, another search's, none, or a torn one. */
+static inline bool tt_probe(const ttable *t, uint64_t key, tt_entry *out)
+{
+    const tt_slot *e = &t->entries[key & t->mask];
+    uint64_t data = tt_load_word(&e->data);
+    if ((tt_load_word(&e->check) ^ data) != tt_check(t, key)) return false;
+    *out = tt_unpack(data);
+    return true;
 }
 
 static inline void tt_store(ttable *t, uint64_t key, int value, tt_bound bound, int draft, unsigned move)
 {
-    tt_entry *e = &t->entries[key & t->mask];
+    tt_slot *e = &t->entries[key & t->mask];
     uint64_t check = tt_check(t, key);
-    if (t->replace == TT_REPLACE_DEPTH && (e->check & TT_GENERATION_MASK) == t->generation && e->check != check &&
-        tt_draft(e) > draft)
-        return;
-    *e = (tt_entry){.check = check, .value = value, .move = (uint16_t)move,
-                    .draft_bound = (uint8_t)(draft << 2 | (int)bound)};
+    if (t->replace == TT_REPLACE_DEPTH) {
+        uint64_t data = tt_load_word(&e->data), held = tt_load_word(&e->check) ^ data;
+        tt_entry there = tt_unpack(data);
+        if ((held & TT_GENERATION_MASK) == t->generation && held != check && tt_draft(&there) > draft) return;
+    }
+    uint64_t data = tt_pack(value, bound, draft, move);
+    tt_store_word(&e->check, check ^ data);
+    tt_store_word(&e->data, data);
 }
 
 #endif
