@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cores.h"
 #include "ttable.h"
 #include "solve_command.h"
 #include "escape.h"
@@ -74,6 +75,7 @@ static void print_search_json(const game_entry *game, const search_request *q, c
         for (int i = 0; i < r->iterations; i++) printf("%s%" PRIu64, i ? "," : "", r->iteration_nodes[i]);
         putchar(']');
     }
+    if (q->threads) printf(",\"threads\":%d", r->threads);
     fputs("}\n", stdout);
 }
 
@@ -92,6 +94,7 @@ static void print_search_text(const game_entry *game, const search_request *q, c
         printf("table    %" PRIu64 " probes, %" PRIu64 " hits, %" PRIu64 " cutoffs\nresearch %" PRIu64
                "\ncutoffs  %" PRIu64 " (%" PRIu64 " by the first move)\niterated %d\n", r->tt_probes, r->tt_hits,
                r->tt_cutoffs, r->researches, r->cutoffs, r->first_move_cutoffs, r->iterations);
+    if (q->threads) printf("threads  %d\n", r->threads);
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
     printf("seconds  %.6f\nrate     %.0f nodes/s\n", r->seconds, rate);
 }
@@ -110,6 +113,12 @@ static void ladder_options_of(const options *o, search_request *q)
         cli_fail("--tt-replace must be always or depth, not '%s'", replace);
     q->time_ms = (uint64_t)cli_number(o, "time-ms", 1, 86400000, 0);
     q->node_limit = (uint64_t)cli_number(o, "node-limit", 1, INT64_MAX, 0);
+    q->threads = options_given(o, "threads") ? (int)cli_number(o, "threads", 1, 1000000, 1) : 0;  /* 0: not printed */
+    if (q->threads > 1 && !config_threads(q->config))
+        cli_fail("--threads: %s searches on one thread; threads share the table of the ladder's configs "
+                 "(ladder-tt and up)", q->config->name);
+    if (q->threads > cores_max_threads())
+        cli_fail("--threads: at most %d on this machine (its cores), not %d", cores_max_threads(), q->threads);
 }
 
 /* The search request the options describe; fails on any bad one. */
@@ -190,14 +199,14 @@ static int run_show(const options *o)
 static const option_spec search_options[] = {
     {"config", true}, {"depth", true}, {"position", true}, {"moves", true}, {"state", true},
     {"max-nodes", true}, {"seed", true}, {"tt-mb", true}, {"tt-replace", true}, {"time-ms", true},
-    {"node-limit", true}, {"json", false}, {"help", false}, {NULL, false},
+    {"node-limit", true}, {"threads", true}, {"json", false}, {"help", false}, {NULL, false},
 };
 
 const command command_search = {
     .name = "search", .operand = "GAME", .options = search_options, .run = run_search,
     .synopsis = "GAME --config NAME (--depth N | --time-ms N | --node-limit N) [--position TEXT]\n"
                 "         [--moves M,...] [--state copy|undo] [--max-nodes N] [--seed N] [--tt-mb N]\n"
-                "         [--tt-replace always|depth] [--json]",
+                "         [--tt-replace always|depth] [--threads N] [--json]",
     .summary = "search a position and print the best move, its value and the node counts",
     .help =
         "usage: prune search GAME --config NAME (--depth N | --time-ms N | --node-limit N) [options]\n"
@@ -222,13 +231,18 @@ const command command_search = {
         "                     (depth_completed); a config that does not deepen itself is\n"
         "                     deepened plainly (not the tree configs)\n"
         "  --node-limit N     the same after at most N nodes (deterministic)\n"
+        "  --threads N        ladder configs: search with N threads sharing the table (Lazy SMP),\n"
+        "                     1 to the machine's cores (default 1); the value is the one\n"
+        "                     thread's, the best move one of equal value, and nodes (every\n"
+        "                     thread's) vary from run to run; --max-nodes and --node-limit\n"
+        "                     count the first thread's\n"
         "  --json             one JSON object on one line: game, config, depth, depth_completed,\n"
         "                     position (when given), moves, state,\n"
         "                     best, value, maximiser_value (the value from the maximising side's\n"
         "                     view), nodes, seconds, and for tree configs created, evals, passes\n"
         "                     and tree_bytes; for ladder configs tt_probes, tt_hits, tt_cutoffs,\n"
         "                     researches, cutoffs, first_move_cutoffs, iterations and\n"
-        "                     iteration_nodes\n"
+        "                     iteration_nodes (the first thread's), and threads with --threads\n"
         "  --help, -h         print this help\n"
         "\n"
         "value is from the point of view of the side to move at the root; nodes counts every\n"

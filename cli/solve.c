@@ -40,6 +40,7 @@
 
 #include "cli.h"
 #include "clock.h"
+#include "cores.h"
 #include "escape.h"
 #include "numbers.h"
 #include "connect4_sized.h"
@@ -447,8 +448,7 @@ static void table_size_of(const options *o, const solve_config *config)
 static int threads_of(const options *o, const solve_config *config)
 {
     if (!options_given(o, "threads")) return 1;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    long long most = cores < 1 ? 1 : cores > SOLVE_MAX_THREADS ? SOLVE_MAX_THREADS : cores;
+    long long most = cores_max_threads();
     long long threads = cli_number(o, "threads", 1, 1000000, 1);
     if (threads > most)
         cli_fail("--threads: at most %lld on this machine (its cores), not %lld", most, threads);

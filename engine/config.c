@@ -70,3 +70,8 @@ const search_config *config_find(const char *name)
         if (strcmp(configs[i].name, name) == 0) return &configs[i];
     return NULL;
 }
+
+bool config_threads(const search_config *config)
+{
+    return config->algorithm == ALGORITHM_LADDER && config->ladder.tt;
+}

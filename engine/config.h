@@ -100,5 +100,8 @@ const search_config *config_find(const char *name);
 const char *config_family(const search_config *config);
 size_t config_count(void);
 const search_config *config_at(size_t index);
+/* Whether the config searches on threads (search_request.threads): the
+ * ladder's rungs, whose threads share their table (Lazy SMP). */
+bool config_threads(const search_config *config);
 
 #endif

@@ -8,12 +8,128 @@
 #error "ladder_run.h: a part of the per-game engine: engine/search_instance.c includes it after the GAME macros"
 #endif
 
+/* ---- Threads (search_request.threads): Lazy SMP ----
+ *
+ * The calling thread searches as it does alone; each of threads - 1
+ * helpers searches the same root at the same time, with a context, a
+ * position, killers and history of its own, over the one table.  The
+ * table's rule (ladder_probe: an entry decides a node only at its own
+ * draft) makes every entry a helper stores a bound of the very function
+ * the caller computes, so the caller's value is exactly its value alone;
+ * what the helpers add is entries the caller finds before it would have
+ * made them.  The table needs no lock: a torn slot reads as empty
+ * (engine/ttable.h).  The caller's answer is the search's; its best move
+ * may differ from the one thread's only between moves of equal value.
+ *
+ * The helpers are kept apart as Lazy SMP keeps them (Hyatt's and Stockfish's
+ * description): each orders ties by its own seed (negamax-ab's shuffle),
+ * and every other helper searches one ply deeper, so that its iterations
+ * run ahead of the caller's.  A helper that finishes stops; the caller
+ * raises `ladder_helpers_stop` when it is done (or stopped), and each
+ * helper sees it within SEARCH_CHECK_INTERVAL nodes, as a soft stop. */
+typedef struct {
+    search_context ctx;
+    ladder_context lc;
+    ladder_history history;
+    GAME_STATE root, s;
+    int depth;
+    bool plainly;          /* deepen 1..depth as deepen_plainly does (search_run.h), for a config that does not */
+    uint64_t seed;
+    const search_mode *mode;
+    pthread_t thread;
+    bool started;
+} ladder_helper;
+
+static ladder_helper *ladder_helpers;   /* CORES_MAX_THREADS - 1, allocated at the first threaded search */
+static int ladder_helper_count;          /* started for the search under way */
+static atomic_int ladder_helpers_stop;
+
+static void *ladder_helper_run(void *data)
+{
+    ladder_helper *h = data;
+    if (setjmp(h->ctx.soft_stop)) return NULL;
+    for (int d = h->plainly ? 1 : h->depth; d <= h->depth; d++) {
+        h->ctx.rng = h->seed;
+        h->s = h->root;
+        h->mode->ladder_deepen[h->lc.options.instance](&h->lc, &h->s, d);
+    }
+    return NULL;
+}
+
+/* Checks the request's threads, and has the helpers' memory ready. */
+static bool ladder_threads_ready(const search_request *request, char *message, size_t message_size)
+{
+    if (request->threads > 1 && !config_threads(request->config)) {
+        snprintf(message, message_size, "threads: %s searches on one thread (the ladder's configs from ladder-tt "
+                 "share their table between threads)", request->config->name);
+        return false;
+    }
+    if (request->threads < 0 || request->threads > cores_max_threads()) {
+        snprintf(message, message_size, "threads: 1 to %d on this machine (its cores), not %d", cores_max_threads(),
+                 request->threads);
+        return false;
+    }
+    if (request->threads <= 1) return true;
+    if (!ladder_helpers) ladder_helpers = calloc(CORES_MAX_THREADS - 1, sizeof *ladder_helpers);
+    if (!ladder_helpers) {
+        snprintf(message, message_size, "out of memory for %d threads", request->threads);
+        return false;
+    }
+    return true;
+}
+
+/* Starts threads - 1 helpers on `root` once ladder_begin has readied the
+ * caller's context (a helper copies its options and table).  `plainly`:
+ * the caller deepens plainly (deepen_plainly), and so do they.  A helper
+ * whose thread cannot start is left out: fewer threads, the same value. */
+static void ladder_helpers_start(const search_request *request, const GAME_STATE *root, const search_mode *mode,
+                                 bool plainly)
+{
+    ladder_helper_count = 0;
+    if (request->threads <= 1) return;
+    atomic_store(&ladder_helpers_stop, 0);
+    for (int i = 0; i < request->threads - 1; i++) {
+        ladder_helper *h = &ladder_helpers[i];
+        int depth = request->depth + (i + 1) % 2;  /* helpers 1, 3, ...: one ply deeper */
+        h->ctx = (search_context){.budget = UINT64_MAX, .stop = &ladder_helpers_stop, .soft_armed = true};
+        search_schedule_check(&h->ctx);
+        h->lc = ladder;
+        h->lc.base = &h->ctx;
+        h->lc.history = &h->history;
+        if (h->lc.options.killers || h->lc.options.history) history_clear(&h->history);
+        h->root = *root;
+        h->depth = depth <= GAME_CONSTANT(MAX_DEPTH) ? depth : GAME_CONSTANT(MAX_DEPTH);
+        h->plainly = plainly;
+        h->seed = request->seed + (uint64_t)i + 1;
+        h->mode = mode;
+        h->started = pthread_create(&h->thread, NULL, ladder_helper_run, h) == 0;
+        ladder_helper_count = i + 1;
+    }
+}
+
+/* Stops and joins the helpers; their nodes, added to the caller's. */
+static uint64_t ladder_helpers_join(void)
+{
+    uint64_t nodes = 0;
+    atomic_store(&ladder_helpers_stop, 1);
+    for (int i = 0; i < ladder_helper_count; i++) {
+        ladder_helper *h = &ladder_helpers[i];
+        if (!h->started) continue;
+        pthread_join(h->thread, NULL);
+        h->started = false;
+        nodes += h->ctx.nodes;
+    }
+    ladder_helper_count = 0;
+    return nodes;
+}
+
 /* Checks the ladder's part of a request and readies the table.  A table
  * that is too large or cannot be had is bad input with one line, never a
  * crash. */
 static bool ladder_prepare(const search_request *request, char *message, size_t message_size)
 {
     const ladder_options *options = &request->config->ladder;
+    if (!ladder_threads_ready(request, message, message_size)) return false;
     if (request->config->algorithm != ALGORITHM_LADDER) return true;
     if (request->tt_replace != TT_REPLACE_ALWAYS && request->tt_replace != TT_REPLACE_DEPTH) {
         snprintf(message, message_size, "unknown table replacement scheme %d", request->tt_replace);
@@ -73,6 +189,7 @@ static void ladder_run(search_context *ctx, const search_request *request, const
     static GAME_STATE s;
     s = *root;
     ladder_begin(ctx, request);
+    ladder_helpers_start(request, root, mode, false);
     if (!setjmp(ctx->soft_stop)) ladder_iterate(&s, request->depth, mode);
     *best = ladder.best;
     *value = ladder.value;

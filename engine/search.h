@@ -64,6 +64,11 @@ typedef struct {
                             a search stopped before its first iteration completes answers the root move it
                             was searching (or the first legal move), with iterations 0 */
     const atomic_int *stop; /* set non-zero by another thread: stop (armed after the first completed iteration) */
+    /* Threads (engine/ladder_run.h, Lazy SMP): 0 or 1 searches on the calling thread alone; N > 1 adds
+     * N - 1 helpers that search the same root over the one table, for a config config_threads accepts,
+     * up to cores_max_threads() (engine/cores.h).  The value is the single thread's; the nodes are
+     * every thread's and vary from run to run; max_nodes and node_limit count the calling thread's. */
+    int threads;
 } search_request;
 
 #define SEARCH_MAX_ITERATIONS 64
@@ -85,6 +90,7 @@ typedef struct {
      * (first_move_cutoffs / cutoffs: the first-move cut rate) */
     uint64_t cutoffs, first_move_cutoffs;
     int iterations;      /* completed iterations (1 without deepening); the answer is the last one's */
+    int threads;         /* the threads that searched (1, or the request's) */
     uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS]; /* nodes of each completed iteration */
 } search_result;
 

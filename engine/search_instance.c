@@ -24,7 +24,9 @@
  */
 #include <assert.h>
 #include <limits.h>
+#include <pthread.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -33,6 +35,7 @@
 
 #include "arena.h"
 #include "clock.h"
+#include "cores.h"
 #include "random.h"
 #include "search.h"
 #include PRUNE_GAME_HEADER

@@ -64,7 +64,7 @@ static void deepen_plainly(search_context *ctx, const search_request *request, c
     const search_config *config = request->config;
     bool deepens_ladder = ladder_family(config);
     bool has_moves = !GAME(is_over)(root) && GAME(generate_moves)(root, (GAME_MOVE[GAME_MAX_MOVES]){0}) > 0;
-    if (deepens_ladder) ladder_begin(ctx, request);
+    if (deepens_ladder) ladder_begin(ctx, request), ladder_helpers_start(request, root, mode, true);
     if (setjmp(ctx->soft_stop)) return;
     for (int depth = 1; depth <= request->depth; depth++) {
         uint64_t before = ctx->nodes;
@@ -145,6 +145,7 @@ static search_status search(const search_request *request, search_result *result
     search_schedule_check(&ctx);
     search_stop why = (search_stop)setjmp(ctx.budget_exceeded);
     if (why != STOP_NONE) {
+        ladder_helpers_join();
         search_status status = report_budget(why, &ctx, message, message_size);
         arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
         return status;
@@ -165,11 +166,13 @@ static search_status search(const search_request *request, search_result *result
     } else {
         value = run_recursive(&ctx, config, mode, &s, request->depth, &best);
     }
+    uint64_t helper_nodes = ladder_helpers_join();
     double seconds = request->untimed ? 0 : clock_seconds() - start;
     GAME_MOVE legal[GAME_MAX_MOVES];
     int legal_count = GAME(is_over)(&s) ? 0 : GAME(generate_moves)(&s, legal);
     if (!completed && legal_count > 0) best = legal[0]; /* stopped before depth 1 was done: the first legal move */
-    *result = (search_result){.value = value, .root_max = GAME(max_to_move)(&s), .nodes = ctx.nodes, .created = ctx.created,
+    *result = (search_result){.value = value, .root_max = GAME(max_to_move)(&s), .nodes = ctx.nodes + helper_nodes,
+                              .threads = request->threads > 1 ? request->threads : 1, .created = ctx.created,
                               .evals = ctx.evals, .passes = ctx.passes, .seconds = seconds,
                               .tree_bytes = tree ? arena_count(&ctx.arena) * ctx.arena.node_size : 0};
     if (ladder_config) ladder_report(result);

@@ -157,13 +157,12 @@ void solve_set_table_megabytes(size_t megabytes);
 
 /* Threads (`prune solve --threads`): every later solve of a step from
  * part 9 on (solve_threads_run) runs each null-window search on `threads`
- * threads (1 to SOLVE_MAX_THREADS) over the one table: the caller and
+ * threads (1 to cores_max_threads(), engine/cores.h) over the one table: the caller and
  * threads - 1 helpers search the same window, keeping apart near the root
  * by ABDADA's deferral, and the first to finish gives the window's
  * result.  The score is the one thread's; the nodes (every
  * thread's, summed) and which positions are visited vary from run to run.
  * The node budget counts every thread's nodes. */
-#define SOLVE_MAX_THREADS 256
 void solve_set_threads(int threads);
 
 /* Whether a solve of `config` runs on the threads solve_set_threads gave:

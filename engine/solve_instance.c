@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "cores.h"
 #include "solve_instance.h"
 
 /* ---- Threads: the team (--threads) ----
@@ -56,7 +57,7 @@ typedef struct solve_team {
     int threads;
     atomic_int outcome;               /* SOLVE_TEAM_SEARCHING, SOLVE_TEAM_STOPPED or the window's result */
     atomic_uint_fast64_t helper_nodes;  /* nodes the helpers have published in this window */
-    solve_helper helpers[SOLVE_MAX_THREADS - 1];
+    solve_helper helpers[CORES_MAX_THREADS - 1];
     uint64_t busy[SOLVE_BUSY_SLOTS];  /* the positions being searched near the root (solve_instance.h) */
 } solve_team;
 

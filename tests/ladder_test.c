@@ -19,8 +19,13 @@
  *     depth k); one below depth 1 answers the first legal move; a time
  *     limit answers with some completed iteration k, again the result of a
  *     search to depth k; a stop flag already set answers with iteration 1;
+ *   - threads (Lazy SMP): on 2 threads and up to the cores (at most 4),
+ *     every config that threads returns the one thread's value, copy-make
+ *     and do-undo, and names a move of that value; a time limit on threads
+ *     answers with a completed iteration's value;
  *   - bad requests: a limit on a tree config, a table beyond memory, an
- *     unknown replacement scheme are SEARCH_BAD_INPUT;
+ *     unknown replacement scheme, threads on a config without a table or
+ *     beyond the cores are SEARCH_BAD_INPUT;
  *   - the table itself (engine/ttable.h), once: a key sharing a slot is
  *     rejected, a new search reads as empty unless kept, depth-preferred
  *     replacement keeps the larger draft, and the 16-bit generation's wrap
@@ -34,6 +39,7 @@
 #include <string.h>
 
 #include "check_tally.h"
+#include "cores.h"
 #include "search.h"
 #include "ttable.h"
 
@@ -71,7 +77,9 @@ static bool move_value(const game_entry *game, const char *moves, const char *be
     char child[4200];
     snprintf(child, sizeof child, "%s%s%s", moves, *moves ? "," : "", best);
     search_result r;
-    if (!run(game, plain("minimax", child, depth - 1), &r)) return false;
+    /* negamax-ab beyond the test depth, where minimax is slow (the oracle holds the two equal) */
+    if (!run(game, plain(depth - 1 <= game->test_depth ? "minimax" : "negamax-ab", child, depth - 1), &r))
+        return false;
     *value = r.root_max == root_max ? r.value : -r.value;
     if (game->win_score && *value == game->win_score) *value += depth;
     return true;
@@ -223,17 +231,19 @@ static void test_stop_flag(const game_entry *game, const char *config)
           game->name, "", config, game->max_depth, "a set stop flag answers with iteration 1", stopped.iterations, 1);
 }
 
-static void test_time_limit(const game_entry *game, const char *config)
+static void test_time_limit(const game_entry *game, const char *config, int threads)
 {
     search_request request = plain(config, "", game->max_depth);
     request.time_ms = 20;
+    request.threads = threads;
     request.max_nodes = UINT64_MAX;
     search_result timed, shallow;
     if (!run(game, request, &timed)) return;
     check(timed.iterations >= 1 && timed.iterations <= game->max_depth, game->name, "", config,
           game->max_depth, "iterations under a time limit", timed.iterations, 1);
     if (timed.iterations < 1 || !run(game, plain(config, "", timed.iterations), &shallow)) return;
-    bool same_best = strcmp(timed.best, shallow.best) == 0 || strcmp(config, "ladder-tt") == 0; /* as above */
+    /* as above; and threads may name another move of the same value */
+    bool same_best = strcmp(timed.best, shallow.best) == 0 || strcmp(config, "ladder-tt") == 0 || threads > 1;
     check(timed.value == shallow.value && same_best, game->name, "", config,
           timed.iterations, "answer under a time limit is the last iteration's", timed.value, shallow.value);
 }
@@ -247,8 +257,47 @@ static void expect_bad(const game_entry *game, search_request request, const cha
           request.depth, what, status, SEARCH_BAD_INPUT);
 }
 
+/* Threads (search_request.threads, Lazy SMP, engine/ladder_run.h): on 2
+ * threads and up to the machine's cores (at most 4), every config that
+ * threads returns the one thread's value in both state modes, names a
+ * root move of that value, and says how many threads searched. */
+static void test_threads(const game_entry *game, const char *moves, int depth)
+{
+    int most = cores_max_threads() < 4 ? cores_max_threads() : 4;
+    for (size_t c = 0; c < config_count(); c++) {
+        const search_config *config = config_at(c);
+        search_result one;
+        if (!config_threads(config) || !run(game, plain(config->name, moves, depth), &one)) continue;
+        for (int threads = 2; threads <= most; threads++) {
+            for (int state = STATE_COPY; state <= STATE_UNDO; state++) {
+                search_request request = plain(config->name, moves, depth);
+                request.threads = threads;
+                request.state = (state_mode)state;
+                search_result r;
+                if (!run(game, request, &r)) continue;
+                check(r.value == one.value, game->name, moves, config->name, depth, "value on threads", r.value,
+                      one.value);
+                check(r.threads == threads, game->name, moves, config->name, depth, "threads reported", r.threads,
+                      threads);
+                int value;
+                if (strcmp(r.best, "none") != 0 && move_value(game, moves, r.best, depth, r.root_max, &value))
+                    check(value == r.value, game->name, moves, config->name, depth, "value of the threads' best move",
+                          value, r.value);
+            }
+        }
+    }
+}
+
 static void test_bad_requests(const game_entry *game)
 {
+    if (cores_max_threads() > 1) {
+        search_request threaded = plain("negamax-ab", "", 2);
+        threaded.threads = 2;
+        expect_bad(game, threaded, "threads on a config without a table", "searches on one thread");
+    }
+    search_request too_many = plain("ladder-pvs", "", 2);
+    too_many.threads = cores_max_threads() + 1;
+    expect_bad(game, too_many, "more threads than cores", "on this machine (its cores)");
     search_request request = plain("tree-optimal", "", 2);
     request.node_limit = 100;
     expect_bad(game, request, "node limit on a tree config", "needs a config of the recursive family or the ladder");
@@ -354,12 +403,17 @@ int main(int argc, char **argv)
                 test_node_limit(game, moves, "negamax-ab", limit_depth);
                 test_node_limit(game, moves, "ladder-tt", limit_depth);
                 test_node_limit(game, moves, "alphabeta", game->test_depth);
+                test_threads(game, moves, limit_depth);
             }
         }
         static const char *const timed[] = {"negamax-ab", "ladder-tt", "ladder-pvs", "negamax"};
         for (size_t t = 0; t < sizeof timed / sizeof timed[0]; t++) {
-            test_time_limit(game, timed[t]);
+            test_time_limit(game, timed[t], 1);
             test_stop_flag(game, timed[t]);
+        }
+        if (cores_max_threads() > 1) {  /* the caller's deadline stops its helpers; plain deepening on threads */
+            test_time_limit(game, "ladder-tt", 2);
+            test_time_limit(game, "ladder-pvs", 2);
         }
         test_bad_requests(game);
         printf("%s: %s\n", game->name, failed == before ? "ok" : "FAILED");
