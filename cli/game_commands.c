@@ -75,7 +75,7 @@ static void print_search_json(const game_entry *game, const search_request *q, c
         for (int i = 0; i < r->iterations; i++) printf("%s%" PRIu64, i ? "," : "", r->iteration_nodes[i]);
         putchar(']');
     }
-    if (q->threads) printf(",\"threads\":%d", r->threads);
+    if (q->threads) printf(",\"threads\":%d,\"smp\":\"%s\"", r->threads, q->smp == SEARCH_SMP_ABDADA ? "abdada" : "lazy");
     fputs("}\n", stdout);
 }
 
@@ -94,7 +94,7 @@ static void print_search_text(const game_entry *game, const search_request *q, c
         printf("table    %" PRIu64 " probes, %" PRIu64 " hits, %" PRIu64 " cutoffs\nresearch %" PRIu64
                "\ncutoffs  %" PRIu64 " (%" PRIu64 " by the first move)\niterated %d\n", r->tt_probes, r->tt_hits,
                r->tt_cutoffs, r->researches, r->cutoffs, r->first_move_cutoffs, r->iterations);
-    if (q->threads) printf("threads  %d\n", r->threads);
+    if (q->threads) printf("threads  %d (%s)\n", r->threads, q->smp == SEARCH_SMP_ABDADA ? "abdada" : "lazy");
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
     printf("seconds  %.6f\nrate     %.0f nodes/s\n", r->seconds, rate);
 }
@@ -119,6 +119,10 @@ static void ladder_options_of(const options *o, search_request *q)
                  "(ladder-tt and up)", q->config->name);
     if (q->threads > cores_max_threads())
         cli_fail("--threads: at most %d on this machine (its cores), not %d", cores_max_threads(), q->threads);
+    const char *smp = options_value(o, "smp");
+    if (smp && !options_given(o, "threads")) cli_fail("--smp goes with --threads N");
+    if (smp && strcmp(smp, "abdada") == 0) q->smp = SEARCH_SMP_ABDADA;
+    else if (smp && strcmp(smp, "lazy") != 0) cli_fail("--smp must be lazy or abdada, not '%s'", smp);
 }
 
 /* The search request the options describe; fails on any bad one. */
@@ -199,14 +203,14 @@ static int run_show(const options *o)
 static const option_spec search_options[] = {
     {"config", true}, {"depth", true}, {"position", true}, {"moves", true}, {"state", true},
     {"max-nodes", true}, {"seed", true}, {"tt-mb", true}, {"tt-replace", true}, {"time-ms", true},
-    {"node-limit", true}, {"threads", true}, {"json", false}, {"help", false}, {NULL, false},
+    {"node-limit", true}, {"threads", true}, {"smp", true}, {"json", false}, {"help", false}, {NULL, false},
 };
 
 const command command_search = {
     .name = "search", .operand = "GAME", .options = search_options, .run = run_search,
     .synopsis = "GAME --config NAME (--depth N | --time-ms N | --node-limit N) [--position TEXT]\n"
                 "         [--moves M,...] [--state copy|undo] [--max-nodes N] [--seed N] [--tt-mb N]\n"
-                "         [--tt-replace always|depth] [--threads N] [--json]",
+                "         [--tt-replace always|depth] [--threads N [--smp lazy|abdada]] [--json]",
     .summary = "search a position and print the best move, its value and the node counts",
     .help =
         "usage: prune search GAME --config NAME (--depth N | --time-ms N | --node-limit N) [options]\n"
@@ -236,13 +240,17 @@ const command command_search = {
         "                     thread's, the best move one of equal value, and nodes (every\n"
         "                     thread's) vary from run to run; --max-nodes and --node-limit\n"
         "                     count the first thread's\n"
+        "  --smp lazy|abdada  with --threads: how the threads share the work: Lazy SMP (default;\n"
+        "                     every other helper a ply deeper) or ABDADA (a thread searches last\n"
+        "                     a child another thread is searching)\n"
         "  --json             one JSON object on one line: game, config, depth, depth_completed,\n"
         "                     position (when given), moves, state,\n"
         "                     best, value, maximiser_value (the value from the maximising side's\n"
         "                     view), nodes, seconds, and for tree configs created, evals, passes\n"
         "                     and tree_bytes; for ladder configs tt_probes, tt_hits, tt_cutoffs,\n"
         "                     researches, cutoffs, first_move_cutoffs, iterations and\n"
-        "                     iteration_nodes (the first thread's), and threads with --threads\n"
+        "                     iteration_nodes (the first thread's), and threads and smp with\n"
+        "                     --threads\n"
         "  --help, -h         print this help\n"
         "\n"
         "value is from the point of view of the side to move at the root; nodes counts every\n"

@@ -53,6 +53,7 @@ typedef struct {
     int value, iterations;
     GAME_MOVE best;
     uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS];
+    bool deferring;        /* threads under ABDADA: the deferring instance searches (engine/ladder_run.h) */
 } ladder_context;
 
 /* A game's hashing (games/README.md) is NAME_hash, plus NAME_HASH_KEYS
@@ -79,6 +80,13 @@ typedef struct {
     uint64_t key[2];
     GAME_UNDO undo;
 } ladder_children;
+
+/* ABDADA (search_request.smp, engine/busy_marks.h): the positions the
+ * threads are searching, cleared before each threaded search; a node
+ * marks itself only with at least this many plies left below it, where a
+ * deferred child saves more than the marks cost (not measured per depth). */
+static uint64_t ladder_busy[BUSY_MARK_SLOTS];
+#define LADDER_DEFER_MIN_DEPTH 3
 
 static uint64_t ladder_keys[LADDER_KEY_COUNT];
 static ttable ladder_table;

@@ -21,12 +21,19 @@
  * (engine/ttable.h).  The caller's answer is the search's; its best move
  * may differ from the one thread's only between moves of equal value.
  *
- * The helpers are kept apart as Lazy SMP keeps them (Hyatt's and Stockfish's
- * description): each orders ties by its own seed (negamax-ab's shuffle),
- * and every other helper searches one ply deeper, so that its iterations
- * run ahead of the caller's.  A helper that finishes stops; the caller
- * raises `ladder_helpers_stop` when it is done (or stopped), and each
- * helper sees it within SEARCH_CHECK_INTERVAL nodes, as a soft stop. */
+ * Two schemes (search_request.smp), in the same loop so that they compare
+ * on equal terms:
+ *   - Lazy SMP (the default): the threads are kept apart only as Lazy SMP
+ *     keeps them (Hyatt's and Stockfish's description): each orders ties
+ *     by its own seed (negamax-ab's shuffle), and every other helper
+ *     searches one ply deeper, so that its iterations run ahead of the
+ *     caller's;
+ *   - ABDADA (Weill, 1996): every thread searches the caller's depth with
+ *     the deferring instance (ladder_search.h, expand_deferring), which
+ *     searches last a child another thread is searching.
+ * A helper that finishes stops; the caller raises `ladder_helpers_stop`
+ * when it is done (or stopped), and each helper sees it within
+ * SEARCH_CHECK_INTERVAL nodes, as a soft stop. */
 typedef struct {
     search_context ctx;
     ladder_context lc;
@@ -44,6 +51,14 @@ static ladder_helper *ladder_helpers;   /* CORES_MAX_THREADS - 1, allocated at t
 static int ladder_helper_count;          /* started for the search under way */
 static atomic_int ladder_helpers_stop;
 
+/* The instance that searches for lc: the config's (engine/config.h), or
+ * under ABDADA the configurable one that defers (search_mode.h). */
+static void ladder_deepen_with(ladder_context *lc, GAME_STATE *s, int depth, const search_mode *mode)
+{
+    if (lc->deferring) mode->ladder_deepen_deferring(lc, s, depth);
+    else mode->ladder_deepen[lc->options.instance](lc, s, depth);
+}
+
 static void *ladder_helper_run(void *data)
 {
     ladder_helper *h = data;
@@ -51,7 +66,7 @@ static void *ladder_helper_run(void *data)
     for (int d = h->plainly ? 1 : h->depth; d <= h->depth; d++) {
         h->ctx.rng = h->seed;
         h->s = h->root;
-        h->mode->ladder_deepen[h->lc.options.instance](&h->lc, &h->s, d);
+        ladder_deepen_with(&h->lc, &h->s, d, h->mode);
     }
     return NULL;
 }
@@ -88,9 +103,11 @@ static void ladder_helpers_start(const search_request *request, const GAME_STATE
     ladder_helper_count = 0;
     if (request->threads <= 1) return;
     atomic_store(&ladder_helpers_stop, 0);
+    if (ladder.deferring) memset(ladder_busy, 0, sizeof ladder_busy);  /* the marks the last search left */
     for (int i = 0; i < request->threads - 1; i++) {
         ladder_helper *h = &ladder_helpers[i];
-        int depth = request->depth + (i + 1) % 2;  /* helpers 1, 3, ...: one ply deeper */
+        /* Lazy SMP: helpers 1, 3, ... one ply deeper; ABDADA: every thread at the caller's depth */
+        int depth = request->depth + (ladder.deferring ? 0 : (i + 1) % 2);
         h->ctx = (search_context){.budget = UINT64_MAX, .stop = &ladder_helpers_stop, .soft_armed = true};
         search_schedule_check(&h->ctx);
         h->lc = ladder;
@@ -166,6 +183,7 @@ static void ladder_begin(search_context *ctx, const search_request *request)
 {
     ladder = (ladder_context){.base = ctx, .options = request->config->ladder,
                               .history = &ladder_history_tables,
+                              .deferring = request->threads > 1 && request->smp == SEARCH_SMP_ABDADA,
                               .table = !request->config->ladder.tt ? NULL
                                        : request->table ? request->table : &ladder_table};
     if (ladder.options.killers || ladder.options.history) history_clear(ladder.history);
@@ -177,7 +195,7 @@ static void ladder_begin(search_context *ctx, const search_request *request)
  * limit's longjmp out of here leaves the deepest completed one there. */
 static void ladder_iterate(GAME_STATE *s, int depth, const search_mode *mode)
 {
-    mode->ladder_deepen[ladder.options.instance](&ladder, s, depth); /* the instance: engine/config.h */
+    ladder_deepen_with(&ladder, s, depth, mode);
 }
 
 /* Searches a copy of the root (a soft limit may leave a do-undo search's

@@ -3,12 +3,15 @@
  * once.
  *
  * A template (the convention is in engine/search_mode.h), included by
- * engine/search_mode.h three times in each state mode:
+ * engine/search_mode.h four times in each state mode:
  *   LADDER_NAME(name)    the name of this instance's function `name`;
  *   LADDER_OPTION(x)     the option x of ladder_options: `lc->options.x` in
- *                        the configurable instance (the rungs from ladder-id
+ *                        the configurable instances (the rungs from ladder-id
  *                        up), a constant in negamax-ab's and ladder-tt's
  *                        (engine/config.h), so that theirs check no option;
+ *   LADDER_DEFERS        1 in the instance that threads under ABDADA run
+ *                        (expand_deferring), 0 in the others, which compile
+ *                        none of it;
  * and it reads the state mode's SEARCH_UNDO and SEARCH_NAME (the mode's
  * enter, leave, evaluate and order_moves of engine/recursive_search.h).
  * What every instance shares is in engine/ladder_context.h.
@@ -27,8 +30,9 @@
  * Values are from the mover's view, fail-soft.
  */
 
-#if !defined(SEARCH_UNDO) || !defined(SEARCH_NAME) || !defined(LADDER_NAME) || !defined(LADDER_OPTION)
-#error "ladder_search.h: define LADDER_NAME(name) and LADDER_OPTION(option) (and the state mode's names) first"
+#if !defined(SEARCH_UNDO) || !defined(SEARCH_NAME) || !defined(LADDER_NAME) || !defined(LADDER_OPTION) || \
+    !defined(LADDER_DEFERS)
+#error "ladder_search.h: define LADDER_NAME(name), LADDER_OPTION(option), LADDER_DEFERS (and the state mode's names) first"
 #endif
 
 /* Whether a node with `depth` plies left uses the table (LADDER_TT_MIN_DRAFT). */
@@ -108,7 +112,7 @@ static inline GAME_STATE *LADDER_NAME(enter)(const ladder_context *lc, GAME_STAT
  * probe usually misses the L2 (docs/techniques.md), so the next child's
  * slot is fetched while this one is searched.  Do-undo has one position,
  * and makes each child in its turn. */
-#define LADDER_AHEAD(keyed) (!SEARCH_UNDO && (keyed))
+#define LADDER_AHEAD(keyed) (!SEARCH_UNDO && !LADDER_DEFERS && (keyed))  /* deferral makes children out of turn */
 
 /* Before step 2 of the first child: made one ahead, child 0 is made now. */
 static inline void LADDER_NAME(make_first)(const ladder_context *lc, GAME_STATE *s, const GAME_MOVE *moves,
@@ -121,7 +125,8 @@ static inline void LADDER_NAME(make_first)(const ladder_context *lc, GAME_STATE 
 /* Step 2: the child of moves[i] and its key.  Made one ahead, it is
  * made->state[i & 1], made at the step before, and child i + 1 is made
  * now into the other; otherwise it is made now, on *s in do-undo (step 4
- * takes it back with made->undo), on made->state[0] in copy-make. */
+ * takes it back with made->undo), on made->state[0] in copy-make.  (The
+ * deferring instance makes each child in its turn, any i.) */
 static inline GAME_STATE *LADDER_NAME(make)(const ladder_context *lc, GAME_STATE *s, const GAME_MOVE *moves,
                                             int count, int i, uint64_t key, bool keyed, ladder_children *made,
                                             uint64_t *child_key)
@@ -215,6 +220,7 @@ static inline int LADDER_NAME(cutoff)(ladder_context *lc, const GAME_STATE *s, u
  * are fail-soft, from the mover's view; a child with the same mover (an
  * extra turn) keeps the sign and the window.  Kept out of negamax, so that
  * a leaf, about half of all nodes, does not pay this frame. */
+#if !LADDER_DEFERS
 static SEARCH_NOINLINE int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta,
                                unsigned hint)
 {
@@ -240,6 +246,59 @@ static SEARCH_NOINLINE int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s
     LADDER_NAME(store)(lc, key, depth, best, alpha0, beta, best_move);  /* 7 */
     return best;
 }
+#endif
+
+#if LADDER_DEFERS
+/* The loop over a node's children under ABDADA (Weill, 1996;
+ * engine/busy_marks.h), for threads: steps 1 to 7 as in expand, in two
+ * passes.  A node with at least LADDER_DEFER_MIN_DEPTH plies left below it
+ * marks itself busy while it searches its children; in the first pass a
+ * child (not the first) that another thread has marked is passed over,
+ * and the second pass searches the children passed over, by when the
+ * other thread may have stored their bounds.  Only the order changes, so
+ * the value is alpha-beta's. */
+static SEARCH_NOINLINE int LADDER_NAME(expand_deferring)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth,
+                                                         int alpha, int beta, unsigned hint)
+{
+    GAME_MOVE moves[GAME_MAX_MOVES];
+    int count = GAME(generate_moves)(s, moves);
+    if (count == 0) return 0;
+    int ply = lc->root_depth - depth;
+    LADDER_NAME(order)(lc, s, moves, count, ply, hint);  /* 1 */
+    bool mover = GAME(max_to_move)(s), keyed = LADDER_TABLED(depth - 1);
+    bool defers = keyed && depth - 1 >= LADDER_DEFER_MIN_DEPTH;
+    if (defers) busy_mark_enter(ladder_busy, key);
+    ladder_children made;
+    int alpha0 = alpha, best = INT_MIN, deferred[GAME_MAX_MOVES], deferred_count = 0;
+    GAME_MOVE best_move = moves[0];
+    for (int pass = 0; pass < 2; pass++) {
+        for (int j = 0; j < (pass == 0 ? count : deferred_count); j++) {
+            int i = pass == 0 ? j : deferred[j];
+            uint64_t child_key;
+            GAME_STATE *child = LADDER_NAME(make)(lc, s, moves, count, i, key, keyed, &made, &child_key);  /* 2 */
+            if (pass == 0 && i > 0 && defers && busy_mark_is(ladder_busy, child_key)) {
+                LADDER_NAME(unmake)(s, moves[i], &made);
+                deferred[deferred_count++] = i;
+                continue;
+            }
+            int v = LADDER_NAME(child)(lc, child, child_key, GAME(max_to_move)(child) == mover, depth - 1, alpha,
+                                       beta, LADDER_OPTION(pvs) && i > 0);  /* 3 */
+            LADDER_NAME(unmake)(s, moves[i], &made);  /* 4 */
+            LADDER_NAME(take)(lc, v, depth, ply, moves[i], &best, &best_move, &alpha);  /* 5 */
+            if (v >= beta) {
+                if (defers) busy_mark_leave(ladder_busy, key);
+                return LADDER_NAME(cutoff)(lc, s, key, depth, ply, alpha0, beta, v, moves[i], i == 0);  /* 6 */
+            }
+        }
+    }
+    if (defers) busy_mark_leave(ladder_busy, key);
+    LADDER_NAME(store)(lc, key, depth, best, alpha0, beta, best_move);  /* 7 */
+    return best;
+}
+#define LADDER_EXPAND LADDER_NAME(expand_deferring)
+#else
+#define LADDER_EXPAND LADDER_NAME(expand)
+#endif
 
 /* Negamax-ab with the options: a node is counted, stopped (horizon or
  * finished game: no table, the value is cheaper than a probe), answered by
@@ -257,7 +316,7 @@ static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key,
     if (LADDER_TABLED(depth) && ladder_probe(lc, key, depth, alpha, beta, &table_move, &value)) return value;
     /* At the root the previous iteration's best move goes first. */
     unsigned hint = LADDER_OPTION(deepening) && depth == lc->root_depth && lc->iterations > 0 ? lc->best : table_move;
-    return LADDER_NAME(expand)(lc, s, key, depth, alpha, beta, hint);
+    return LADDER_EXPAND(lc, s, key, depth, alpha, beta, hint);
 }
 
 /* Worth: "minichess 7 ladder-mtdf/copy vs ladder-history/copy" -- 1.11x fewer instructions (CI, valgrind). */
@@ -331,5 +390,7 @@ static void LADDER_NAME(deepen)(ladder_context *lc, GAME_STATE *s, int depth)
 
 #undef LADDER_TABLED
 #undef LADDER_AHEAD
+#undef LADDER_EXPAND
 #undef LADDER_NAME
 #undef LADDER_OPTION
+#undef LADDER_DEFERS

@@ -35,6 +35,12 @@ typedef enum { STATE_COPY, STATE_UNDO } state_mode;
 #define SEARCH_TREE_MEMORY_LIMIT (12ULL << 30)
 #define SEARCH_DEFAULT_SEED 20240501ULL
 
+/* How a search's threads share the work (search_request.smp,
+ * engine/ladder_run.h): Lazy SMP (every thread searches the whole tree,
+ * apart only by the table and their orders) or ABDADA (a thread defers a
+ * child another thread is searching, engine/busy_marks.h). */
+typedef enum { SEARCH_SMP_LAZY = 0, SEARCH_SMP_ABDADA } search_smp;
+
 typedef struct {
     const search_config *config;
     const char *position; /* the game's position string (game_entry.position_text's form) of the root
@@ -69,6 +75,7 @@ typedef struct {
      * up to cores_max_threads() (engine/cores.h).  The value is the single thread's; the nodes are
      * every thread's and vary from run to run; max_nodes and node_limit count the calling thread's. */
     int threads;
+    search_smp smp;      /* how the threads share the work (SEARCH_SMP_LAZY by default) */
 } search_request;
 
 #define SEARCH_MAX_ITERATIONS 64

@@ -37,6 +37,7 @@
 #include "clock.h"
 #include "cores.h"
 #include "random.h"
+#include "busy_marks.h"
 #include "search.h"
 #include PRUNE_GAME_HEADER
 
@@ -74,6 +75,8 @@ typedef struct {
     int (*negamax)(search_context *ctx, GAME_STATE *s, int depth, GAME_MOVE *best);
     /* indexed by ladder_instance (engine/config.h), whose last is LADDER_INSTANCE_TT */
     void (*ladder_deepen[LADDER_INSTANCE_TT + 1])(ladder_context *lc, GAME_STATE *s, int depth);
+    /* the configurable ladder with ABDADA's deferral (threads, SEARCH_SMP_ABDADA) */
+    void (*ladder_deepen_deferring)(ladder_context *lc, GAME_STATE *s, int depth);
     void (*tree)(search_context *ctx, GAME_STATE *root, int depth);
     void (*tree_optimal)(search_context *ctx, GAME_STATE *root, int depth);
     size_t tree_node_size;

@@ -14,7 +14,7 @@
  *                        (one position, moved down and back);
  *   SEARCH_NAME(name)    the name of this mode's function `name`;
  * are read by the templates it includes, ladder_search.h (LADDER_NAME,
- * LADDER_OPTION) and tree_search.h (TREE_NAME, TREE_OPTION), which
+ * LADDER_OPTION, LADDER_DEFERS) and tree_search.h (TREE_NAME, TREE_OPTION), which
  * undefine only their own.  A part of a template (recursive_search.h of
  * this one; tree_node.h and tree_order.h of tree_search.h) is included by
  * that template alone and reads its names.  solve_search.h is a template
@@ -41,12 +41,20 @@
  * options as constants, then the configurable instance of the rungs. */
 #define LADDER_NAME(name) SEARCH_NAME(negamax_ab_##name)
 #define LADDER_OPTION(option) LADDER_NEGAMAX_AB_##option
+#define LADDER_DEFERS 0
 #include "ladder_search.h"
 #define LADDER_NAME(name) SEARCH_NAME(ladder_tt_##name)
 #define LADDER_OPTION(option) LADDER_TT_##option
+#define LADDER_DEFERS 0
 #include "ladder_search.h"
 #define LADDER_NAME(name) SEARCH_NAME(ladder_##name)
 #define LADDER_OPTION(option) (lc->options.option)
+#define LADDER_DEFERS 0
+#include "ladder_search.h"
+/* The configurable ladder again, with ABDADA's deferral: threads only. */
+#define LADDER_NAME(name) SEARCH_NAME(ladder_deferring_##name)
+#define LADDER_OPTION(option) (lc->options.option)
+#define LADDER_DEFERS 1
 #include "ladder_search.h"
 
 /* The persistent tree: configurable, then tree-optimal, its options the
@@ -67,6 +75,7 @@ static const search_mode SEARCH_NAME(search_mode) = {
     .ladder_deepen = {[LADDER_INSTANCE_CONFIGURABLE] = SEARCH_NAME(ladder_deepen),
                       [LADDER_INSTANCE_NEGAMAX_AB] = SEARCH_NAME(negamax_ab_deepen),
                       [LADDER_INSTANCE_TT] = SEARCH_NAME(ladder_tt_deepen)},
+    .ladder_deepen_deferring = SEARCH_NAME(ladder_deferring_deepen),
     .tree = SEARCH_NAME(tree_search),
     .tree_optimal = SEARCH_NAME(tree_optimal_search),
     .tree_node_size = sizeof(SEARCH_NAME(tree_node)),

@@ -58,7 +58,7 @@ typedef struct solve_team {
     atomic_int outcome;               /* SOLVE_TEAM_SEARCHING, SOLVE_TEAM_STOPPED or the window's result */
     atomic_uint_fast64_t helper_nodes;  /* nodes the helpers have published in this window */
     solve_helper helpers[CORES_MAX_THREADS - 1];
-    uint64_t busy[SOLVE_BUSY_SLOTS];  /* the positions being searched near the root (solve_instance.h) */
+    uint64_t busy[BUSY_MARK_SLOTS];  /* the positions being searched near the root (solve_instance.h) */
 } solve_team;
 
 static solve_team process_team;  /* one solve at a time, as the table */

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "busy_marks.h"
 #include "solve.h"
 #include "solve_table.h"
 
@@ -34,7 +35,7 @@ typedef struct {
     int worker;                  /* 0: the thread that called the solve; 1 ..: its helpers */
     uint64_t published;          /* a helper's nodes already added to the team's count */
     uint64_t helper_nodes;       /* the caller's: its helpers' nodes in the windows finished */
-    uint64_t *busy;              /* the team's positions being searched (solve_busy_*), NULL on one thread */
+    uint64_t *busy;              /* the team's positions being searched (busy_marks.h), NULL on one thread */
     int defer_until;             /* nodes of fewer stones than this mark themselves and defer busy children */
 } solve_context;
 
@@ -42,39 +43,12 @@ typedef struct {
  * SOLVE_STOP_DONE: another thread of the team finished the window. */
 typedef enum { SOLVE_STOP_NONE = 0, SOLVE_STOP_NODES, SOLVE_STOP_TIME, SOLVE_STOP_DONE } solve_stop;
 
-/* Threads: ABDADA's deferral, near the root (SOLVE_DEFER_PLIES below it).
- * A node there marks its key busy while it searches its children, and a
- * node that meets a child another thread has marked searches that child
- * after its other children (never its first: one child is searched at
- * once, as ABDADA does): by then the other thread may have stored its
- * bound, and meanwhile this one searches something else.  The marks are a
- * table of SOLVE_BUSY_SLOTS words, key + 1 (0: free), overwritten without
- * a lock: a lost or stale mark only changes an order, never a score, and
- * the team clears them before each window (a thread that leaves a window by
- * longjmp leaves its marks). */
-#define SOLVE_BUSY_SLOTS (UINT64_C(1) << 16)
+/* Threads: ABDADA's deferral (engine/busy_marks.h), near the root: nodes
+ * of fewer than SOLVE_DEFER_PLIES stones more than the root's mark their
+ * key busy while they search their children and defer busy children (never
+ * their first: one child is searched at once, as ABDADA does).  The team
+ * clears the marks before each window. */
 #define SOLVE_DEFER_PLIES 12
-
-static inline uint64_t *solve_busy_slot(uint64_t *busy, uint64_t key)
-{
-    return &busy[(key * UINT64_C(0x9E3779B97F4A7C15)) >> 48];
-}
-
-static inline bool solve_busy_is(uint64_t *busy, uint64_t key)
-{
-    return __atomic_load_n(solve_busy_slot(busy, key), __ATOMIC_RELAXED) == key + 1;
-}
-
-static inline void solve_busy_enter(uint64_t *busy, uint64_t key)
-{
-    __atomic_store_n(solve_busy_slot(busy, key), key + 1, __ATOMIC_RELAXED);
-}
-
-static inline void solve_busy_leave(uint64_t *busy, uint64_t key)
-{
-    uint64_t mine = key + 1;
-    __atomic_compare_exchange_n(solve_busy_slot(busy, key), &mine, 0, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-}
 
 /* One null-window search as the team runs it: `search` on `board` (the
  * instance's board type), from any thread.  solve_team_search runs it on

@@ -294,7 +294,7 @@ static inline int solve_deferring_children(solve_context *ctx, const SOLVE_BOARD
     uint64_t deferred[MOVE_SORTER_CAPACITY];
     int deferred_count = 0, deferred_next = 0;
     bool searched = false;
-    solve_busy_enter(ctx->busy, key);
+    busy_mark_enter(ctx->busy, key);
     for (;;) {
         uint64_t move = move_sorter_next(sorter);
         bool late = !move;
@@ -306,7 +306,7 @@ static inline int solve_deferring_children(solve_context *ctx, const SOLVE_BOARD
         SOLVE_BOARD(play_cell)(&child, move);
         if (!late && searched) {
             uint64_t child_mirrored;
-            if (solve_busy_is(ctx->busy, solve_key(&child, mirror, &child_mirrored))) {
+            if (busy_mark_is(ctx->busy, solve_key(&child, mirror, &child_mirrored))) {
                 deferred[deferred_count++] = move;
                 continue;
             }
@@ -315,13 +315,13 @@ static inline int solve_deferring_children(solve_context *ctx, const SOLVE_BOARD
         int score = -child_search(ctx, &child, -beta, -alpha);
         if (score >= beta) {
             if (bounds) solve_put(ctx, kind, key, score + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2, n, mirrored, true);
-            solve_busy_leave(ctx->busy, key);
+            busy_mark_leave(ctx->busy, key);
             return score;
         }
         if (score > alpha) alpha = score;
     }
     solve_put(ctx, kind, key, alpha - SOLVE_MIN_SCORE + 1, n, mirrored, true);
-    solve_busy_leave(ctx->busy, key);
+    busy_mark_leave(ctx->busy, key);
     return alpha;
 }
 

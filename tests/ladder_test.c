@@ -19,9 +19,9 @@
  *     depth k); one below depth 1 answers the first legal move; a time
  *     limit answers with some completed iteration k, again the result of a
  *     search to depth k; a stop flag already set answers with iteration 1;
- *   - threads (Lazy SMP): on 2 threads and up to the cores (at most 4),
- *     every config that threads returns the one thread's value, copy-make
- *     and do-undo, and names a move of that value; a time limit on threads
+ *   - threads (Lazy SMP and ABDADA): on 2 threads and up to the cores (at
+ *     most 4), every config that threads returns the one thread's value,
+ *     copy-make and do-undo, and names a move of that value; a time limit on threads
  *     answers with a completed iteration's value;
  *   - bad requests: a limit on a tree config, a table beyond memory, an
  *     unknown replacement scheme, threads on a config without a table or
@@ -259,8 +259,9 @@ static void expect_bad(const game_entry *game, search_request request, const cha
 
 /* Threads (search_request.threads, Lazy SMP, engine/ladder_run.h): on 2
  * threads and up to the machine's cores (at most 4), every config that
- * threads returns the one thread's value in both state modes, names a
- * root move of that value, and says how many threads searched. */
+ * threads returns the one thread's value in both state modes, under Lazy
+ * SMP and ABDADA, names a root move of that value, and says how many
+ * threads searched. */
 static void test_threads(const game_entry *game, const char *moves, int depth)
 {
     int most = cores_max_threads() < 4 ? cores_max_threads() : 4;
@@ -269,10 +270,11 @@ static void test_threads(const game_entry *game, const char *moves, int depth)
         search_result one;
         if (!config_threads(config) || !run(game, plain(config->name, moves, depth), &one)) continue;
         for (int threads = 2; threads <= most; threads++) {
-            for (int state = STATE_COPY; state <= STATE_UNDO; state++) {
+            for (int variant = 0; variant < 4; variant++) {  /* copy and undo, Lazy SMP and ABDADA */
                 search_request request = plain(config->name, moves, depth);
                 request.threads = threads;
-                request.state = (state_mode)state;
+                request.state = variant & 1 ? STATE_UNDO : STATE_COPY;
+                request.smp = variant & 2 ? SEARCH_SMP_ABDADA : SEARCH_SMP_LAZY;
                 search_result r;
                 if (!run(game, request, &r)) continue;
                 check(r.value == one.value, game->name, moves, config->name, depth, "value on threads", r.value,

@@ -1,0 +1,46 @@
+/*
+ * busy_marks.h: ABDADA's marks of the positions being searched (Weill,
+ * 1996), shared by the threads of one search: the solver's team
+ * (engine/solve_instance.h) and the ladder's (engine/ladder_run.h).
+ *
+ * A node marks its key busy while it searches its children; a node that
+ * meets a child another thread has marked searches that child after its
+ * other children, by when the other thread may have stored its bound, and
+ * meanwhile searches something else.  The marks are a table of
+ * BUSY_MARK_SLOTS words, key + 1 (0: free), overwritten without a lock: a
+ * lost or stale mark only changes an order, never a value, and the owner
+ * clears them before each search (a thread that leaves by longjmp leaves
+ * its marks).
+ */
+#ifndef PRUNE_BUSY_MARKS_H
+#define PRUNE_BUSY_MARKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define BUSY_MARK_SLOTS (UINT64_C(1) << 16)
+
+static inline uint64_t *busy_mark_slot(uint64_t *marks, uint64_t key)
+{
+    return &marks[(key * UINT64_C(0x9E3779B97F4A7C15)) >> 48];
+}
+
+static inline bool busy_mark_is(uint64_t *marks, uint64_t key)
+{
+    return __atomic_load_n(busy_mark_slot(marks, key), __ATOMIC_RELAXED) == key + 1;
+}
+
+static inline void busy_mark_enter(uint64_t *marks, uint64_t key)
+{
+    __atomic_store_n(busy_mark_slot(marks, key), key + 1, __ATOMIC_RELAXED);
+}
+
+/* Frees the slot if it still holds this key's mark (another key may have
+ * taken it since). */
+static inline void busy_mark_leave(uint64_t *marks, uint64_t key)
+{
+    uint64_t mine = key + 1;
+    __atomic_compare_exchange_n(busy_mark_slot(marks, key), &mine, 0, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+#endif
