@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cores.h"
 #include "escape.h"
 #include "match.h"
 #include "numbers.h"
@@ -29,7 +30,7 @@ typedef struct {
     size_t count;
 } opening_list;
 
-/* CONFIG[,tt-mb=N][,tt-replace=always|depth][,state=copy|undo][,depth=D] */
+/* CONFIG[,tt-mb=N][,tt-replace=always|depth][,state=copy|undo][,depth=D][,threads=N][,smp=lazy|abdada] */
 void match_side_parse(const char *flag, const char *text, match_side *side)
 {
     char copy[256];
@@ -61,10 +62,18 @@ void match_side_parse(const char *flag, const char *text, match_side *side)
             side->depth = (int)number;
         else if (strcmp(item, "state") == 0 && (!strcmp(value, "copy") || !strcmp(value, "undo")))
             side->state = strcmp(value, "undo") == 0 ? STATE_UNDO : STATE_COPY;
+        else if (strcmp(item, "threads") == 0 && config_threads(side->config) &&
+                 parse_whole_number(value, 1, 1000000, &number))
+            side->threads = (int)number;
+        else if (strcmp(item, "smp") == 0 && config_threads(side->config) &&
+                 (!strcmp(value, "lazy") || !strcmp(value, "abdada")))
+            side->smp = strcmp(value, "abdada") == 0 ? SEARCH_SMP_ABDADA : SEARCH_SMP_LAZY;
         else
-            cli_fail("--%s: bad option '%s=%s' (tt-mb=N and tt-replace=always|depth for a ladder config, "
-                     "state=copy|undo, depth=D)", flag, item, value);
+            cli_fail("--%s: bad option '%s=%s' (tt-mb=N, tt-replace=always|depth, threads=N and smp=lazy|abdada "
+                     "for a ladder config, state=copy|undo, depth=D)", flag, item, value);
     }
+    if (side->threads > cores_max_threads())
+        cli_fail("--%s: threads=%d, more than this machine's %d cores", flag, side->threads, cores_max_threads());
 }
 
 /* A side with a table gets its own, allocated now (not mid-match). */
@@ -337,7 +346,7 @@ static int run_match(const options *o)
     match_summary s = {.game = game->name, .a = sides[0].text, .b = sides[1].text, .limit = limit_of(o),
                        .seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, 1), .ply_cap = match_ply_cap(game),
                        .margin_ms = (uint64_t)cli_number(o, "margin-ms", 0, 86400000, MATCH_DEFAULT_MARGIN_MS),
-                       .reuse = options_given(o, "reuse")};
+                       .reuse = options_given(o, "reuse"), .threaded = sides[0].threads > 1 || sides[1].threads > 1};
     match_rules rules = {.limit = s.limit, .margin_ms = s.margin_ms};
     s.pairs_total = (uint64_t)cli_number(o, "pairs", 1, MATCH_MAX_PAIRS, 1);
     parse_shard(options_value(o, "shard"), &s.shard, &s.shards);
@@ -398,7 +407,9 @@ const command command_match = {
         "  --a CONFIG, --b CONFIG  each side: a config of prune configs (the ladder, negamax-ab\n"
         "                     or the recursive family), then its own options,\n"
         "                     or ugi:COMMAND, an external engine speaking UGI (prune ugi ...);\n"
-        "                     comma-separated: tt-mb=N, tt-replace=always|depth (ladder configs),\n"
+        "                     comma-separated: tt-mb=N, tt-replace=always|depth, threads=N (1 to\n"
+        "                     the cores) and smp=lazy|abdada (ladder configs; prune search's --threads\n"
+        "                     and --smp),\n"
         "                     state=copy|undo, depth=D (this side searches to depth D whatever\n"
         "                     the limit); e.g. --a ladder-pvs,tt-mb=64\n"
         "  --nodes N          each move: at most N nodes (1 to 4000000000); reproducible\n"

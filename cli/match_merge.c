@@ -204,6 +204,8 @@ static void read_summary(const summary_reader *r, summary_record *rec)
     s->limit.kind = (match_limit_kind)kind;
     s->limit.value = get_whole(r, "limit_value");
     if (kind == LIMIT_CLOCK) s->limit.increment_ms = get_whole(r, "increment_ms");
+    /* a summary under nodes or depth that says it is not reproducible had a side on threads */
+    s->threaded = kind != LIMIT_TIME && kind != LIMIT_CLOCK && !get_bool(r, "reproducible");
     s->margin_ms = get_whole(r, "margin_ms");
     s->seed = get_whole(r, "seed");
     uint64_t cap = get_whole(r, "ply_cap");

@@ -12,7 +12,9 @@
  * is emptied by uginewgame and kept across the game's moves, and
  * `setoption name seed value S` sets the next searches' move-ordering
  * seed, which is how prune match gives an external prune the seeds an
- * internal side would get.
+ * internal side would get; `setoption name threads value N` and `name smp
+ * value lazy|abdada` their threads (a ladder config's, as --config's
+ * threads=N and smp=S set them).
  *
  * What the runner gets wrong is answered with `info string error: ...`,
  * never ignored: a position that does not parse or holds an illegal move
@@ -33,6 +35,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cores.h"
 #include "match.h"
 #include "numbers.h"
 
@@ -364,8 +367,40 @@ static void ugi_go(ugi_engine *e, char **save)
     e->joinable = true;
 }
 
-/* setoption name seed value S: S is any 64-bit seed (prune match sends
- * splitmix64 outputs), in decimal digits. */
+/* setoption name threads value N: the next searches' threads, 1 to the
+ * cores, for a config that threads (a ladder config); between searches
+ * only, so that the worker never reads it while it changes. */
+static void ugi_set_threads(ugi_engine *e, const char *value)
+{
+    long long threads;
+    if (!config_threads(e->side.config))
+        reply("info string error: %s searches on one thread (threads go with the ladder's configs, ladder-tt and up)",
+              e->side.config->name);
+    else if (!parse_whole_number(value, 1, cores_max_threads(), &threads))
+        reply("info string error: threads must be a whole number from 1 to %d (this machine's cores), not '%.32s'",
+              cores_max_threads(), value);
+    else if (!engine_free(e))
+        reply("info string error: a search is under way: set threads before go");
+    else
+        e->side.threads = (int)threads;
+}
+
+/* setoption name smp value lazy|abdada: how the threads share the work. */
+static void ugi_set_smp(ugi_engine *e, const char *value)
+{
+    if (!config_threads(e->side.config))
+        reply("info string error: %s searches on one thread (smp goes with the ladder's configs, ladder-tt and up)",
+              e->side.config->name);
+    else if (strcmp(value, "lazy") != 0 && strcmp(value, "abdada") != 0)
+        reply("info string error: smp must be lazy or abdada, not '%.32s'", value);
+    else if (!engine_free(e))
+        reply("info string error: a search is under way: set smp before go");
+    else
+        e->side.smp = strcmp(value, "abdada") == 0 ? SEARCH_SMP_ABDADA : SEARCH_SMP_LAZY;
+}
+
+/* setoption name NAME value V: seed (any 64-bit seed: prune match sends
+ * splitmix64 outputs, in decimal digits), threads or smp. */
 static void ugi_setoption(ugi_engine *e, char **save)
 {
     const char *key = strtok_r(NULL, UGI_SPACE, save);
@@ -373,8 +408,16 @@ static void ugi_setoption(ugi_engine *e, char **save)
     const char *is = name ? strtok_r(NULL, UGI_SPACE, save) : NULL;
     const char *value = is ? strtok_r(NULL, UGI_SPACE, save) : NULL;
     const char *more = value ? strtok_r(NULL, UGI_SPACE, save) : NULL;
-    if (name && strcmp(name, "seed") == 0 && is && strcmp(is, "value") == 0 && value && !more && value[0] >= '0' &&
-        value[0] <= '9') {
+    bool well_formed = name && is && strcmp(is, "value") == 0 && value && !more;
+    if (well_formed && strcmp(name, "threads") == 0) {
+        ugi_set_threads(e, value);
+        return;
+    }
+    if (well_formed && strcmp(name, "smp") == 0) {
+        ugi_set_smp(e, value);
+        return;
+    }
+    if (well_formed && strcmp(name, "seed") == 0 && value[0] >= '0' && value[0] <= '9') {
         char *end;
         errno = 0;
         unsigned long long seed = strtoull(value, &end, 10);
@@ -383,7 +426,8 @@ static void ugi_setoption(ugi_engine *e, char **save)
             return;
         }
     }
-    reply("info string error: prune ugi takes setoption name seed value S (S a whole number below 2^64) only");
+    reply("info string error: prune ugi takes setoption name seed value S (S a whole number below 2^64), "
+          "name threads value N or name smp value lazy|abdada");
 }
 
 /* Answers one line; false on quit. */
@@ -394,8 +438,14 @@ static bool ugi_line(ugi_engine *e, char *line)
     if (strcmp(word, "quit") == 0) return false;
     if (strcmp(word, "ugi") == 0) {
         pthread_mutex_lock(&print_lock);
-        printf("id name prune %s\nid author prune\noption name seed type string default %" PRIu64 "\nugiok\n",
+        printf("id name prune %s\nid author prune\noption name seed type string default %" PRIu64 "\n",
                e->side.text, e->seed);
+        if (config_threads(e->side.config))
+            printf("option name threads type spin default %d min 1 max %d\n"
+                   "option name smp type combo default %s var lazy var abdada\n",
+                   e->side.threads > 1 ? e->side.threads : 1, cores_max_threads(),
+                   e->side.smp == SEARCH_SMP_ABDADA ? "abdada" : "lazy");
+        printf("ugiok\n");
         fflush(stdout);
         pthread_mutex_unlock(&print_lock);
     } else if (strcmp(word, "isready") == 0) {
@@ -464,6 +514,7 @@ const command command_ugi = {
         "\n"
         "Commands: ugi, isready, uginewgame, position startpos|fen X [moves M1 M2 ...],\n"
         "query gameover|p1turn|result, go nodes N | depth D | movetime T | infinite |\n"
-        "p1time T p2time T [p1inc I p2inc I], stop, setoption name seed value S, quit.\n"
+        "p1time T p2time T [p1inc I p2inc I], stop, setoption name seed value S,\n"
+        "setoption name threads value N and name smp value lazy|abdada (ladder configs), quit.\n"
         "Searches run beside the input: isready, stop and quit are answered at once.\n",
 };

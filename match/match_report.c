@@ -20,7 +20,10 @@ static const char *const failure_names[] = {"ok", "crash", "hang", "nonsense", "
 
 const char *match_limit_name(match_limit_kind kind) { return limit_names[kind]; }
 
-static bool reproducible(const match_limit *limit) { return limit->kind != LIMIT_TIME && limit->kind != LIMIT_CLOCK; }
+static bool reproducible(const match_summary *s)
+{
+    return !s->threaded && s->limit.kind != LIMIT_TIME && s->limit.kind != LIMIT_CLOCK;
+}
 
 static const char *end_name(const match_game *g)
 {
@@ -125,7 +128,7 @@ static void print_summary_json(const match_summary *s, const elo_estimate *e, bo
     printf(",\"limit\":\"%s\",\"limit_value\":%" PRIu64, limit_names[s->limit.kind], s->limit.value);
     if (s->limit.kind == LIMIT_CLOCK) printf(",\"increment_ms\":%" PRIu64, s->limit.increment_ms);
     printf(",\"margin_ms\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"ply_cap\":%d,\"reproducible\":%s", s->margin_ms, s->seed,
-           s->ply_cap, reproducible(&s->limit) ? "true" : "false");
+           s->ply_cap, reproducible(s) ? "true" : "false");
     if (m && m->missing_pairs) fputs(",\"shard\":null,\"pair_first\":null,\"pair_step\":null", stdout);
     else printf(",\"shard\":\"%" PRIu64 "/%" PRIu64 "\"", s->shard + 1, s->shards);
     printf(",\"pairs_total\":%" PRIu64, s->pairs_total);
@@ -254,7 +257,8 @@ static void print_summary_text(const match_summary *s, const elo_estimate *e, bo
     }
     printf("reproducible %s\n", s->limit.kind == LIMIT_TIME    ? "no: under --time-ms the clock decides how deep each move searches"
                                 : s->limit.kind == LIMIT_CLOCK ? "no: under a clock the time decides how deep each move searches"
-                                                               : "yes: the same seed plays the same games");
+                                : s->threaded ? "no: a side searches on threads, whose timing decides what its table holds"
+                                              : "yes: the same seed plays the same games");
 }
 
 void match_print_merged_summary(const match_summary *s, bool json, const match_merge_info *m)

@@ -71,7 +71,7 @@ void match_engine_free(match_engine *e);
 engine_end match_engine_check(const char *command, char *message, size_t size);
 
 /* One side: a config and its own options (cli/match.c reads
- * CONFIG[,tt-mb=N][,tt-replace=R][,state=S][,depth=D]). */
+ * CONFIG[,tt-mb=N][,tt-replace=R][,state=S][,depth=D][,threads=N][,smp=S]). */
 typedef struct {
     const char *text;             /* as given, for the records */
     const search_config *config;  /* NULL for an external engine */
@@ -81,6 +81,8 @@ typedef struct {
     size_t tt_mb;
     int tt_replace;
     int depth;                    /* > 0: this side searches to this depth whatever the match's limit */
+    int threads;                  /* > 1: this side searches on threads (a ladder config), 0 or 1: one */
+    search_smp smp;               /* how its threads share the work (Lazy SMP by default) */
     ttable table;                 /* its own, kept across the moves of a game, emptied per game */
 } match_side;
 
@@ -164,6 +166,7 @@ bool match_position_playable(const game_entry *game, const char *moves, char *me
 typedef struct {
     const char *game, *a, *b;
     match_limit limit;
+    bool threaded;                 /* a side searched on threads: no two runs search alike */
     uint64_t margin_ms;
     uint64_t seed;
     int ply_cap;

@@ -76,6 +76,13 @@ def check_reproducible(tally, prune):
     tally.record(timed[-1].get("reproducible") is False, "--time-ms says it is not reproducible", timed[-1])
     done = run([prune, "match", "ttt", "--a", "ladder-id", "--b", "ladder-id", "--time-ms", "5"])
     tally.record("reproducible no" in done.stdout, "--time-ms text says so", done.stdout.splitlines()[-1:])
+    # A side on threads (threads=N, engine/ladder_run.h): its tree depends on the threads' timing.
+    threads = str(min(2, os.sysconf("SC_NPROCESSORS_ONLN")))
+    threaded = match_lines(tally, prune, "threads", ["kalah", "--a", f"ladder-pvs,threads={threads},smp=abdada",
+                                                     "--b", "ladder-pvs", "--nodes", "3000", "--pairs", "2",
+                                                     "--reuse"])
+    tally.record(threaded[-1].get("reproducible") is (threads == "1") and threaded[-1].get("games") == 4,
+                 f"threads={threads}: four games, not reproducible", threaded[-1])
 
 
 def check_sanity(tally, prune):

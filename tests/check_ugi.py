@@ -32,6 +32,7 @@ def run(args, timeout=600):
     return subprocess.run(args, capture_output=True, text=True, timeout=timeout)
 
 
+CORES = min(256, os.sysconf("SC_NPROCESSORS_ONLN"))  # engine/cores.c's answer: threads go up to it
 STARTED = []  # every Engine, for the closing check of their standard error
 
 
@@ -130,7 +131,10 @@ def check_transcript(tally, prune):
     e = ugi(prune, "connect4", "ladder-pvs")
     e.send("ugi")
     tally.record(e.until("ugiok") == ["id name prune ladder-pvs", "id author prune",
-                                      "option name seed type string default 1", "ugiok"], "ugi: the handshake", "")
+                                      "option name seed type string default 1",
+                                      f"option name threads type spin default 1 min 1 max {CORES}",
+                                      "option name smp type combo default lazy var lazy var abdada", "ugiok"],
+                 "ugi: the handshake", "")
     e.send("isready")
     tally.record(e.until("readyok") == ["readyok"], "isready", "")
     e.send("uginewgame")
@@ -512,6 +516,45 @@ def check_cutegames(tally, prune):
         tally.record(e.close() == 0, "cutegames: quit, status 0", e.p.returncode)
 
 
+def check_threads(tally, prune):
+    """setoption name threads / smp (a ladder config's threads, engine/ladder_run.h)."""
+    e = ugi(prune, "kalah", "negamax-ab")
+    e.send("ugi")
+    tally.record("option name threads" not in " ".join(e.until("ugiok")), "ugi: no threads option for negamax-ab", "")
+    e.send("setoption name threads value 2")
+    got = e.until("info", 5)
+    tally.record(got[-1] == "info string error: negamax-ab searches on one thread (threads go with the ladder's "
+                 "configs, ladder-tt and up)", "setoption name threads on negamax-ab: an error", got)
+    e.close()
+    e = ugi(prune, "kalah", "ladder-pvs")
+    for line, want in ((f"setoption name threads value {CORES + 1}", "info string error: threads must be a whole "
+                        f"number from 1 to {CORES} (this machine's cores), not '{CORES + 1}'"),
+                       ("setoption name threads value 0", "info string error: threads must be a whole number"),
+                       ("setoption name smp value fast", "info string error: smp must be lazy or abdada, not 'fast'")):
+        e.send(line)
+        got = e.until("info", 5)
+        tally.record(got[-1].startswith(want), f"{line!r}: an error", got)
+    threads = min(CORES, 2)
+    for smp in ("lazy", "abdada"):
+        e.send(f"setoption name threads value {threads}")
+        e.send(f"setoption name smp value {smp}")
+        tally.record(e.quiet() == [], f"setoption threads {threads}, smp {smp}: taken quietly", "")
+        e.send("position startpos")
+        e.send("go depth 10")
+        got = e.until("bestmove", 30)
+        tally.record(got[-2].startswith("info nodes ") and got[-2].endswith(" score 1") and
+                     got[-1].split()[1] in legal_moves(prune, "kalah", []),
+                     f"go depth 10 on {threads} threads ({smp}): the one thread's score, a legal move", got)
+    e.send("go infinite")
+    e.send("setoption name threads value 1")
+    got = e.until("info", 5)
+    tally.record(got[-1] == "info string error: a search is under way: set threads before go",
+                 "setoption name threads during a search: an error", got)
+    e.send("stop")
+    tally.record(e.until("bestmove", 5)[-1].startswith("bestmove "), "stop: the threaded search answers", "")
+    e.close()
+
+
 def check_seed(tally, prune):
     e = ugi(prune, "ttt", "negamax-ab", None)
     best = set()
@@ -659,6 +702,7 @@ def main():
     check_responsive(tally, prune)
     check_out_of_memory(tally, prune)
     check_seed(tally, prune)
+    check_threads(tally, prune)
     check_movetime(tally, prune)
     check_tree_configs(tally, prune)
     check_cutegames(tally, prune)
