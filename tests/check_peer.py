@@ -13,8 +13,9 @@ usage: check_peer.py NAME PRUNE
    design (fhourstones), both must solve every position to agreeing
    scores; ttt-python: both programs choose square 0 on the empty board,
    with 549,946 positions for minimax and 18,297 for alpha-beta (docs/ttt.md,
-   the root counted on both sides); c4: --quick's position, strong and weak,
-   scores agreeing at each of c4's thread counts.  Without the variable the test is
+   the root counted on both sides); c4: --quick's position, strong and weak
+   (--mode both), scores agreeing at each of c4's thread counts, and --quick
+   alone strong only.  Without the variable the test is
    skipped (77).
 Step 1 also runs it with --long (what reproduce.sh --long passes to every
 peer: still one `skipped:` line), and the peers whose long variant is the
@@ -141,16 +142,17 @@ def check_ttt(prune):
 
 def check_c4(prune):
     # --quick's position, scores only: a few seconds.
-    status, _, rows = compare("c4", prune, ["--quick", "--pairs", "0"], dict(os.environ))
-    if status != 0 or not rows:
-        return fail(f"c4: compare.py exited {status}")
-    if {r["mode"] for r in rows} != {"strong", "weak"}:
-        return fail(f"c4: modes {sorted({r['mode'] for r in rows})}, not strong and weak")
-    for r in rows:
-        if int(r["prune_nodes"]) <= 0 or int(r["peer_nodes"]) <= 0 or r["prune_score"] != r["peer_score"]:
-            return fail(f"c4 {r['position']} {r['mode']}: scores {r['prune_score']}, {r['peer_score']}, "
-                        f"nodes {r['prune_nodes']}, {r['peer_nodes']}")
-    print(f"check_peer.py: c4: {len(rows)} solves, scores agree")
+    for extra, modes in ((["--mode", "both"], {"strong", "weak"}), ([], {"strong"})):
+        status, _, rows = compare("c4", prune, ["--quick", "--pairs", "0"] + extra, dict(os.environ))
+        if status != 0 or not rows:
+            return fail(f"c4 {extra}: compare.py exited {status}")
+        if {r["mode"] for r in rows} != modes:
+            return fail(f"c4 --quick {extra}: modes {sorted({r['mode'] for r in rows})}, not {sorted(modes)}")
+        for r in rows:
+            if int(r["prune_nodes"]) <= 0 or int(r["peer_nodes"]) <= 0 or r["prune_score"] != r["peer_score"]:
+                return fail(f"c4 {r['position']} {r['mode']}: scores {r['prune_score']}, {r['peer_score']}, "
+                            f"nodes {r['prune_nodes']}, {r['peer_nodes']}")
+        print(f"check_peer.py: c4 --quick {' '.join(extra)}: {len(rows)} solves, scores agree")
     return 0
 
 

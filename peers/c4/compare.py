@@ -25,7 +25,10 @@ the row (`*_search_us`) beside the whole process (`*_us_per_position`).
 usage: compare.py PRUNE [--quick | --long] [--pairs N] [--config NAME]
                   [--threads LIST] [--prune-tt-mb N] [--position MOVES]...
                   [--mode strong|weak|both] [--checkout DIR] -o CSV
-  --quick   the 6-ply position 444444 only (about a minute)
+  --mode    strong, weak or both (default both; strong with --quick)
+  --quick   the 6-ply position 444444 only, strong only unless --mode
+            says otherwise (about 25 s; its weak solve, 0.1 s for prune,
+            times mostly c4's start and its 1 GB table's clearing)
   --long    adds the empty board, strong, at 2 pairs unless --pairs is
             given (prune ~55 s and c4 ~27 s a solve at 1 thread on the
             2-core VM: about 5 minutes with 1 and 2 threads)
@@ -144,11 +147,13 @@ def parse(argv):
     parser.add_argument("--prune-tt-mb", type=int, default=0, help="prune's table in MiB (default: prune's, 64)")
     parser.add_argument("--position", action="append", help="a position to solve ('' the empty board), "
                         "instead of the variant's; may be repeated")
-    parser.add_argument("--mode", choices=["strong", "weak", "both"], default="both")
+    parser.add_argument("--mode", choices=["strong", "weak", "both"],
+                        help="default both; strong with --quick")
     parser.add_argument("--checkout", help="default: $PRUNE_C4_CHECKOUT")
     parser.add_argument("-o", "--output", help="CSV, one row per position, mode and c4 thread count")
     options = parser.parse_args(argv)
     options.pairs_given = options.pairs is not None
+    options.mode = options.mode or ("strong" if options.quick else "both")
     paired.pairs_option(parser, options, quick=6, full=6)
     if options.quick and options.long:
         parser.error("--quick does not solve the empty board")
