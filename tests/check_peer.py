@@ -14,8 +14,8 @@ usage: check_peer.py NAME PRUNE
    scores; ttt-python: both programs choose square 0 on the empty board,
    with 549,946 positions for minimax and 18,297 for alpha-beta (docs/ttt.md,
    the root counted on both sides); c4: --quick's position, strong and weak
-   (--mode both), scores agreeing at each of c4's thread counts, and --quick
-   alone strong only.  Without the variable the test is
+   (--mode both) at 1 thread and the cores (--threads), scores agreeing, and
+   --quick alone strong on one thread.  Without the variable the test is
    skipped (77).
 Step 1 also runs it with --long (what reproduce.sh --long passes to every
 peer: still one `skipped:` line), and the peers whose long variant is the
@@ -141,13 +141,19 @@ def check_ttt(prune):
 
 
 def check_c4(prune):
-    # --quick's position, scores only: a few seconds.
-    for extra, modes in ((["--mode", "both"], {"strong", "weak"}), ([], {"strong"})):
+    # --quick's position, scores only: a few seconds.  With --mode both and --threads 1,CORES it
+    # checks the weak solve and c4's threaded build too; alone it is strong on one thread.
+    cores = os.cpu_count() or 1
+    threads = sorted({1, cores})
+    for extra, rows_wanted in ((["--mode", "both", "--threads", ",".join(map(str, threads))],
+                                {(m, t) for m in ("strong", "weak") for t in threads}),
+                               ([], {("strong", 1)})):
         status, _, rows = compare("c4", prune, ["--quick", "--pairs", "0"] + extra, dict(os.environ))
         if status != 0 or not rows:
             return fail(f"c4 {extra}: compare.py exited {status}")
-        if {r["mode"] for r in rows} != modes:
-            return fail(f"c4 --quick {extra}: modes {sorted({r['mode'] for r in rows})}, not {sorted(modes)}")
+        got = {(r["mode"], int(r["peer_threads"])) for r in rows}
+        if got != rows_wanted:
+            return fail(f"c4 --quick {' '.join(extra)}: rows {sorted(got)}, not {sorted(rows_wanted)}")
         for r in rows:
             if int(r["prune_nodes"]) <= 0 or int(r["peer_nodes"]) <= 0 or r["prune_score"] != r["peer_score"]:
                 return fail(f"c4 {r['position']} {r['mode']}: scores {r['prune_score']}, {r['peer_score']}, "

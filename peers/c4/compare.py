@@ -27,13 +27,15 @@ usage: compare.py PRUNE [--quick | --long] [--pairs N] [--config NAME]
                   [--mode strong|weak|both] [--checkout DIR] -o CSV
   --mode    strong, weak or both (default both; strong with --quick)
   --quick   the 6-ply position 444444 only, strong only unless --mode
-            says otherwise (about 25 s; its weak solve, 0.1 s for prune,
-            times mostly c4's start and its 1 GB table's clearing)
+            says otherwise, on one thread unless --threads says otherwise
+            (about 15 s; its weak solve, 0.1 s for prune, times mostly c4's
+            start and its 1 GB table's clearing)
   --long    adds the empty board, strong, at 2 pairs unless --pairs is
             given (prune ~55 s and c4 ~27 s a solve at 1 thread on the
             2-core VM: about 5 minutes with 1 and 2 threads)
   --position MOVES  these positions instead ('' is the empty board)
-  --threads LIST    thread counts, e.g. 1,2,4,8,16 (default 1 and the cores)
+  --threads LIST    thread counts, e.g. 1,2,4,8,16 (default 1 and the cores;
+                    1 with --quick)
 Exit status: 0; 1 when a score disagrees; 2 on bad input; 77 with one
 `skipped:` line when no checkout of c4 is available.
 """
@@ -143,7 +145,8 @@ def parse(argv):
     parser.add_argument("--pairs", type=int, help="timing pairs per row (default 6); 0: scores only")
     parser.add_argument("--config", default="solve-threats",
                         help="prune's step (default solve-threats, its best on long solves: docs/connect4.md)")
-    parser.add_argument("--threads", help="thread counts, comma-separated (default: 1 and the machine's cores)")
+    parser.add_argument("--threads", help="thread counts, comma-separated (default: 1 and the machine's cores; "
+                        "1 with --quick)")
     parser.add_argument("--prune-tt-mb", type=int, default=0, help="prune's table in MiB (default: prune's, 64)")
     parser.add_argument("--position", action="append", help="a position to solve ('' the empty board), "
                         "instead of the variant's; may be repeated")
@@ -161,7 +164,7 @@ def parse(argv):
     cores = os.cpu_count() or 1
     try:
         options.thread_counts = [int(t) for t in options.threads.split(",")] if options.threads \
-            else [1] + ([cores] if cores > 1 else [])
+            else [1] + ([cores] if cores > 1 and not options.quick else [])
     except ValueError:
         parser.error(f"--threads must be numbers separated by commas, not '{options.threads}'")
     if any(t < 1 or t > cores for t in options.thread_counts):
