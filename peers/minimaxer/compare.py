@@ -25,7 +25,7 @@ import paired  # noqa: E402
 # (quick: 6 windows, the fewest pairs with a 95% interval; the full run of reproduce.sh runs
 # quick, --long runs full).
 MODES = {
-    "quick": (["--repetitions", "2", "--min-time", "0.1", "--warmup", "0.2"],
+    "quick": (["--repetitions", "2", "--min-time", "0.05", "--warmup", "0.1"],
               ["--processes", "1", "--windows", "6", "--window-time", "0.15", "--configs", "tree-optimal"]),
     "full": (["--repetitions", "5", "--min-time", "0.5", "--warmup", "0.5"],
              ["--processes", "4", "--windows", "8", "--window-time", "0.25"]),

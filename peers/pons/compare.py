@@ -33,7 +33,7 @@ The sets are read from --data, else $PRUNE_CONNECT4_DATA (the blog's
 Test_L*_R* files), else prune's own sets of the same shape
 (studies/connect4/prune_L*_R*, named so in the CSV).  --positions FILE times
 one file instead (`moves score` or `moves` per line).  --quick: Middle-Medium
-and Begin-Easy, their first 100 positions, 6 pairs (about 15 s).
+and Begin-Easy, their first 50 positions, 6 pairs (about 8 s).
 Exit status: 0 when every count and score agrees, 1 when one differs,
 2 on bad input or a failed run, 77 with one `skipped:` line when no checkout
 of the peer is available.
@@ -66,7 +66,7 @@ HEAVY = "Test_L1_R2"
 # one pair, 5 minutes, whose node count (1,981,310,992) must equal his; the
 # strong row is --empty-board 1 --empty-modes strong, outside the run.
 LONG_EMPTY_BOARD, LONG_EMPTY_MODES = 1, "weak"
-QUICK_SETS, QUICK_LIMIT = ["Test_L2_R2", "Test_L1_R1"], 100
+QUICK_SETS, QUICK_LIMIT = ["Test_L2_R2", "Test_L1_R1"], 50
 HEADLINE_US = 100  # a set whose mean position takes this much search is a headline row
 COLUMNS = ["tag", "config", "set", "name", "mode", "positions", "sample", "node_mismatches", "score_mismatches",
            "prune_mean_nodes", "peer_mean_nodes", "prune_us_per_position", "peer_us_per_position",
@@ -205,7 +205,7 @@ def set_files(options):
 def parse(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("prune", help="the prune binary")
-    parser.add_argument("--quick", action="store_true", help="two sets, 100 positions each, 6 pairs")
+    parser.add_argument("--quick", action="store_true", help="two sets, 50 positions each, 6 pairs")
     parser.add_argument("--data", help="directory of the blog's test sets (default: $PRUNE_CONNECT4_DATA)")
     parser.add_argument("--positions", help="one file of positions instead of the sets")
     parser.add_argument("--sets", default=",".join(SETS + [SAMPLED]))
