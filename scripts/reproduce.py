@@ -228,6 +228,14 @@ class Run:
                          "--out", self.staged(meta["outputs"][0])),
                   f"the {study} study failed (a match failed)")   # a line a match: progress
 
+    def run_threads(self, study, meta):
+        # The ladder's searches of studies/parallel.csv on one thread and on this machine's others,
+        # Lazy SMP and ABDADA, paired (scripts/parallel_study.py; its own rows, as the match runner).
+        variant = "quick" if self.quick else "long" if self.args.long else "full"
+        self.call(python("scripts/parallel_study.py", "--prune", self.prune, "--variant", variant,
+                         "--out", self.staged(meta["outputs"][0])),
+                  f"the {study} study failed (the threads changed a value)")
+
     def run_pons_study(self, study, meta):
         # All 1000 positions of a cell where that fits the budget (checked against
         # the published means), a declared sample elsewhere; the sets from

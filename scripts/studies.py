@@ -8,8 +8,8 @@ study's repetitions and quick rule; studies/published.csv the published
 figures and reference counts; studies/positions.csv the positions' names;
 studies/strength.csv the strength study's matches; studies/sizes.csv
 Connect Four's board sizes, their published outcomes and the variants that
-solve them; studies/parallel_published.csv the published speedups of
-parallel search.  Nothing else opens them: the driver
+solve them; studies/parallel.csv the parallel study's searches;
+studies/parallel_published.csv the published speedups of parallel search.  Nothing else opens them: the driver
 (scripts/reproduce.py), the report's modules, scripts/run_hyperfine.py,
 scripts/pons_study.py and the peers ask here, and the C side never reads
 them: meson (benchmarks/meson.build) has `studies.py plan` write the plan
@@ -56,11 +56,14 @@ SIZES = os.path.join(ROOT, "studies", "sizes.csv")
 SIZES_COLUMNS = ("width", "height", "outcome", "last_move", "quick", "full", "long")
 PARALLEL = os.path.join(ROOT, "studies", "parallel_published.csv")
 PARALLEL_COLUMNS = ("source", "scheme", "game", "processors", "speedup")
+# The parallel study's searches: one row per search timed on one thread and on more (runner `threads`).
+THREADS = os.path.join(ROOT, "studies", "parallel.csv")
+THREADS_COLUMNS = ("game", "moves", "config", "depth", "quick", "full", "long")
 # A match's limit a move: nodes=N (a node budget, exact) or tc=BASE+INC (a clock, milliseconds).
 STRENGTH_LIMIT = re.compile(r"^(nodes=[1-9][0-9]*|tc=[1-9][0-9]*\+[0-9]+)$")
-RUNNERS = ("studies_bench", "pons_study", "match")
+RUNNERS = ("studies_bench", "pons_study", "match", "threads")
 # Runners whose rows are not studies.csv's (each such study's rows are its own file).
-OWN_ROWS = ("match",)
+OWN_ROWS = ("match", "threads")
 
 
 class StudiesError(Exception):
@@ -138,6 +141,27 @@ def size_rows(path=SIZES, variant=None):
             raise StudiesError(f"{name}: board {n}: quick, full and long must be 0 or 1")
         boards.append(dict(r, width=width, height=height, last_move=last))
     return [r for r in boards if variant is None or r[variant] == "1"]
+
+
+def threads_rows(path=THREADS, variant=None):
+    """studies/parallel.csv's searches, in file order, depth and the pairs as ints, each checked: a
+    StudiesError names the first bad one.  With a variant (quick, full, long), only those it runs."""
+    out, name = read_rows(path), os.path.basename(path)
+    if not out or any(c not in out[0] for c in THREADS_COLUMNS):
+        raise StudiesError(f"{name}: needs the columns {','.join(THREADS_COLUMNS)}")
+    rows, seen = [], set()
+    for n, r in enumerate(out, 1):
+        if not all(r[c].isdigit() for c in ("depth",) + STRENGTH_VARIANTS) or int(r["depth"]) < 1:
+            raise StudiesError(f"{name}: search {n}: depth (from 1) and quick, full and long (pairs, 0: not run) "
+                               "must be whole numbers")
+        if not r["game"] or not r["config"]:
+            raise StudiesError(f"{name}: search {n}: game and config must be given")
+        key = (r["game"], r["moves"], r["config"], r["depth"])
+        if key in seen:
+            raise StudiesError(f"{name}: search {n} repeats {r['game']} {r['config']} depth {r['depth']}")
+        seen.add(key)
+        rows.append(dict(r, depth=int(r["depth"]), **{v: int(r[v]) for v in STRENGTH_VARIANTS}))
+    return [r for r in rows if variant is None or r[variant] > 0]
 
 
 def parallel_published(path=PARALLEL):

@@ -1,0 +1,88 @@
+"""The parallel study (docs/parallel.md): the ladder's search on threads.
+
+scripts/parallel_study.py's parallel.csv: each search of studies/parallel.csv
+on one thread and on N under Lazy SMP and ABDADA, paired, on the run's own
+machine.  The speedup is time to depth, a median of paired ratios with its
+95% interval; the nodes against one thread's are the search overhead.  Beside
+them, the published speedups of studies/parallel_published.csv (Hyatt's DTS,
+chess) at the same processor count, for scale: another game and scheme.
+"""
+import studies
+
+from .common import PlotTable, Section, ftime, mark, num, table
+
+SCHEME_NAMES = {"lazy": "Lazy SMP", "abdada": "ABDADA"}
+
+
+def speedup_cell(r):
+    """'1.56x (1.32-1.63)', or with the pairs' count where they give no interval."""
+    text = f"{num(r['speedup']):.2f}x"
+    if r["speedup_low"] and r["speedup_high"]:
+        text += f" ({num(r['speedup_low']):.2f}-{num(r['speedup_high']):.2f})"
+    else:
+        text += f" (n={r['pairs']})"
+    return mark(text)
+
+
+def holds_one(r):
+    """Whether the speedup's interval holds 1 (no interval: it is not shown to differ from 1)."""
+    low, high = num(r["speedup_low"]), num(r["speedup_high"])
+    return low is None or high is None or low <= 1 <= high
+
+
+def render(res, plots):
+    rows = res.csv("parallel.csv")
+    head = "## Parallel search: the ladder on threads (study `parallel`)\n\n"
+    if not rows:
+        return Section(head + "Not run in this reproduction (no parallel.csv): the study is newer than this "
+                       "run, or the machine has one core. docs/parallel.md has a measurement.\n\n", [])
+    published = {p["processors"]: p for p in studies.parallel_published() if p["scheme"] == "DTS"}
+    header = ["game", "depth", "threads", "1 thread", "Lazy SMP: time", "Lazy SMP: speedup", "Lazy SMP: nodes / 1",
+              "ABDADA: time", "ABDADA: speedup", "ABDADA: nodes / 1", "pairs", "DTS (Hyatt, chess)"]
+    by_key = {(r["game"], r["moves"], r["depth"], r["threads"], r["smp"]): r for r in rows}
+    body, plot_rows = [], []
+    for (game, moves, depth, threads, smp), r in by_key.items():
+        if smp != "lazy":
+            continue
+        a = by_key.get((game, moves, depth, threads, "abdada"))
+        dts = published.get(int(threads))
+        label = game + (f" after {moves}" if moves else "")
+        body.append([label, depth, threads, ftime(num(r["one_thread_seconds"])),
+                     ftime(num(r["seconds"])), speedup_cell(r), r["node_ratio"],
+                     ftime(num(a["seconds"])) if a else "–", speedup_cell(a) if a else "–",
+                     a["node_ratio"] if a else "–", r["pairs"], f"{dts['speedup']:.1f}x" if dts else "–"])
+        plot_rows.append([f"{label} {threads}t"] + [v for x in (r, a) for v in
+                                                     (x["speedup"], x["speedup_low"] or x["speedup"],
+                                                      x["speedup_high"] or x["speedup"]) if x is not None])
+    first = rows[0]
+    faster = [r for r in rows if not holds_one(r) and num(r["speedup"]) > 1]
+    slower = [r for r in rows if not holds_one(r) and num(r["speedup"]) < 1]
+    text = "".join([
+        head,
+        f"`prune search GAME --config {first['config']} --depth D --threads N --smp lazy|abdada` against the same "
+        f"search on one thread, on {first['cpu']} (scripts/parallel_study.py, the searches of studies/parallel.csv): "
+        "a fresh process a search, each pair a one-thread search and one under each scheme in an order that "
+        "turns round; times are prune's own timer of the search (medians; the threads' start and stop in it). "
+        "A speedup is the median of the pairs' one-thread over N-thread times, with its 95% interval; nodes / 1 "
+        "is the median of the pairs' N-thread over one-thread nodes, the search overhead (every thread's nodes). "
+        "Every threaded search returned the one thread's value, as it must (engine/ladder_run.h). DTS is Hyatt's "
+        "chess speedup at the same processor count (studies/parallel_published.csv): another game and scheme, "
+        "for scale.\n\n",
+        table(header, body, "lrrrrrrrrrrr"), "\n\n",
+        f"Of the {len(rows)} rows, {len(faster)} are faster than one thread beyond their interval and "
+        f"{len(slower)} slower; the others' intervals hold 1.\n\n",
+    ])
+    keep = any(len(p) == 7 for p in plot_rows)
+    return Section(text, [PlotTable("parallel", ["label", "lazy", "lazy_low", "lazy_high", "abdada", "abdada_low",
+                                                 "abdada_high"], [p for p in plot_rows if len(p) == 7], keep)])
+
+
+def summary(res):
+    """The README row: each game's Lazy SMP speedup at the most threads the run had."""
+    rows = [r for r in res.csv("parallel.csv") if r["smp"] == "lazy"]
+    if not rows:
+        return []
+    top = max(int(r["threads"]) for r in rows)
+    cells = [f"{r['game']} {speedup_cell(r)}" for r in rows if int(r["threads"]) == top]
+    return [[f"parallel ({top} threads, time to depth)", "DTS 2 / 16 processors: 2.0x / 11.1x (Hyatt, chess)",
+             "Lazy SMP: " + ", ".join(cells), "same values as one thread (checked); nodes vary"]]

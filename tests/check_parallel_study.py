@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""scripts/parallel_study.py, the parallel study's runner, on its quick rows:
+one CSV row per search of studies/parallel.csv's quick variant, thread count
+above 1 and scheme (Lazy SMP, ABDADA); every row's value is the one
+thread's, as prune search gives it; a speedup and a node ratio above 0; and
+bad arguments exit 2 with one line, writing nothing.  On a one-core machine
+the CSV has its header alone.
+
+    check_parallel_study.py PRUNE
+"""
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import checks
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import studies  # noqa: E402
+from connect4_threads import thread_counts  # noqa: E402
+
+SCRIPT = os.path.join(ROOT, "scripts", "parallel_study.py")
+
+
+def one_thread_value(prune, row):
+    done = subprocess.run([prune, "search", row["game"], "--moves", row["moves"], "--config", row["config"],
+                           "--depth", str(row["depth"]), "--json"], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)["value"]
+
+
+def main():
+    prune = sys.argv[1]
+    tally = checks.Tally()
+    searches = studies.threads_rows(variant="quick")
+    counts = thread_counts(os.cpu_count() or 1)[1:]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "parallel.csv")
+        done = subprocess.run([sys.executable, SCRIPT, "--prune", prune, "--variant", "quick", "--out", out],
+                              capture_output=True, text=True, timeout=300)
+        tally.record(done.returncode == 0, "the quick variant: exit 0", done.stderr.strip()[-300:])
+        with open(out, newline="") as f:
+            rows = list(csv.DictReader(f))
+        tally.record(len(rows) == len(searches) * len(counts) * 2,
+                     f"{len(rows)} rows: {len(searches)} searches x {len(counts)} thread counts x 2 schemes", "")
+        want = {(s["game"], s["depth"]): one_thread_value(prune, s) for s in searches}
+        for r in rows:
+            key = (r["game"], int(r["depth"]))
+            tally.record(int(r["value"]) == want[key] and float(r["speedup"]) > 0 and float(r["node_ratio"]) > 0
+                         and r["smp"] in ("lazy", "abdada") and int(r["pairs"]) == 2,
+                         f"{r['game']} depth {r['depth']} {r['threads']} threads {r['smp']}: value {r['value']} "
+                         f"(one thread {want[key]}), speedup {r['speedup']}", "")
+        bad = subprocess.run([sys.executable, SCRIPT, "--prune", prune, "--variant", "huge", "--out",
+                              os.path.join(tmp, "bad.csv")], capture_output=True, text=True)
+        tally.record(bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+                     and not os.path.exists(os.path.join(tmp, "bad.csv")), "--variant huge: exit 2, one line, nothing written",
+                     bad.stderr.strip()[-200:])
+    return tally.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
