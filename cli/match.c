@@ -30,7 +30,7 @@ typedef struct {
     size_t count;
 } opening_list;
 
-/* CONFIG[,tt-mb=N][,tt-replace=always|depth][,state=copy|undo][,depth=D][,threads=N][,smp=lazy|abdada] */
+/* CONFIG[,tt-mb=N][,tt-replace=always|depth][,state=copy|undo][,depth=D][,threads=N][,smp=lazy|abdada][,time=K] */
 void match_side_parse(const char *flag, const char *text, match_side *side)
 {
     char copy[256];
@@ -68,9 +68,11 @@ void match_side_parse(const char *flag, const char *text, match_side *side)
         else if (strcmp(item, "smp") == 0 && config_threads(side->config) &&
                  (!strcmp(value, "lazy") || !strcmp(value, "abdada")))
             side->smp = strcmp(value, "abdada") == 0 ? SEARCH_SMP_ABDADA : SEARCH_SMP_LAZY;
+        else if (strcmp(item, "time") == 0 && parse_whole_number(value, 1, 1000, &number))
+            side->time_factor = (int)number;
         else
             cli_fail("--%s: bad option '%s=%s' (tt-mb=N, tt-replace=always|depth, threads=N and smp=lazy|abdada "
-                     "for a ladder config, state=copy|undo, depth=D)", flag, item, value);
+                     "for a ladder config, state=copy|undo, depth=D, time=K)", flag, item, value);
     }
     if (side->threads > cores_max_threads())
         cli_fail("--%s: threads=%d, more than this machine's %d cores", flag, side->threads, cores_max_threads());
@@ -347,6 +349,10 @@ static int run_match(const options *o)
                        .seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, 1), .ply_cap = match_ply_cap(game),
                        .margin_ms = (uint64_t)cli_number(o, "margin-ms", 0, 86400000, MATCH_DEFAULT_MARGIN_MS),
                        .reuse = options_given(o, "reuse"), .threaded = sides[0].threads > 1 || sides[1].threads > 1};
+    for (int i = 0; i < 2; i++)
+        if (sides[i].time_factor > 1 && s.limit.kind != LIMIT_TIME && s.limit.kind != LIMIT_CLOCK)
+            cli_fail("--%s: time=%d gives this side more time: it goes with --time-ms or --tc", i ? "b" : "a",
+                     sides[i].time_factor);
     match_rules rules = {.limit = s.limit, .margin_ms = s.margin_ms};
     s.pairs_total = (uint64_t)cli_number(o, "pairs", 1, MATCH_MAX_PAIRS, 1);
     parse_shard(options_value(o, "shard"), &s.shard, &s.shards);
@@ -411,7 +417,8 @@ const command command_match = {
         "                     the cores) and smp=lazy|abdada (ladder configs; prune search's --threads\n"
         "                     and --smp),\n"
         "                     state=copy|undo, depth=D (this side searches to depth D whatever\n"
-        "                     the limit); e.g. --a ladder-pvs,tt-mb=64\n"
+        "                     the limit), time=K (under --time-ms or --tc this side's time is K\n"
+        "                     times the match's: time odds); e.g. --a ladder-pvs,tt-mb=64\n"
         "  --nodes N          each move: at most N nodes (1 to 4000000000); reproducible\n"
         "  --time-ms T        each move: T ms (1 to 86400000), kept inside the search; not reproducible\n"
         "  --tc BASE+INC      a clock: BASE ms a side, INC ms added after each move; not reproducible\n"

@@ -157,6 +157,7 @@ typedef struct {
     const match_limit *limit; /* the match's */
     match_game *g;
     int64_t clock_ms[2];      /* LIMIT_CLOCK: what each side has left */
+    uint64_t time_factor[2];  /* each side's time odds (match_side.time_factor, at least 1) */
     int start_value;          /* the probe's value where the game began (adjudication's reference) */
     int ahead_plies, ahead_sign; /* adjudication: how long one side has held the margin, and which */
 } game_run;
@@ -231,12 +232,15 @@ static engine_end any_move(const game_run *run, match_side *side, const match_li
     return ENGINE_OK;
 }
 
-/* The limit of the mover's next move: a clock becomes its move's share. */
+/* The limit of the mover's next move: a clock becomes its move's share,
+ * of the mover's own increment; a movetime is the mover's (its time odds). */
 static match_limit move_limit(const game_run *run, const match_limit *limit, int mover)
 {
+    if (limit->kind == LIMIT_TIME) return (match_limit){.kind = LIMIT_TIME, .value = limit->value * run->time_factor[mover]};
     if (limit->kind != LIMIT_CLOCK) return *limit;
     uint64_t left = run->clock_ms[mover] > 0 ? (uint64_t)run->clock_ms[mover] : 0;
-    return (match_limit){.kind = LIMIT_TIME, .value = match_clock_move_ms(left, limit->increment_ms)};
+    return (match_limit){.kind = LIMIT_TIME,
+                         .value = match_clock_move_ms(left, limit->increment_ms * run->time_factor[mover])};
 }
 
 /* An overrun is a move past its time by more than this: the engine stops
@@ -263,7 +267,7 @@ static bool book_time(game_run *run, const match_rules *rules, const match_limit
         run->clock_ms[mover] -= (int64_t)(ms + 0.5);
         if ((double)run->clock_ms[mover] < -margin) return true;
         if (run->clock_ms[mover] < 0) run->clock_ms[mover] = 0;
-        run->clock_ms[mover] += (int64_t)rules->limit.increment_ms;
+        run->clock_ms[mover] += (int64_t)(rules->limit.increment_ms * run->time_factor[mover]);
     }
     return false;
 }
@@ -272,8 +276,11 @@ match_play_status match_play(const game_entry *game, match_side sides[2], const 
                              bool a_first, uint64_t seed, match_game *out, char *message, size_t size)
 {
     *out = (match_game){.a_first = a_first, .end = END_CAPPED, .outcome = OUTCOME_DRAW};
+    uint64_t factor[2] = {sides[0].time_factor > 1 ? (uint64_t)sides[0].time_factor : 1,
+                          sides[1].time_factor > 1 ? (uint64_t)sides[1].time_factor : 1};
     game_run run = {.game = game, .position = opening_position(opening), .g = out, .limit = &rules->limit,
-                    .clock_ms = {(int64_t)rules->limit.value, (int64_t)rules->limit.value}};
+                    .clock_ms = {(int64_t)(rules->limit.value * factor[0]), (int64_t)(rules->limit.value * factor[1])},
+                    .time_factor = {factor[0], factor[1]}};
     snprintf(out->moves, sizeof out->moves, "%s", run.position ? "" : opening);
     int cap = match_ply_cap(game), played = run.position ? 0 : match_count_plies(opening);
     bool searched[2] = {false, false};

@@ -71,7 +71,7 @@ void match_engine_free(match_engine *e);
 engine_end match_engine_check(const char *command, char *message, size_t size);
 
 /* One side: a config and its own options (cli/match.c reads
- * CONFIG[,tt-mb=N][,tt-replace=R][,state=S][,depth=D][,threads=N][,smp=S]). */
+ * CONFIG[,tt-mb=N][,tt-replace=R][,state=S][,depth=D][,threads=N][,smp=S][,time=K]). */
 typedef struct {
     const char *text;             /* as given, for the records */
     const search_config *config;  /* NULL for an external engine */
@@ -83,6 +83,8 @@ typedef struct {
     int depth;                    /* > 0: this side searches to this depth whatever the match's limit */
     int threads;                  /* > 1: this side searches on threads (a ladder config), 0 or 1: one */
     search_smp smp;               /* how its threads share the work (Lazy SMP by default) */
+    int time_factor;              /* > 1: this side's time (movetime, or clock and increment) is the match's
+                                     times this: time odds, 0 or 1: the match's */
     ttable table;                 /* its own, kept across the moves of a game, emptied per game */
 } match_side;
 

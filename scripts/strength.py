@@ -10,7 +10,9 @@ outnumber the game's openings.  Each match is split into shards of at most
 --shard-pairs pairs (`--shard K/N`); GNU parallel runs every shard of every
 match, --jobs at a time, here or over --sshlogin hosts (each with this
 checkout and prune at the same paths), and `prune match-merge` adds each
-match's shards up.  Under a node budget a match is exact, so the file is the
+match's shards up.  A match whose side searches on threads (`threads=N`,
+docs/parallel.md) runs with --jobs / N shards at a time, so that the
+threads have their cores.  Under a node budget a match is exact, so the file is the
 same whatever the jobs, hosts or order (and the shards, but for `repeated`,
 which match-merge counts within each shard).  One CSV row per match
 (COLUMNS: the row, then the merged summary), written atomically.
@@ -194,6 +196,29 @@ def play(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS):
     return out
 
 
+def side_threads(side):
+    """The threads a side's search takes: its threads=N option (docs/parallel.md), else 1."""
+    for option in side.split(",")[1:]:
+        name, _, value = option.partition("=")
+        if name == "threads" and value.isdigit():
+            return max(1, int(value))
+    return 1
+
+
+def play_by_threads(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS):
+    """play(), the rows grouped by the most threads a side of theirs takes: a group of T threads a
+    side runs jobs // T shards at a time (at least one), so that a threaded side has its cores and
+    its opponent one; the summaries in the rows' order."""
+    need = [max(side_threads(r["a"]), side_threads(r["b"])) for r in rows]
+    out = [None] * len(rows)
+    for threads in sorted(set(need)):
+        group = [i for i, n in enumerate(need) if n == threads]
+        done = play(prune, [rows[i] for i in group], variant, max(1, jobs // threads), sshlogin, shard_pairs)
+        for i, summary in zip(group, done):
+            out[i] = summary
+    return out
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(prog="strength.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -220,7 +245,8 @@ def main(argv):
         rows = studies.strength_rows(args.rows, args.variant)
         if not rows:
             raise studies.StudiesError(f"{os.path.basename(args.rows)}: no row plays in the {args.variant} variant")
-        summaries = play(os.path.abspath(args.prune), rows, args.variant, args.jobs, args.sshlogin, args.shard_pairs)
+        summaries = play_by_threads(os.path.abspath(args.prune), rows, args.variant, args.jobs, args.sshlogin,
+                                    args.shard_pairs)
     except (studies.StudiesError, MatchFailed, OSError, ValueError, KeyError) as e:
         print(f"strength.py: {e}", file=sys.stderr)
         return EXIT_USAGE if isinstance(e, studies.StudiesError) else EXIT_FAILED

@@ -83,6 +83,12 @@ def check_reproducible(tally, prune):
                                                      "--reuse"])
     tally.record(threaded[-1].get("reproducible") is (threads == "1") and threaded[-1].get("games") == 4,
                  f"threads={threads}: four games, not reproducible", threaded[-1])
+    # Time odds (time=K): under --time-ms the side's moves get K times the match's time.
+    odds = match_lines(tally, prune, "time odds", ["kalah", "--a", "ladder-pvs,time=3", "--b", "ladder-pvs",
+                                                   "--time-ms", "4", "--pairs", "2", "--reuse"])
+    mean = odds[-1].get("move_ms_mean") or [0, 0]
+    tally.record(odds[-1].get("games") == 4 and mean[0] > 1.5 * mean[1],
+                 f"time=3 at 4 ms a move: A's moves {mean[0]} ms against B's {mean[1]} ms", odds[-1])
 
 
 def check_sanity(tally, prune):
