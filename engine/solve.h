@@ -19,21 +19,8 @@
 #include <stdint.h>
 
 #include "search.h"
+#include "solve_kinds.h"
 
-/* Which transposition table a step uses (engine/solve_table.h). */
-typedef enum {
-    SOLVE_TABLE_NONE,
-    SOLVE_TABLE_UPPER,        /* part 7: upper bounds, 56-bit keys, 8,388,593 entries */
-    SOLVE_TABLE_UPPER_KEY32,  /* part 11: upper bounds, 32-bit truncated keys, 8,388,617 entries */
-    SOLVE_TABLE_BOUNDS_KEY32, /* part 12: upper and lower bounds, 32-bit keys, 8,388,617 entries */
-    SOLVE_TABLE_BUCKETS,      /* prune's own: both bounds, full keys, two entries a bucket, same memory */
-} solve_table_kind;
-
-/* The tables' size (engine/solve_table.h): the series' 64 MiB unless
- * solve_set_table_megabytes says otherwise; at most SOLVE_TABLE_MAX_MEGABYTES
- * (2^31 words: every index fits 32 bits). */
-#define SOLVE_TABLE_DEFAULT_MEGABYTES 64
-#define SOLVE_TABLE_MAX_MEGABYTES 16384
 
 typedef struct {
     const char *name;
