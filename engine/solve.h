@@ -19,86 +19,16 @@
 #include <stdint.h>
 
 #include "search.h"
-#include "solve_kinds.h"
+#include "solve_types.h"
 
-
-typedef struct {
-    const char *name;
-    const char *description;
-    int part;                      /* the part of the series (and git tag partN) it reproduces;
-                                      0 for prune's own steps after the series */
-    bool alphabeta;                /* part 4: negamax alpha-beta with the score bounds */
-    bool centre_first;             /* part 5: columns 4,3,5,2,6,1,7 */
-    solve_table_kind table;        /* parts 7, 11, 12 */
-    bool null_window_iteration;    /* part 8: the driver narrows [min, max] with null windows */
-    bool non_losing;               /* part 9: wins at once answered by the driver; non-losing moves only */
-    bool sorted;                   /* part 10: moves sorted by the winning cells they make */
-    bool mirror;                   /* prune's own: a position and its mirror image share one entry */
-    bool etc;                      /* prune's own: enhanced transposition cutoffs (a child's stored bound) */
-    bool threats;                  /* prune's own: ties in the order broken by threats playable soon */
-} solve_config;
-
+/* The steps (solve_config, engine/solve_types.h), one row per step. */
 const solve_config *solve_config_find(const char *name);
 size_t solve_config_count(void);
 const solve_config *solve_config_at(size_t index);
 
-typedef struct {
-    int score;
-    uint64_t nodes;
-    double seconds;  /* the search alone, without clearing the table */
-    /* The table (all 0 for a step without one): look-ups, those that found
-     * an entry, and (solve-buckets only) those whose entry the position's
-     * mirror image stored; the entries in use when the solve ended, of
-     * table_slots. */
-    uint64_t table_probes, table_hits, mirror_hits, table_entries, table_slots;
-    int threads;     /* the threads that searched (solve_set_threads; 1 for parts 3 to 8) */
-} solve_result;
-
-/* The board a solve runs on: the fixed 7x6 bitboard (games/connect4.h),
- * the grid (parts 3 to 8), or the bitboard whose size is read at run time
- * (games/connect4_sized.h: every size but 7x6 runs there; at 7x6 it visits
- * the fixed bitboard's nodes, and the difference in time is the constants'). */
-typedef enum { SOLVE_BITBOARD, SOLVE_GRID, SOLVE_SIZED } solve_board;
-
-/* The board's size: width columns of height cells.  The series' 7x6 runs
- * on the fixed boards; any other size that solve_size_fits runs on the
- * bitboard of games/connect4_sized.h, its moves written with
- * CONNECT4_SIZED_COLUMNS (1..9, then A, B, C). */
-typedef struct {
-    int width, height;
-} solve_size;
-
-#define SOLVE_SIZE_STANDARD ((solve_size){7, 6})
-#define SOLVE_MAX_WIDTH 12
-
-static inline bool solve_size_is_standard(solve_size size) { return size.width == 7 && size.height == 6; }
-
 /* Whether `size` fits the bitboard: width and height from 4, width * (height
  * + 1) at most 64 (7x7, 8x7 and 9x6 do; 8x8 does not). */
 bool solve_size_fits(solve_size size);
-
-/* What a progress report says while a solve runs (solve_limits.progress). */
-typedef struct {
-    uint64_t nodes;       /* limits->nodes_before plus this solve's nodes so far */
-    double seconds;       /* since limits->started */
-    int lower, upper;     /* the window [lower, upper] the score is known to lie in */
-} solve_progress;
-
-/* Budgets and progress for a solve, or for several solves that share them
- * (a test set, the columns of --analyze): the caller adds each solve's
- * nodes to nodes_before.  The clock is read every SOLVE_CHECK_NODES nodes
- * only, and no check changes what the search visits. */
-typedef struct {
-    uint64_t max_nodes;     /* 0: no node budget; else nodes_before + nodes may not pass it */
-    uint64_t nodes_before;  /* the nodes of earlier solves sharing these limits */
-    double started;         /* clock_seconds() when the first of them started */
-    double deadline;        /* clock_seconds() to stop at; 0: no time budget */
-    double progress_after;  /* seconds after `started` before the first report */
-    void (*progress)(const solve_progress *, void *);  /* NULL: no reports; else about twice a second */
-    void *progress_data;
-} solve_limits;
-
-#define SOLVE_CHECK_NODES (UINT64_C(1) << 20)
 
 /* moves: a string of columns "4453" (may be empty; on a board of another
  * size, characters of CONNECT4_SIZED_COLUMNS); weak: win/draw/loss only;
@@ -115,19 +45,9 @@ search_status solve_position(const char *moves, const solve_config *config, bool
  * `limits` has a deadline and it has passed (for callers between solves). */
 bool solve_past_deadline(const solve_limits *limits, char *message, size_t message_size);
 
-/* --analyze: the score of every column of the position after `moves`,
- * from the side to move there (Pons' `-a`): a column that wins at once
- * scores without a search, any other is minus the solve of the position
- * after it.  The best column's score is the position's. */
-#define SOLVE_COLUMN_FULL INT32_MIN
-typedef struct {
-    int width;                      /* the board's columns: scores[0 .. width-1] */
-    int scores[SOLVE_MAX_WIDTH];    /* per column; SOLVE_COLUMN_FULL when it cannot be played */
-    int score;          /* the maximum over the playable columns (0 when the board is full) */
-    uint64_t nodes;     /* summed over the columns' solves */
-    double seconds;
-} solve_analysis;
-
+/* --analyze: the score of every column of the position after `moves`
+ * (solve_analysis, engine/solve_types.h says how each is found); returns
+ * as solve_position does. */
 search_status solve_analyze(const char *moves, const solve_config *config, bool weak, solve_board board,
                             solve_size size, const solve_limits *limits, solve_analysis *result, char *message,
                             size_t message_size);

@@ -13,8 +13,8 @@
 #include <stdint.h>
 
 #include "busy_marks.h"
-#include "solve.h"
 #include "solve_table.h"
+#include "solve_types.h"
 
 typedef struct {
     const solve_config *config;

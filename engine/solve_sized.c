@@ -9,7 +9,7 @@
  * bits; engine/solve.c refuses the series' tables on such boards.
  */
 #include "connect4_sized.h"
-#include "solve.h"
+#include "solve_types.h"
 
 #define MOVE_SORTER_CAPACITY SOLVE_MAX_WIDTH  /* before engine/move_sorter.h: up to 12 columns */
 #include "solve_instance.h"

@@ -73,7 +73,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solve_kinds.h"
+#include "solve_types.h"
 #include "table_memory.h"
 
 #define SOLVE_TABLE_SIZE_FULL_KEY 8388593u   /* part 7: the largest prime below 2^23 */
