@@ -29,7 +29,7 @@
  *     searches one ply deeper, so that its iterations run ahead of the
  *     caller's;
  *   - ABDADA (Weill, 1996): every thread searches the caller's depth with
- *     the deferring instance (ladder_search.h, expand_deferring), which
+ *     the deferring instance (ladder_search.h, expand's two passes), which
  *     searches last a child another thread is searching.
  * A helper that finishes stops; the caller raises `ladder_helpers_stop`
  * when it is done (or stopped), and each helper sees it within

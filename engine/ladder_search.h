@@ -10,8 +10,8 @@
  *                        up), a constant in negamax-ab's and ladder-tt's
  *                        (engine/config.h), so that theirs check no option;
  *   LADDER_DEFERS        1 in the instance that threads under ABDADA run
- *                        (expand_deferring), 0 in the others, which compile
- *                        none of it;
+ *                        (expand's two passes), 0 in the others, which
+ *                        compile none of it;
  * and it reads the state mode's SEARCH_UNDO and SEARCH_NAME (the mode's
  * enter, leave, evaluate and order_moves of engine/recursive_search.h).
  * What every instance shares is in engine/ladder_context.h.
@@ -219,8 +219,16 @@ static inline int LADDER_NAME(cutoff)(ladder_context *lc, const GAME_STATE *s, u
 /* The loop over a node's children, its steps numbered as above.  Values
  * are fail-soft, from the mover's view; a child with the same mover (an
  * extra turn) keeps the sign and the window.  Kept out of negamax, so that
- * a leaf, about half of all nodes, does not pay this frame. */
-#if !LADDER_DEFERS
+ * a leaf, about half of all nodes, does not pay this frame.
+ *
+ * Under ABDADA (Weill, 1996; engine/busy_marks.h), in the instance that
+ * threads run (LADDER_DEFERS 1; the others compile none of it), the loop
+ * takes two passes: a node with at least LADDER_DEFER_MIN_DEPTH plies left
+ * below it marks itself busy while it searches its children; in the first
+ * pass a child (not the first) that another thread has marked is passed
+ * over (step 2b), and the second pass searches the children passed over,
+ * by when the other thread may have stored their bounds.  Only the order
+ * changes, so the value is alpha-beta's. */
 static SEARCH_NOINLINE int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta,
                                unsigned hint)
 {
@@ -230,53 +238,18 @@ static SEARCH_NOINLINE int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s
     int ply = lc->root_depth - depth;
     LADDER_NAME(order)(lc, s, moves, count, ply, hint);  /* 1 */
     bool mover = GAME(max_to_move)(s), keyed = LADDER_TABLED(depth - 1);
-    ladder_children made;
-    LADDER_NAME(make_first)(lc, s, moves, key, keyed, &made);
-    int alpha0 = alpha, best = INT_MIN;
-    GAME_MOVE best_move = moves[0];
-    for (int i = 0; i < count; i++) {
-        uint64_t child_key;
-        GAME_STATE *child = LADDER_NAME(make)(lc, s, moves, count, i, key, keyed, &made, &child_key);  /* 2 */
-        int v = LADDER_NAME(child)(lc, child, child_key, GAME(max_to_move)(child) == mover, depth - 1, alpha, beta,
-                                   LADDER_OPTION(pvs) && i > 0);  /* 3 */
-        LADDER_NAME(unmake)(s, moves[i], &made);  /* 4 */
-        LADDER_NAME(take)(lc, v, depth, ply, moves[i], &best, &best_move, &alpha);  /* 5 */
-        if (v >= beta) return LADDER_NAME(cutoff)(lc, s, key, depth, ply, alpha0, beta, v, moves[i], i == 0);  /* 6 */
-    }
-    LADDER_NAME(store)(lc, key, depth, best, alpha0, beta, best_move);  /* 7 */
-    return best;
-}
-#endif
-
-#if LADDER_DEFERS
-/* The loop over a node's children under ABDADA (Weill, 1996;
- * engine/busy_marks.h), for threads: steps 1 to 7 as in expand, in two
- * passes.  A node with at least LADDER_DEFER_MIN_DEPTH plies left below it
- * marks itself busy while it searches its children; in the first pass a
- * child (not the first) that another thread has marked is passed over,
- * and the second pass searches the children passed over, by when the
- * other thread may have stored their bounds.  Only the order changes, so
- * the value is alpha-beta's. */
-static SEARCH_NOINLINE int LADDER_NAME(expand_deferring)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth,
-                                                         int alpha, int beta, unsigned hint)
-{
-    GAME_MOVE moves[GAME_MAX_MOVES];
-    int count = GAME(generate_moves)(s, moves);
-    if (count == 0) return 0;
-    int ply = lc->root_depth - depth;
-    LADDER_NAME(order)(lc, s, moves, count, ply, hint);  /* 1 */
-    bool mover = GAME(max_to_move)(s), keyed = LADDER_TABLED(depth - 1);
-    bool defers = keyed && depth - 1 >= LADDER_DEFER_MIN_DEPTH;
+    bool defers = LADDER_DEFERS && keyed && depth - 1 >= LADDER_DEFER_MIN_DEPTH;
     if (defers) busy_mark_enter(ladder_busy, key);
     ladder_children made;
-    int alpha0 = alpha, best = INT_MIN, deferred[GAME_MAX_MOVES], deferred_count = 0;
+    LADDER_NAME(make_first)(lc, s, moves, key, keyed, &made);
+    int alpha0 = alpha, best = INT_MIN, deferred[LADDER_DEFERS ? GAME_MAX_MOVES : 1], deferred_count = 0;
     GAME_MOVE best_move = moves[0];
-    for (int pass = 0; pass < 2; pass++) {
+    for (int pass = 0; pass <= LADDER_DEFERS; pass++) {
         for (int j = 0; j < (pass == 0 ? count : deferred_count); j++) {
             int i = pass == 0 ? j : deferred[j];
             uint64_t child_key;
             GAME_STATE *child = LADDER_NAME(make)(lc, s, moves, count, i, key, keyed, &made, &child_key);  /* 2 */
-            if (pass == 0 && i > 0 && defers && busy_mark_is(ladder_busy, child_key)) {
+            if (defers && pass == 0 && i > 0 && busy_mark_is(ladder_busy, child_key)) {  /* 2b */
                 LADDER_NAME(unmake)(s, moves[i], &made);
                 deferred[deferred_count++] = i;
                 continue;
@@ -295,10 +268,6 @@ static SEARCH_NOINLINE int LADDER_NAME(expand_deferring)(ladder_context *lc, GAM
     LADDER_NAME(store)(lc, key, depth, best, alpha0, beta, best_move);  /* 7 */
     return best;
 }
-#define LADDER_EXPAND LADDER_NAME(expand_deferring)
-#else
-#define LADDER_EXPAND LADDER_NAME(expand)
-#endif
 
 /* Negamax-ab with the options: a node is counted, stopped (horizon or
  * finished game: no table, the value is cheaper than a probe), answered by
@@ -316,7 +285,7 @@ static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key,
     if (LADDER_TABLED(depth) && ladder_probe(lc, key, depth, alpha, beta, &table_move, &value)) return value;
     /* At the root the previous iteration's best move goes first. */
     unsigned hint = LADDER_OPTION(deepening) && depth == lc->root_depth && lc->iterations > 0 ? lc->best : table_move;
-    return LADDER_EXPAND(lc, s, key, depth, alpha, beta, hint);
+    return LADDER_NAME(expand)(lc, s, key, depth, alpha, beta, hint);
 }
 
 /* Worth: "minichess 7 ladder-mtdf/copy vs ladder-history/copy" -- 1.11x fewer instructions (CI, valgrind). */
@@ -390,7 +359,6 @@ static void LADDER_NAME(deepen)(ladder_context *lc, GAME_STATE *s, int depth)
 
 #undef LADDER_TABLED
 #undef LADDER_AHEAD
-#undef LADDER_EXPAND
 #undef LADDER_NAME
 #undef LADDER_OPTION
 #undef LADDER_DEFERS
