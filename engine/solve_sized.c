@@ -48,6 +48,14 @@ static inline int solve_sized_move_score_threats(const connect4_sized *b, uint64
 {
     return connect4_sized_move_score_threats(&solve_shape, b, move);
 }
+static inline int solve_sized_move_score_weights(const connect4_sized *b, uint64_t move)
+{
+    return connect4_sized_move_score_weights(&solve_shape, b, move);
+}
+static inline int solve_sized_claimeven_bound(const connect4_sized *b)
+{
+    return connect4_sized_claimeven_bound(&solve_shape, b);
+}
 
 #define SOLVE_BOARD_TYPE connect4_sized
 #define SOLVE_BOARD(op) solve_sized_##op

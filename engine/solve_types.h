@@ -40,6 +40,8 @@ typedef struct {
     bool mirror;                   /* prune's own: a position and its mirror image share one entry */
     bool etc;                      /* prune's own: enhanced transposition cutoffs (a child's stored bound) */
     bool threats;                  /* prune's own: ties in the order broken by threats playable soon */
+    bool claimeven;                /* prune's own: the first player's score bounded by the second's claimeven */
+    bool weights;                  /* prune's own: moves ordered by useful threats, weighed by how soon playable */
 } solve_config;
 
 

@@ -160,6 +160,74 @@ static inline int connect4_bits_move_score_threats(const connect4_bits *b, uint6
            connect4_count(threats & playable << 1);
 }
 
+/* The solver's step solve-weights: the threats `move` creates that are
+ * of use, each weighed by how soon it can be played.  A winning cell
+ * directly above one of the opponent's is of no use (the opponent wins
+ * first whenever the cell below is played), so it does not count; each
+ * other scores 16, 3 more when it lies one cell above a playable cell (the
+ * opponent may not play below it, which c4's ordering weighs most) and 2
+ * more when it is playable at once (the opponent must answer it).  The
+ * weights are prune's, tried on `4444` and three sets (docs/connect4.md). */
+#define CONNECT4_WEIGHT_THREAT 16
+#define CONNECT4_WEIGHT_ABOVE 3
+#define CONNECT4_WEIGHT_NOW 2
+static inline int connect4_weighted_threats(uint64_t threats, uint64_t opponent, uint64_t playable, uint64_t board)
+{
+    threats &= ~(opponent << 1);
+    return CONNECT4_WEIGHT_THREAT * connect4_count(threats) + CONNECT4_WEIGHT_NOW * connect4_count(threats & playable) +
+           CONNECT4_WEIGHT_ABOVE * connect4_count(threats & (playable << 1) & board);
+}
+
+static inline int connect4_bits_move_score_weights(const connect4_bits *b, uint64_t move)
+{
+    uint64_t mask = b->mask | move;
+    return connect4_weighted_threats(connect4_winning_cells(b->current | move, mask),
+                                     connect4_winning_cells(b->current ^ b->mask, b->mask),
+                                     (mask + CONNECT4_BOTTOM) & CONNECT4_BOARD, CONNECT4_BOARD);
+}
+
+/* Cells of the even rows (2, 4 and 6, counted from 1 at the bottom) of
+ * every column. */
+#define CONNECT4_EVEN_ROWS (CONNECT4_BOTTOM * 0x2A)
+#define CONNECT4_NO_BOUND 127  /* connect4_claimeven_bound: no bound found */
+
+/* The solver's step solve-claimeven: an upper bound on the score of the
+ * side to move, when it is the first player (an even number of stones),
+ * from Allis' claimeven (1988): the second player answers every move in
+ * an even-height column with the cell above it, and a move in an
+ * odd-height column with the lowest cell of another odd-height column
+ * (their number is even before each of the first player's moves, so one
+ * is left).  Every column height stays even after each answer, so the
+ * second player ends with every empty cell of an even row that is not now
+ * the lowest free cell of its column; the first player gets at most the
+ * rest.  The first player never has four if that rest holds none: the
+ * score is at most 0; at most -1 when the second player's cells hold four
+ * too, since the game then ends with the second player's four (its last
+ * stone is at the latest the board's last).  `four` says whether a set of
+ * cells holds four in a row; `board` is every cell, `possible` the lowest
+ * free cells, `even_rows` the cells of even rows.  The board's height must
+ * be even: else a move on top of a column has no answer above it. */
+static inline int connect4_claimeven_bound(uint64_t current, uint64_t mask, uint64_t possible, uint64_t board,
+                                           uint64_t even_rows, bool (*four)(uint64_t, const void *),
+                                           const void *shape)
+{
+    uint64_t second = (current ^ mask) | (board & ~mask & even_rows & ~possible);
+    if (four(board & ~second, shape)) return CONNECT4_NO_BOUND;
+    return four(second, shape) ? -1 : 0;
+}
+
+static inline bool connect4_four_of(uint64_t stones, const void *shape)
+{
+    (void)shape;
+    return connect4_has_four(stones);
+}
+
+static inline int connect4_bits_claimeven_bound(const connect4_bits *b)
+{
+    return connect4_claimeven_bound(b->current, b->mask, connect4_bits_possible(b), CONNECT4_BOARD,
+                                    CONNECT4_EVEN_ROWS, connect4_four_of, NULL);
+}
+
 /* ---- the game contract (games/README.md) ---- */
 
 typedef uint8_t connect4_move;  /* column 0..6 */

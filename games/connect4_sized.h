@@ -145,6 +145,36 @@ static inline int connect4_sized_move_score_threats(const connect4_shape *s, con
            connect4_count(threats & playable << 1);
 }
 
+/* connect4_bits_move_score_weights (games/connect4.h) on a board of any size. */
+static inline int connect4_sized_move_score_weights(const connect4_shape *s, const connect4_sized *b, uint64_t move)
+{
+    uint64_t mask = b->mask | move;
+    return connect4_weighted_threats(connect4_sized_winning_cells(s, b->current | move, mask),
+                                     connect4_sized_winning_cells(s, b->current ^ b->mask, b->mask),
+                                     (mask + s->bottom) & s->board, s->board);
+}
+
+/* connect4_has_four with the shape's directions. */
+static inline bool connect4_sized_has_four(uint64_t stones, const void *shape)
+{
+    const connect4_shape *s = shape;
+    const int directions[4] = {s->column_bits, s->column_bits - 1, s->column_bits + 1, 1};
+    for (int d = 0; d < 4; d++) {
+        uint64_t m = stones & (stones >> directions[d]);
+        if (m & (m >> 2 * directions[d])) return true;
+    }
+    return false;
+}
+
+/* connect4_bits_claimeven_bound (games/connect4.h) on a board of any size:
+ * no bound when the height is odd. */
+static inline int connect4_sized_claimeven_bound(const connect4_shape *s, const connect4_sized *b)
+{
+    if (s->height % 2) return CONNECT4_NO_BOUND;
+    return connect4_claimeven_bound(b->current, b->mask, connect4_sized_possible(s, b), s->board,
+                                    s->bottom * (UINT64_C(0xAAAAAAAAAAAAAAAA) & s->column), connect4_sized_has_four, s);
+}
+
 /* The column (0-based) a move character names on a board `width` wide,
  * -1 for none. */
 static inline int connect4_sized_column_of(char c, int width)

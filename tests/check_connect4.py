@@ -7,6 +7,8 @@
                              runs (parts 3 to 8), on the grid too
   oracle PRUNE GENERATOR     seeded random positions near the end: every step's score
                              equals solve-alphabeta's (weak: by sign), on both boards
+  oracle-deep PRUNE GENERATOR  seeded random positions of 14 to 28 stones: prune's own steps
+                             score them as solve-lowerbound (part 12) does (weak: by sign)
   shards PRUNE MERGE FILE    --shard 1/3, 2/3, 3/3 merged by scripts/pons_study.py merge equal
                              the unsharded summary
   errors PRUNE               a malformed test-set line exits 2 naming FILE:LINE with nothing
@@ -68,9 +70,16 @@ def check_nodes(prune, nodes_file):
     return tally.summary()
 
 
-def configs():
-    return ["solve-minmax", "solve-alphabeta", "solve-order", "solve-tt", "solve-id", "solve-nonlosing",
-            "solve-sorted", "solve-tt32", "solve-lowerbound"]
+def configs(prune):
+    """Every step, as `prune solve --help` lists them (engine/solve.c): the series', then prune's own."""
+    lines = subprocess.run([prune, "solve", "--help"], capture_output=True, text=True, check=True).stdout.splitlines()
+    return [line.split()[0] for line in lines if line.startswith("  solve-")]
+
+
+def own_configs(prune):
+    """prune's own steps after the series: those listed after solve-lowerbound (part 12)."""
+    steps = configs(prune)
+    return steps[steps.index("solve-lowerbound") + 1:]
 
 
 def check_oracle(prune, generator):
@@ -87,7 +96,7 @@ def check_oracle(prune, generator):
                 scores.append(rows[0]["score"])
             with open(path, "w") as f:
                 f.writelines(f"{m} {s}\n" for m, s in zip(made, scores))
-            for config in configs():
+            for config in configs(prune):
                 for board in (["bitboard", "grid"] if config in GRID_PARTS else ["bitboard"]):
                     args = ["--config", config, "--positions", path, "--board", board, *mode_args(mode)]
                     try:
@@ -96,6 +105,32 @@ def check_oracle(prune, generator):
                     except RuntimeError as error:
                         ok, detail = False, str(error)
                     tally.record(ok, f"oracle {config} {mode} {board}", detail)
+    return tally.summary()
+
+
+def check_oracle_deep(prune, generator):
+    """Seeded random positions of 14 to 28 stones, where prune's own steps prune most (the claimeven
+    bound, the table's cutoffs): every one of those steps scores them as solve-lowerbound does, the
+    series' last step (whose node counts equal Pons' own, connect4-nodes)."""
+    tally = Tally()
+    made = subprocess.run([sys.executable, generator, "313131", "150", "14", "28", "1"], capture_output=True,
+                          text=True, check=True).stdout.split()
+    for mode in ("strong", "weak"):
+        with tempfile.TemporaryDirectory() as folder:
+            bare = os.path.join(folder, "bare.txt")
+            with open(bare, "w") as f:
+                f.writelines(f"{m}\n" for m in made)
+            rows, _ = solve(prune, ["--config", "solve-lowerbound", "--positions", bare, *mode_args(mode)])
+            path = os.path.join(folder, "positions.txt")
+            with open(path, "w") as f:
+                f.writelines(f"{r['moves']} {r['score']}\n" for r in rows)
+            for config in own_configs(prune):
+                try:
+                    _, summary = solve(prune, ["--config", config, "--positions", path, *mode_args(mode)])
+                    ok, detail = summary["positions"] == len(made), f"{len(made)} positions agree"
+                except RuntimeError as error:
+                    ok, detail = False, str(error)
+                tally.record(ok, f"oracle-deep {config} {mode}", detail)
     return tally.summary()
 
 
@@ -181,7 +216,8 @@ def check_scores(prune, scores_file):
 
 def main():
     command, prune, *rest = sys.argv[1:]
-    checks = {"errors": check_errors, "nodes": check_nodes, "oracle": check_oracle, "shards": check_shards, "means": check_means,
+    checks = {"errors": check_errors, "nodes": check_nodes, "oracle": check_oracle,
+              "oracle-deep": check_oracle_deep, "shards": check_shards, "means": check_means,
               "scores": check_scores}
     return checks[command](prune, *rest)
 

@@ -180,6 +180,10 @@ TABLE_COUNTS = {
     ("solve-etc", 1): (7272289, 6200226, 990026, 131042, 131042),
     ("solve-threats", 64): (5520886, 4766668, 953963, 3227125, 8388602),
     ("solve-threats", 1): (6357489, 5410513, 830841, 131042, 131042),
+    ("solve-claimeven", 64): (3650949, 3352693, 662775, 2342535, 8388602),
+    ("solve-claimeven", 1): (4057192, 3681829, 550356, 131042, 131042),
+    ("solve-weights", 64): (3144723, 2956528, 584569, 2069628, 8388602),
+    ("solve-weights", 1): (3424846, 3185917, 469321, 131042, 131042),
 }
 FIELDS = ("nodes", "table_probes", "table_hits", "table_entries", "table_slots")
 
@@ -194,7 +198,7 @@ def check_tables(prune, tally):
                          f"tables: {config} {' '.join(size) or 'default'}", f"{r['score']} {got}")
     lines = subprocess.run([prune, "solve", "--help"], capture_output=True, text=True).stdout.splitlines()
     last = lines[-1].split()[0]
-    tally.record(last == "solve-threats", "tables: the last step of --help is solve-threats", last)
+    tally.record(last == "solve-weights", "tables: the last step of --help is solve-weights", last)
     [r] = solve_json(prune, "--moves", TABLE_MOVES)
     tally.record(r["config"] == last and r["nodes"] == TABLE_COUNTS[(last, 64)][0],
                  "tables: no --config runs the last step (JSON)", f"{r['config']} {r['nodes']}")
