@@ -6,7 +6,7 @@ Each position (columns played from the empty board) is solved by a fresh c4
 process (`c4 MOVES [weak]`, the binary peers/c4/build.sh makes: his `c4`
 with the position and the weak/strong switch taken from its command line)
 and by a fresh `prune solve connect4 --moves MOVES [--weak] --config NAME
---json` (default solve-threats).  Both give the score for the side to move
+--json` (default: no --config, prune's default step).  Both give the score for the side to move
 on Pons' scale (strong) or its sign (weak); the scores must agree.  The
 searches differ by design, so node counts are reported, not compared.
 
@@ -101,7 +101,7 @@ def peer_solve(binary, moves, weak):
 
 def prune_solve(prune, config, moves, weak, threads=1, tt_mb=0):
     """{score, nodes, search, whole, table} of one `prune solve` process."""
-    command = [prune, "solve", "connect4", "--config", config, "--moves", moves, "--json"] \
+    command = [prune, "solve", "connect4", "--moves", moves, "--json"] + (["--config", config] if config else []) \
         + (["--weak"] if weak else []) + (["--threads", str(threads)] if threads > 1 else []) \
         + (["--tt-mb", str(tt_mb)] if tt_mb else [])
     done, seconds = wall(command)
@@ -111,7 +111,7 @@ def prune_solve(prune, config, moves, weak, threads=1, tt_mb=0):
     if result.get("threads", 1) != threads:
         raise paired.PeerError(f"{' '.join(command)} ran on {result.get('threads', 1)} threads, not {threads}")
     return {"score": result["score"], "nodes": result["nodes"], "search": result["seconds"], "whole": seconds,
-            "table": result.get("table_slots")}
+            "table": result.get("table_slots"), "config": result["config"]}
 
 
 def compare(options, binary, threads, moves, weak, pairs):
@@ -131,7 +131,7 @@ def compare(options, binary, threads, moves, weak, pairs):
     print(f"compare.py: {name} {mode}, {threads} thread(s): prune {ours['score']:+d} in "
           f"{ours['nodes']} nodes, c4 {theirs['score']:+d} in {theirs['nodes']} nodes: "
           f"{'agree' if agree else 'DISAGREE'}; {paired.describe(times)}", flush=True)
-    row = [name, len(moves), mode, options.config, threads, theirs["threads"], table, PEER_TABLE,
+    row = [name, len(moves), mode, ours["config"], threads, theirs["threads"], table, PEER_TABLE,
            ours["score"], theirs["score"], ours["nodes"], theirs["nodes"], mean_us(0, "search"),
            mean_us(1, "search"), mean_us(0, "whole"), mean_us(1, "whole"), note]
     return row + paired.timing_cells(times), agree
@@ -143,8 +143,8 @@ def parse(argv):
     parser.add_argument("--quick", action="store_true", help=f"position {QUICK[0]} only")
     paired.long_option(parser, f"the empty board, strong, at {LONG_PAIRS} pairs unless --pairs is given")
     parser.add_argument("--pairs", type=int, help="timing pairs per row (default 6); 0: scores only")
-    parser.add_argument("--config", default="solve-threats",
-                        help="prune's step (default solve-threats, its best on long solves: docs/connect4.md)")
+    parser.add_argument("--config", help="prune's step (default: prune solve's own, the last step, its best on "
+                        "long solves: docs/connect4.md)")
     parser.add_argument("--threads", help="thread counts, comma-separated (default: 1 and the machine's cores; "
                         "1 with --quick)")
     parser.add_argument("--prune-tt-mb", type=int, default=0, help="prune's table in MiB (default: prune's, 64)")

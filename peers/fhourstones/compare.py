@@ -5,7 +5,7 @@ Fhourstones on Fhourstones' own input, side by side in time to solve.
 Fhourstones' input (`inputs`, beside the binary build.sh makes) holds three
 8-ply positions and an empty line, the empty board.  Each position is
 solved by a fresh Fhourstones process given that one line and by a fresh
-`prune solve connect4 --moves M --weak --config NAME` (default solve-threats): both
+`prune solve connect4 --moves M --weak [--config NAME]` (default: prune's default step): both
 decide win, draw or loss.  The two searches differ by design (history
 ordering and a two-entry table in Fhourstones), so node counts are reported,
 not compared; the scores must agree.
@@ -92,13 +92,13 @@ def peer_solve(binary, moves):
 
 
 def prune_solve(prune, config, moves):
-    """(score, nodes, seconds of wall time) of one `prune solve` process."""
-    command = [prune, "solve", "connect4", "--config", config, "--moves", moves, "--weak", "--json"]
+    """(score, nodes, seconds of wall time, the step that ran) of one `prune solve` process."""
+    command = [prune, "solve", "connect4", "--moves", moves, "--weak", "--json"] + (["--config", config] if config else [])
     done, seconds = wall(command)
     if done.returncode != 0:
         raise paired.PeerError(f"{' '.join(command)}: exit status {done.returncode}: {done.stderr.strip()}")
     result = json.loads(done.stdout)
-    return result["score"], result["nodes"], seconds
+    return result["score"], result["nodes"], seconds, result["config"]
 
 
 def compare_position(options, binary, moves, pairs):
@@ -112,7 +112,7 @@ def compare_position(options, binary, moves, pairs):
     name = moves or "start"
     print(f"compare.py: {name}: prune {ours[0]:+d} in {ours[1]} nodes, Fhourstones {'#-<=>+'[theirs[0]]} "
           f"in {theirs[1]} nodes: {'agree' if agree else 'DISAGREE'}; {paired.describe(times)}", flush=True)
-    row = [name, len(moves), options.config, ours[0], "#-<=>+"[theirs[0]], ours[1], theirs[1]]
+    row = [name, len(moves), ours[3], ours[0], "#-<=>+"[theirs[0]], ours[1], theirs[1]]
     return row + paired.timing_cells(times), times, agree
 
 
@@ -124,8 +124,8 @@ def parse(argv):
     parser.add_argument("--empty-board", type=int, metavar="N",
                         help=f"pairs on the empty board (default 0: not solved; {LONG_EMPTY_BOARD} under --long)")
     paired.long_option(parser, f"the empty board, {LONG_EMPTY_BOARD} pairs")
-    parser.add_argument("--config", default="solve-threats",
-                        help="prune's step (default solve-threats, its best on long solves: docs/connect4.md)")
+    parser.add_argument("--config", help="prune's step (default: prune solve's own, the last step, its best on "
+                        "long solves: docs/connect4.md)")
     parser.add_argument("--checkout", help="default: $PRUNE_FHOURSTONES_CHECKOUT")
     parser.add_argument("-o", "--output", help="CSV, one row per position and one for the 8-ply positions")
     options = parser.parse_args(argv)
@@ -156,7 +156,7 @@ def main(argv):
         sums = [(a + x, b + y) for (a, b), (x, y) in zip(sums, times)] if sums else times
         disagreements += not agree
     if len(positions) > 1:
-        rows.append([f"{len(positions)} positions", "", options.config, "", "", sum(r[5] for r in rows),
+        rows.append([f"{len(positions)} positions", "", rows[0][2], "", "", sum(r[5] for r in rows),
                      sum(r[6] for r in rows)] + paired.timing_cells(sums))
         print(f"compare.py: the {len(positions)} positions together: {paired.describe(sums)}")
     if options.empty_board:
