@@ -284,13 +284,15 @@ static inline int solve_etc_cutoff(solve_context *ctx, const SOLVE_BOARD_TYPE *b
 
 /* prune's own step solve-claimeven at a node of the second player (an odd
  * number of stones): a child, where the first player is to move, whose
- * claimeven bound is B scores at most B, so the node at least -B (0 or 1).
- * Raises *alpha to the best such bound and returns true when it reaches
- * beta.  A node whose alpha is 1 or more has nothing to learn here.  Worth
+ * claimeven bound is B scores at most B, so the node at least -B (0 up to
+ * H/2 on a board of height H: 3 on 7x6).  Raises *alpha to the best such
+ * bound and returns true when it reaches beta.  A node whose alpha is
+ * already H/2 has nothing to learn here (SOLVE_CLAIMEVEN_MAX).  Worth
  * (position 4444, exact nodes, solve-threats' order): the bound at the
  * first player's nodes 135,082,618 -> 96,976,546 strong and 81,534,625 ->
  * 53,132,088 weak; this at the second player's too, 84,182,369 and
  * 44,028,130. */
+#define SOLVE_CLAIMEVEN_MAX ((SOLVE_COLUMN_BITS - 1) / 2)
 static inline bool solve_claimeven_children(const SOLVE_BOARD_TYPE *b, uint64_t next, int *alpha, int beta)
 {
     for (uint64_t moves = next; moves; moves &= moves - 1) {
@@ -410,7 +412,7 @@ static inline int solve_non_losing_node(solve_context *ctx, const SOLVE_BOARD_TY
     int result;
     /* Part 12: lower bounds stored too, read after the static bounds; 54.9 -> 51.3 (x1.07). */
     if (bounds && solve_stored_bounds(ctx, kind, key, mirrored, shared, &alpha, &beta, &result)) return result;
-    if (claimeven && n % 2 == 1 && alpha < 1 && solve_claimeven_children(b, next, &alpha, beta)) {
+    if (claimeven && n % 2 == 1 && alpha < SOLVE_CLAIMEVEN_MAX && solve_claimeven_children(b, next, &alpha, beta)) {
         solve_put(ctx, kind, key, alpha + SOLVE_MAX_SCORE - 2 * SOLVE_MIN_SCORE + 2, n, mirrored, shared);
         return alpha;
     }
@@ -552,6 +554,7 @@ int SOLVE_RUN(solve_context *ctx, const char *moves, bool weak)
 }
 
 #undef SOLVE_WIN_NOW
+#undef SOLVE_CLAIMEVEN_MAX
 #undef SOLVE_MIN_SCORE
 #undef SOLVE_MAX_SCORE
 #undef SOLVE_CELLS

@@ -186,9 +186,6 @@ static inline int connect4_bits_move_score_weights(const connect4_bits *b, uint6
                                      (mask + CONNECT4_BOTTOM) & CONNECT4_BOARD, CONNECT4_BOARD);
 }
 
-/* Cells of the even rows (2, 4 and 6, counted from 1 at the bottom) of
- * every column. */
-#define CONNECT4_EVEN_ROWS (CONNECT4_BOTTOM * 0x2A)
 #define CONNECT4_NO_BOUND 127  /* connect4_claimeven_bound: no bound found */
 
 /* The solver's step solve-claimeven: an upper bound on the score of the
@@ -198,22 +195,36 @@ static inline int connect4_bits_move_score_weights(const connect4_bits *b, uint6
  * odd-height column with the lowest cell of another odd-height column
  * (their number is even before each of the first player's moves, so one
  * is left).  Every column height stays even after each answer, so the
- * second player ends with every empty cell of an even row that is not now
- * the lowest free cell of its column; the first player gets at most the
- * rest.  The first player never has four if that rest holds none: the
- * score is at most 0; at most -1 when the second player's cells hold four
- * too, since the game then ends with the second player's four (its last
- * stone is at the latest the board's last).  `four` says whether a set of
- * cells holds four in a row; `board` is every cell, `possible` the lowest
- * free cells, `even_rows` the cells of even rows.  The board's height must
- * be even: else a move on top of a column has no answer above it. */
+ * second player ends with every empty cell of an even row (2, 4, ...,
+ * counted from 1 at the bottom) that is not now the lowest free cell of
+ * its column; the first player gets at most the rest.
+ *  - If that rest holds no four, the first player never wins: the score
+ *    is at most 0.
+ *  - If the second player's cells hold a four G too, the game ends with a
+ *    four of the second player's at the latest when G's last empty cell is
+ *    filled; the cells above it in its column are still empty then.  With
+ *    R the highest row (from 0) of G's empty cells, at most C - (H - 1 - R)
+ *    stones are down when the second player's winning stone lands, so the
+ *    score is at most -(H + 1 - R) / 2 (Pons' scale; R is odd): on 7x6, -3
+ *    for R = 1, -2 for R = 3, -1 for R = 5.
+ * `four` says whether a set of cells holds four in a row; `board` is every
+ * cell, `possible` the lowest free cells, `bottom` the bottom cell of every
+ * column.  The board's `height` must be even: else a move on top of a
+ * column has no answer above it. */
 static inline int connect4_claimeven_bound(uint64_t current, uint64_t mask, uint64_t possible, uint64_t board,
-                                           uint64_t even_rows, bool (*four)(uint64_t, const void *),
+                                           uint64_t bottom, int height, bool (*four)(uint64_t, const void *),
                                            const void *shape)
 {
+    uint64_t column = (UINT64_C(1) << height) - 1;
+    uint64_t even_rows = bottom * (column & UINT64_C(0xAAAAAAAAAAAAAAAA));
     uint64_t second = (current ^ mask) | (board & ~mask & even_rows & ~possible);
     if (four(board & ~second, shape)) return CONNECT4_NO_BOUND;
-    return four(second, shape) ? -1 : 0;
+    if (!four(second, shape)) return 0;
+    for (int row = 1; row < height - 1; row += 2) {
+        uint64_t low = bottom * ((UINT64_C(2) << row) - 1);  /* rows 0 .. row of every column */
+        if (four(second & (mask | low), shape)) return -(height + 1 - row) / 2;
+    }
+    return -1;
 }
 
 static inline bool connect4_four_of(uint64_t stones, const void *shape)
@@ -225,7 +236,7 @@ static inline bool connect4_four_of(uint64_t stones, const void *shape)
 static inline int connect4_bits_claimeven_bound(const connect4_bits *b)
 {
     return connect4_claimeven_bound(b->current, b->mask, connect4_bits_possible(b), CONNECT4_BOARD,
-                                    CONNECT4_EVEN_ROWS, connect4_four_of, NULL);
+                                    CONNECT4_BOTTOM, CONNECT4_HEIGHT, connect4_four_of, NULL);
 }
 
 /* ---- the game contract (games/README.md) ---- */

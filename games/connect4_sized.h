@@ -171,8 +171,8 @@ static inline bool connect4_sized_has_four(uint64_t stones, const void *shape)
 static inline int connect4_sized_claimeven_bound(const connect4_shape *s, const connect4_sized *b)
 {
     if (s->height % 2) return CONNECT4_NO_BOUND;
-    return connect4_claimeven_bound(b->current, b->mask, connect4_sized_possible(s, b), s->board,
-                                    s->bottom * (UINT64_C(0xAAAAAAAAAAAAAAAA) & s->column), connect4_sized_has_four, s);
+    return connect4_claimeven_bound(b->current, b->mask, connect4_sized_possible(s, b), s->board, s->bottom,
+                                    s->height, connect4_sized_has_four, s);
 }
 
 /* The column (0-based) a move character names on a board `width` wide,
