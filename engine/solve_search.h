@@ -514,21 +514,48 @@ static int solve_search(solve_context *ctx, const SOLVE_BOARD_TYPE *b, int alpha
     return negamax_columns(ctx, b, alpha, beta);
 }
 
-/* Part 8: null-window searches narrow [min, max], each probe moved toward 0
- * (C division truncates toward zero); the weak solver starts from [-1, 1]
- * and may end on a fail-soft bound beyond it.  92.8 -> 131.6 on End-Easy
- * (worse there), 207,942 -> 9,472 on Middle-Easy (x22). */
+/* prune's own step solve-aspiration, a strong solve's probes after part
+ * 8's first two (which, at half of each extreme, settle scores far from 0
+ * cheaply): while the score may still be the guess, the window at the guess
+ * is searched, then once the window next to the bound it returned, and part
+ * 8's halving does the rest.  The guess is the narrowest result for the
+ * first player: 0 (does the side to move win?) when the first player is to
+ * move, -1 (does it at least draw?) when the second is; 7x6 is a win for the
+ * first player, so positions near the start lean that way (a guess, not a
+ * rule: on Begin-Medium it costs nodes, docs/connect4.md).  c4 probes [0, 1]
+ * and then walks from bound to bound; walking on from the second window cost
+ * more on the test sets.  Returns the probe to search, part 8's `med` unless
+ * this step chooses; *stage counts the step's probes. */
+static inline int solve_aspiration_probe(int med, int min, int max, int n, int probes, bool last_high,
+                                         int *stage)
+{
+    int guess = n % 2 ? -1 : 0;
+    if (*stage == 0 && probes >= 2 && min <= guess && guess < max) return *stage = 1, guess;
+    if (*stage == 1) return *stage = 2, last_high ? min : max - 1;
+    return med;
+}
+
+/* Part 8: null-window searches narrow [min, max]; each probe is the middle
+ * of [min, max], moved out to half of the bound on its side of 0 when that
+ * lies farther from 0 (C division truncates toward zero): from the empty
+ * board's [-21, 21] the first probes are -10 and 10.  The weak solver
+ * starts from [-1, 1] and may end on a fail-soft bound beyond it.  92.8 ->
+ * 131.6 on End-Easy (worse there), 207,942 -> 9,472 on Middle-Easy (x22). */
 static int solve_iterate(solve_context *ctx, const SOLVE_BOARD_TYPE *b, bool weak)
 {
     int n = SOLVE_BOARD(moves)(b);
     int min = -(SOLVE_CELLS - n) / 2, max = SOLVE_WIN_NOW(n);
     if (weak) min = -1, max = 1;
+    bool aspiration = ctx->config->aspiration && !weak, last_high = false;
+    int probes = 0, stage = 0;
     while (min < max) {
         ctx->lower = min, ctx->upper = max;
         int med = min + (max - min) / 2;
         if (med <= 0 && min / 2 < med) med = min / 2;
         else if (med >= 0 && max / 2 > med) med = max / 2;
+        if (aspiration) med = solve_aspiration_probe(med, min, max, n, probes++, last_high, &stage);
         int r = solve_search(ctx, b, med, med + 1);
+        last_high = r > med;
         if (r <= med) max = r;
         else min = r;
     }

@@ -42,6 +42,7 @@ typedef struct {
     bool threats;                  /* prune's own: ties in the order broken by threats playable soon */
     bool claimeven;                /* prune's own: the first player's score bounded by the second's claimeven */
     bool weights;                  /* prune's own: moves ordered by useful threats, weighed by how soon playable */
+    bool aspiration;               /* prune's own: strong solves probe a guess near 0, then one step, before halving */
 } solve_config;
 
 

@@ -44,7 +44,8 @@ ONE_THREAD = (6789024, 5624161, 1184616, 13589, 3789617, 8388602)
 FIELDS = ("nodes", "table_probes", "table_hits", "mirror_hits", "table_entries", "table_slots")
 # The steps that take threads (engine/solve.h, solve_threads_run), and the last one before them.
 THREADED = ["solve-nonlosing", "solve-sorted", "solve-tt32", "solve-lowerbound", "solve-mirror", "solve-buckets",
-            "solve-etc", "solve-threats", "solve-claimeven", "solve-weights"]
+            "solve-etc", "solve-threats", "solve-claimeven", "solve-weights",
+            "solve-aspiration"]
 UNTHREADED = ["solve-tt", "solve-id"]
 # An end-game position (prune's End-Easy set, studies/connect4/prune_L3_R1): milliseconds for any step.
 END = "277754765574651461355311162313273232"
@@ -78,9 +79,9 @@ def sign(x):
 
 # (config, set, limit) for the sets part, each strong and weak: about 6 s on two cores.
 SAMPLE = [(config, "middle-medium", 20) for config in THREADED[:-1]] + [
-    ("solve-weights", "end-easy", 50), ("solve-weights", "middle-easy", 50),
-    ("solve-weights", "middle-medium", 50), ("solve-weights", "begin-easy", 20),
-    ("solve-weights", "begin-medium", 5)]
+    ("solve-aspiration", "end-easy", 50), ("solve-aspiration", "middle-easy", 50),
+    ("solve-aspiration", "middle-medium", 50), ("solve-aspiration", "begin-easy", 20),
+    ("solve-aspiration", "begin-medium", 5)]
 
 
 def check_sets(prune):
@@ -213,7 +214,7 @@ def check_runner(prune):
     expected = [1] + [n for n in (2, 4, 8, 16, 32, 64, 128) if n < cores()] + ([cores()] if cores() > 1 else [])
     tally.record([int(r["threads"]) for r in rows] == expected, "runner: a row per thread count",
                  f"{[r['threads'] for r in rows]} against {expected}")
-    tally.record(all(r["position"] == "444444" and r["score"] == "1" and r["config"] == "solve-weights" for r in rows),
+    tally.record(all(r["position"] == "444444" and r["score"] == "1" and r["config"] == "solve-aspiration" for r in rows),
                  "runner: 444444, score 1, the default step", str([(r["position"], r["score"]) for r in rows]))
     tally.record(bool(rows) and rows[0]["speedup"] == "1.000" and rows[0]["node_ratio"] == "1.000",
                  "runner: the one-thread row is the baseline", str(rows[:1]))
