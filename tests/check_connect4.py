@@ -85,8 +85,7 @@ def own_configs(prune):
 def check_oracle(prune, generator):
     """Labels positions with solve-alphabeta, then lets prune solve check every step against them."""
     tally = Tally()
-    made = subprocess.run([sys.executable, generator, "424242", "40", "30", "38", "0"], capture_output=True,
-                          text=True, check=True).stdout.split()
+    made = random_positions(generator, 424242, 40, 30, 38, quiet=False)
     for mode in ("strong", "weak"):
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "positions.txt")
@@ -94,18 +93,35 @@ def check_oracle(prune, generator):
             for moves in made:
                 rows, _ = solve(prune, ["--config", "solve-alphabeta", "--moves", moves])
                 scores.append(rows[0]["score"])
-            with open(path, "w") as f:
-                f.writelines(f"{m} {s}\n" for m, s in zip(made, scores))
+            write_labelled(path, zip(made, scores))
             for config in configs(prune):
                 for board in (["bitboard", "grid"] if config in GRID_PARTS else ["bitboard"]):
                     args = ["--config", config, "--positions", path, "--board", board, *mode_args(mode)]
-                    try:
-                        rows, summary = solve(prune, args)
-                        ok, detail = summary["positions"] == len(made), f"{len(made)} positions agree"
-                    except RuntimeError as error:
-                        ok, detail = False, str(error)
-                    tally.record(ok, f"oracle {config} {mode} {board}", detail)
+                    tally.record(*agrees(prune, args, len(made), f"oracle {config} {mode} {board}"))
     return tally.summary()
+
+
+def random_positions(generator, seed, count, low, high, quiet):
+    """tests/connect4/make_positions.py's seeded games of `low` to `high` stones (quiet: the side to
+    move cannot win at once)."""
+    return subprocess.run([sys.executable, generator, str(seed), str(count), str(low), str(high), str(int(quiet))],
+                          capture_output=True, text=True, check=True).stdout.split()
+
+
+def write_labelled(path, labelled):
+    """A positions file of `moves score` lines, which prune solve checks line by line."""
+    with open(path, "w") as f:
+        f.writelines(f"{moves} {score}\n" for moves, score in labelled)
+
+
+def agrees(prune, args, count, label):
+    """(ok, label, detail) for Tally.record: prune solve ran `args` over a positions file
+    of `count` labelled lines and every score agreed (it stops at the first that does not)."""
+    try:
+        _, summary = solve(prune, args)
+        return summary["positions"] == count, label, f"{count} positions agree"
+    except RuntimeError as error:
+        return False, label, str(error)
 
 
 def check_oracle_deep(prune, generator):
@@ -113,24 +129,18 @@ def check_oracle_deep(prune, generator):
     bound, the table's cutoffs): every one of those steps scores them as solve-lowerbound does, the
     series' last step (whose node counts equal Pons' own, connect4-nodes)."""
     tally = Tally()
-    made = subprocess.run([sys.executable, generator, "313131", "150", "14", "28", "1"], capture_output=True,
-                          text=True, check=True).stdout.split()
+    made = random_positions(generator, 313131, 150, 14, 28, quiet=True)
     for mode in ("strong", "weak"):
         with tempfile.TemporaryDirectory() as folder:
             bare = os.path.join(folder, "bare.txt")
             with open(bare, "w") as f:
-                f.writelines(f"{m}\n" for m in made)
+                f.writelines(f"{moves}\n" for moves in made)
             rows, _ = solve(prune, ["--config", "solve-lowerbound", "--positions", bare, *mode_args(mode)])
             path = os.path.join(folder, "positions.txt")
-            with open(path, "w") as f:
-                f.writelines(f"{r['moves']} {r['score']}\n" for r in rows)
+            write_labelled(path, ((r["moves"], r["score"]) for r in rows))
             for config in own_configs(prune):
-                try:
-                    _, summary = solve(prune, ["--config", config, "--positions", path, *mode_args(mode)])
-                    ok, detail = summary["positions"] == len(made), f"{len(made)} positions agree"
-                except RuntimeError as error:
-                    ok, detail = False, str(error)
-                tally.record(ok, f"oracle-deep {config} {mode}", detail)
+                args = ["--config", config, "--positions", path, *mode_args(mode)]
+                tally.record(*agrees(prune, args, len(made), f"oracle-deep {config} {mode}"))
     return tally.summary()
 
 
