@@ -100,8 +100,8 @@ def share_cell(shares):
 def row_names(rows):
     """A row's name: the first three of its own columns that differ between the rows, the two sides'
     results (prune_*, peer_*) left out."""
-    varying = [c for c in rows[0] if c not in TIMING and not c.startswith(("prune_", "peer_"))
-               and len({r[c] for r in rows}) > 1][:3]
+    own = [c for c in rows[0] if c not in TIMING and not c.startswith(("prune_", "peer_"))]
+    varying = [c for c in own if len({r[c] for r in rows}) > 1][:3] or own[:1]  # one row: its first column
     return [" ".join(r[c] for c in varying if r[c]) for r in rows]
 
 
@@ -175,12 +175,17 @@ def summary(res):
         if not rows:
             continue
         named = list(zip(row_names(rows), rows, search_shares(rows)))
-        quoted = [f"{label}: {speedup_cell(r)}" for label, r, shares in named if not dominated(shares)]
-        dropped = [label or "the row" for label, r, shares in named if dominated(shares)]
-        figures = "; ".join(quoted) if quoted else "no headline: every row's time is mostly outside search"
+        # a row whose search share could not be judged (one row, no own timers) is no search figure either
+        quoted = [f"{label}: {speedup_cell(r)}" for label, r, shares in named if shares and not dominated(shares)]
+        dropped = [label or "the row" for label, r, shares in named if shares and dominated(shares)]
+        unjudged = [label or "the row" for label, r, shares in named if not shares]
+        figures = ("; ".join(quoted) if quoted else
+                   "no headline: every row's time is mostly outside search" if dropped else "no headline")
         if dropped and quoted:
             figures += (f" (not quoted, search under {HEADLINE_SHARE:.0%} of a side's time: "
                         f"{', '.join(dropped)})")
+        if unjudged:
+            figures += f" (not quoted, search share unknown: {', '.join(unjudged)})"
         found.append([f"prune against {name}", "–", figures, counts_cell(rows)])
     return found
 

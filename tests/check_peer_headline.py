@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""check_peer_headline.py REPO: the README's one row per peer
+(scripts/reporting/peers.py, summary) quotes a speedup only where search is
+at least half of each side's time, and never a row whose share it cannot
+judge: a peer CSV of one row without the programs' own search timers (a full
+run's Fhourstones, its first position only) gets no headline, named by its
+position, where it once printed ': 6.19x' with no name."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(sys.argv[1], "scripts"))
+from reporting import peers  # noqa: E402
+
+HEADER = ["position", "plies", "config", "prune_nodes", "peer_nodes"] + peers.TIMING
+failures = []
+checked = 0
+
+
+class FakeResults:
+    """The one method summary() asks of a run's results: a peer's CSV rows."""
+
+    def __init__(self, tables):
+        self.tables = tables
+
+    def csv(self, name):
+        return self.tables.get(name, [])
+
+
+def row(position, prune_nodes, peer_nodes, prune_s, peer_s, median):
+    values = [position, "8", "solve-aspiration", prune_nodes, peer_nodes, "6", prune_s, peer_s, median,
+              "1.000", "2.000", "AMD EPYC"]
+    return dict(zip(HEADER, values))
+
+
+def expect(label, got, want):
+    global checked
+    checked += 1
+    if got != want:
+        failures.append(f"{label}: got {got!r}, expected {want!r}")
+
+
+def figures(tables, name):
+    found = {r[0]: r[2] for r in peers.summary(FakeResults(tables))}
+    return found.get(f"prune against {name}")
+
+
+name = peers.peer_names()[0]
+one = {f"peer_{name}.csv": [row("45461667", "10854", "51596", "0.006318", "0.039302", "6.190")]}
+expect("one row, share unknown", figures(one, name), "no headline (not quoted, search share unknown: 45461667)")
+# Two rows whose times grow with their nodes: the fixed time is the intercept, 0.01 s a run on each side,
+# so the long row (search 99% of its time) is quoted and the short one (search 0%) is not.
+two = {f"peer_{name}.csv": [row("35333571", "1000", "1000", "0.010", "0.010", "1.000"),
+                            row("13333111", "1000000", "1000000", "1.000", "2.000", "2.000")]}
+expect("two rows", figures(two, name),
+       "13333111: 2.00x (1.00-2.00), 6 pairs (not quoted, search under 50% of a side's time: 35333571)")
+
+for failure in failures:
+    print("FAIL", failure)
+print(f"{checked - len(failures)} passed, {len(failures)} failed")
+sys.exit(1 if failures else 0)
