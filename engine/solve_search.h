@@ -168,11 +168,13 @@ static inline bool solve_stored_bounds(solve_context *ctx, solve_table_kind kind
  * threats (games/connect4.h). */
 typedef enum { SOLVE_ORDER_WINNING, SOLVE_ORDER_THREATS, SOLVE_ORDER_WEIGHTS } solve_order;
 
-static inline int solve_move_score(const SOLVE_BOARD_TYPE *b, uint64_t move, solve_order order)
+/* `opponent`: the opponent's winning cells, which only solve-weights reads
+ * (found once a node by solve_order_moves). */
+static inline int solve_move_score(const SOLVE_BOARD_TYPE *b, uint64_t move, solve_order order, uint64_t opponent)
 {
     switch (order) {
     case SOLVE_ORDER_THREATS: return SOLVE_BOARD(move_score_threats)(b, move);
-    case SOLVE_ORDER_WEIGHTS: return SOLVE_BOARD(move_score_weights)(b, move);
+    case SOLVE_ORDER_WEIGHTS: return SOLVE_BOARD(move_score_weights)(b, move, opponent);
     default: return SOLVE_BOARD(move_score)(b, move);
     }
 }
@@ -185,9 +187,10 @@ static inline void solve_order_moves(const SOLVE_BOARD_TYPE *b, uint64_t next, b
                                      move_sorter *sorter)
 {
     sorter->size = 0;
+    uint64_t opponent = sorted && order == SOLVE_ORDER_WEIGHTS ? SOLVE_BOARD(opponent_cells)(b) : 0;
     for (int i = SOLVE_WIDTH; i--;) {
         uint64_t move = next & SOLVE_COLUMN_MASK(SOLVE_CENTRE_FIRST(i));
-        if (move) move_sorter_add(sorter, move, sorted ? solve_move_score(b, move, order) : 0);
+        if (move) move_sorter_add(sorter, move, sorted ? solve_move_score(b, move, order, opponent) : 0);
     }
 }
 

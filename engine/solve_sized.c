@@ -48,9 +48,13 @@ static inline int solve_sized_move_score_threats(const connect4_sized *b, uint64
 {
     return connect4_sized_move_score_threats(&solve_shape, b, move);
 }
-static inline int solve_sized_move_score_weights(const connect4_sized *b, uint64_t move)
+static inline uint64_t solve_sized_opponent_cells(const connect4_sized *b)
 {
-    return connect4_sized_move_score_weights(&solve_shape, b, move);
+    return connect4_sized_opponent_cells(&solve_shape, b);
+}
+static inline int solve_sized_move_score_weights(const connect4_sized *b, uint64_t move, uint64_t opponent)
+{
+    return connect4_sized_move_score_weights(&solve_shape, b, move, opponent);
 }
 static inline int solve_sized_claimeven_bound(const connect4_sized *b)
 {

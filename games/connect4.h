@@ -178,11 +178,17 @@ static inline int connect4_weighted_threats(uint64_t threats, uint64_t opponent,
            CONNECT4_WEIGHT_ABOVE * connect4_count(threats & (playable << 1) & board);
 }
 
-static inline int connect4_bits_move_score_weights(const connect4_bits *b, uint64_t move)
+/* The opponent's winning cells before any move: the same for every move
+ * of a node, so the node finds them once and scores each move with them. */
+static inline uint64_t connect4_bits_opponent_cells(const connect4_bits *b)
+{
+    return connect4_winning_cells(b->current ^ b->mask, b->mask);
+}
+
+static inline int connect4_bits_move_score_weights(const connect4_bits *b, uint64_t move, uint64_t opponent)
 {
     uint64_t mask = b->mask | move;
-    return connect4_weighted_threats(connect4_winning_cells(b->current | move, mask),
-                                     connect4_winning_cells(b->current ^ b->mask, b->mask),
+    return connect4_weighted_threats(connect4_winning_cells(b->current | move, mask), opponent,
                                      (mask + CONNECT4_BOTTOM) & CONNECT4_BOARD, CONNECT4_BOARD);
 }
 

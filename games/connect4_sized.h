@@ -145,12 +145,18 @@ static inline int connect4_sized_move_score_threats(const connect4_shape *s, con
            connect4_count(threats & playable << 1);
 }
 
-/* connect4_bits_move_score_weights (games/connect4.h) on a board of any size. */
-static inline int connect4_sized_move_score_weights(const connect4_shape *s, const connect4_sized *b, uint64_t move)
+/* connect4_bits_opponent_cells and connect4_bits_move_score_weights
+ * (games/connect4.h) on a board of any size. */
+static inline uint64_t connect4_sized_opponent_cells(const connect4_shape *s, const connect4_sized *b)
+{
+    return connect4_sized_winning_cells(s, b->current ^ b->mask, b->mask);
+}
+
+static inline int connect4_sized_move_score_weights(const connect4_shape *s, const connect4_sized *b, uint64_t move,
+                                                    uint64_t opponent)
 {
     uint64_t mask = b->mask | move;
-    return connect4_weighted_threats(connect4_sized_winning_cells(s, b->current | move, mask),
-                                     connect4_sized_winning_cells(s, b->current ^ b->mask, b->mask),
+    return connect4_weighted_threats(connect4_sized_winning_cells(s, b->current | move, mask), opponent,
                                      (mask + s->bottom) & s->board, s->board);
 }
 
