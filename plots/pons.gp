@@ -3,7 +3,8 @@
 # cells only, as a sample's mean is not its set's) and the thousands of
 # positions per second per step.
 # Reads DATADIR/pons_plot_MODE.csv (written by scripts/report.py from pons.csv; columns
-# part, step, nodes_<set> x 6, kpos_<set> x 6, NaN where a cell was not run);
+# part (empty for prune's own steps), step, nodes_<set> x 6, kpos_<set> x 6, NaN where a
+# cell was not run);
 # writes OUTDIR/pons_nodes_MODE and pons_kpos_MODE (.svg and .png).  Nothing
 # is drawn when the study was not run.
 #   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'" plots/pons.gp
@@ -28,7 +29,7 @@ do for [mode in "strong weak"] {
                 set ylabel "K pos/s (log scale)"
                 set logscale y 10
             }
-            set xlabel "step (part of the series)"
+            set xlabel "step (the series' parts, then prune's own steps)"
             set grid ytics
             set key outside right noenhanced
             set xtics rotate by -30 left noenhanced

@@ -4,7 +4,7 @@ Connect Four solver on every test set, strong and weak, within a time
 budget per cell; and the merge of a set's shards (docs/cli.md, "prune solve").
 
     scripts/pons_study.py --prune build/prune --out DIR [--budget SECONDS]
-        [--long] [--jobs N] [--sets S,...] [--configs C,...]
+        [--long] [--own] [--jobs N] [--sets S,...] [--configs C,...]
         [--data-dir DIR] [--published CSV]
     scripts/pons_study.py merge SHARD.jsonl...
 
@@ -23,6 +23,14 @@ keeping the positions it finished); a cell where not even one position
 fits is skipped.  --long runs every cell fully; the run times of
 the default budget and of --quick's are stated in benchmarks/README.md,
 "How long it takes" (the one place they are stated).
+
+--own adds prune's own steps after the series' (the configs `prune solve
+--help` lists as "prune: ...", engine/solve.c's step table, in its order):
+each on the six sets, strong and weak, within the same budget per cell.
+They have no published figures, so their means are never compared; where
+a probe finishes no line, the step before on the same set and mode gives
+the expected mean (its nodes, an estimate on the safe side while each step
+explores fewer).  Their rows have an empty part.
 
 Test sets: from --data-dir, else $PRUNE_CONNECT4_DATA (the series' files
 Test_L3_R1 ... Test_L1_R3, never committed); when they are absent, prune's
@@ -49,6 +57,7 @@ import os
 import re
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -115,15 +124,17 @@ def own_set_path(set_file, directory=OWN_SETS):
 
 class Cell:
     """One step x set x mode with its published figures (strings as printed,
-    or None)."""
+    or None).  A step of the series has its part; one of prune's own has
+    part None and its config."""
 
-    def __init__(self, part, set_file, mode):
+    def __init__(self, part, set_file, mode, config=None):
         self.part, self.set_file, self.mode = part, set_file, mode
-        self.config, self.board = CONFIGS[part], "grid" if part <= 5 else "bitboard"
+        self.config = CONFIGS[part] if part is not None else config
+        self.board = "grid" if part is not None and part <= 5 else "bitboard"
         self.published_nodes = self.reference_nodes = self.published_us = None
-        self.key = (part, set_file, mode)
+        self.key = (part if part is not None else config, set_file, mode)
         self.set_name = SET_NAMES[set_file]
-        self.name = f"part{part}_{self.config}_{self.board}_{set_file}_{mode}"
+        self.name = (f"part{part}" if part is not None else "prune") + f"_{self.config}_{self.board}_{set_file}_{mode}"
 
     def expected_mean(self):
         """The best known mean node count: the reference, else the printed one."""
@@ -154,6 +165,21 @@ def read_cells(published_path):
         if cell.part == 6 and cell.published_nodes is None and twin is not None:
             cell.published_nodes = twin.published_nodes
     return sorted(cells.values(), key=lambda c: (c.part, SET_ORDER[c.set_file], c.mode != "strong"))
+
+
+def own_steps(prune):
+    """prune's own steps, in the step table's order: the configs `prune solve
+    --help` lists as "prune: ..." (engine/solve.c is their one source)."""
+    done = subprocess.run([prune, "solve", "--help"], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BadInput(f"{prune} solve --help: exit {done.returncode}")
+    return [fields[0] for fields in (line.split() for line in done.stdout.splitlines())
+            if len(fields) > 1 and fields[0].startswith("solve-") and fields[1] == "prune:"]
+
+
+def own_cells(steps):
+    """A cell per own step, set and mode, in table order (step, set, strong first)."""
+    return [Cell(None, s[0], mode, config=step) for step in steps for s in SETS for mode in ("strong", "weak")]
 
 
 # ---- match rules ----
@@ -230,10 +256,10 @@ def find_sets(data_dir):
 def select(cells, sets, configs):
     wanted_sets = {s.strip().lower() for s in sets.split(",")} if sets else None
     wanted_configs = {c.strip() for c in configs.split(",")} if configs else None
-    known = set(CONFIGS.values())
+    known = {c.config for c in cells}
     if wanted_configs and not wanted_configs <= known:
         raise BadInput(f"unknown config '{sorted(wanted_configs - known)[0]}' "
-                       f"(pons configs: {', '.join(sorted(known))})")
+                       f"(pons configs: {', '.join(sorted(known))}; --own adds prune's own steps)")
     names = {n.lower() for s in SETS for n in s[:2]}
     if wanted_sets and not wanted_sets <= names:
         raise BadInput(f"unknown set '{sorted(wanted_sets - names)[0]}' (Test_L3_R1 ... or End-Easy ...)")
@@ -242,25 +268,30 @@ def select(cells, sets, configs):
             and (not wanted_configs or c.config in wanted_configs)]
 
 
-def probe(args, cell, path, lines, speed, comparable):
+def probe(args, cell, path, lines, speed, comparable, before=None):
     """(nodes per second, expected mean) of a cell, from its set's first lines;
-    speed is the step's last measured rate (a guess until measured)."""
+    speed is the step's last measured rate (a guess until measured); before
+    is an own step's floor, the mean of the step before it on the same set
+    and mode."""
     expected = cell.expected_mean() if comparable else None
-    guess = expected if expected is not None else (cell.expected_mean() or 1000.0)
+    guess = expected if expected is not None else (cell.expected_mean() or before or 1000.0)
     count = max(1, min(PROBE_MAX, lines, int(PROBE_SHARE * args.budget * speed / guess)))
+    limit = max(PROBE_SHARE * args.budget, PROBE_MIN_SECONDS)
     with tempfile.TemporaryDirectory() as scratch:
         command = solve_command(args.prune, cell, path, limit=count)
-        texts, stopped = run_shards([command], scratch, max(PROBE_SHARE * args.budget, PROBE_MIN_SECONDS))
+        texts, stopped = run_shards([command], scratch, limit)
         _, measured = merge_shards(texts, partial=stopped)
     if measured["positions"] == 0 or measured["seconds"] <= 0:
-        return speed, guess  # not even one line within the probe's time: keep the step's last rate
+        # Not even one line within the probe's time: keep the step's last rate,
+        # and a line explores at least what that rate covers in the probe's time.
+        return speed, max(guess, speed * limit)
     rate = measured["total_nodes"] / measured["seconds"]
     if expected is not None:
         return rate, expected
     # prune's own sets: a short probe of the first lines can hit easy ones (a
     # quick run's probe is one line), so the series' mean for the same class
     # of set, where there is one, bounds the estimate from below.
-    return rate, max(measured["mean_nodes"], cell.expected_mean() or 0)
+    return rate, max(measured["mean_nodes"], cell.expected_mean() or before or 0)
 
 
 def solve_cell(args, cell, path, step, count):
@@ -286,12 +317,15 @@ def fmt(value, digits=3):
     return "" if value is None else f"{value:.{digits}f}"
 
 
-def run_cell(args, cell, path, speeds, comparable, staging):
-    """Decides, runs and describes one cell; returns its CSV row."""
+def run_cell(args, cell, path, speeds, comparable, staging, means):
+    """Decides, runs and describes one cell; returns its CSV row.  means
+    holds the last mean of each set and mode, for the next own step's floor."""
     with open(path, encoding="utf-8") as f:
         lines = sum(1 for line in f if line.strip())
     step_key = (cell.config, cell.board)
-    speeds[step_key], expected = probe(args, cell, path, lines, speeds.get(step_key, SPEED_GUESS), comparable)
+    before = means.get((cell.set_file, cell.mode)) if cell.part is None else None
+    speeds[step_key], expected = probe(args, cell, path, lines, speeds.get(step_key, SPEED_GUESS), comparable,
+                                       before)
     kind, step, estimate = decide(expected, lines, speeds[step_key], args.jobs,
                                   float("inf") if args.long else args.budget)
     count = lines if kind == "full" else sample_size(lines, step)
@@ -300,12 +334,15 @@ def run_cell(args, cell, path, speeds, comparable, staging):
     wall = time.monotonic() - started
     write_text_atomically(os.path.join(staging, "pons_positions", cell.name + ".jsonl"),
                           "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in positions))
+    if sums["mean_nodes"] is not None:
+        means[(cell.set_file, cell.mode)] = sums["mean_nodes"]
     verdict = match(cell, sums["total_nodes"], sums["positions"], kind == "full", comparable)
     progress(f"{cell.name}: {kind}" + (f" (every {step}. line)" if kind == "sample" else "")
              + (" (stopped at its time limit)" if stopped else "")
              + f", {sums['positions']} positions in {wall:.1f} s (estimate for all {lines}: {estimate:.1f} s)"
              + f", mean nodes {fmt(sums['mean_nodes'])}, match {verdict}")
-    return [cell.config, cell.part, cell.set_file, cell.set_name, cell.mode, cell.board, sums["positions"],
+    part = "" if cell.part is None else cell.part
+    return [cell.config, part, cell.set_file, cell.set_name, cell.mode, cell.board, sums["positions"],
             "no" if kind == "full" else "yes", fmt(sums["mean_nodes"]), fmt(sums["mean_us"]),
             fmt(sums["kpos_per_second"]), cell.published_nodes or "", cell.reference_nodes or "", verdict,
             cell.published_us or "", f"{wall:.3f}", lines, "series" if comparable else "prune",
@@ -327,6 +364,7 @@ def parse(argv):
     parser.add_argument("--out", required=True, help="directory for pons.csv and the rest")
     parser.add_argument("--budget", type=float, default=5.0, help="wall seconds per cell (default 5)")
     parser.add_argument("--long", action="store_true", help="run every cell fully, whatever it costs")
+    parser.add_argument("--own", action="store_true", help="prune's own steps too, after the series'")
     parser.add_argument("--jobs", type=int, default=2, help="shards solved at once (default 2)")
     parser.add_argument("--sets", help="comma-separated set files or names (default: all)")
     parser.add_argument("--configs", help="comma-separated configs (default: all)")
@@ -369,7 +407,8 @@ def main(argv):
     try:
         args = parse(argv)
         paths, comparable = find_sets(args.data_dir)
-        cells = select(read_cells(args.published), args.sets, args.configs)
+        cells = read_cells(args.published) + (own_cells(own_steps(args.prune)) if args.own else [])
+        cells = select(cells, args.sets, args.configs)
         for cell in cells:
             if not os.path.isfile(paths[cell.set_file]):
                 raise BadInput(f"test set {paths[cell.set_file]} not found (scripts/pons_sets.py makes prune's own)")
@@ -381,8 +420,8 @@ def main(argv):
     os.makedirs(args.out, exist_ok=True)
     staging = tempfile.mkdtemp(prefix=".tmp-pons-", dir=args.out)
     try:
-        speeds = {}
-        rows = [run_cell(args, cell, paths[cell.set_file], speeds, comparable, staging) for cell in cells]
+        speeds, means = {}, {}
+        rows = [run_cell(args, cell, paths[cell.set_file], speeds, comparable, staging, means) for cell in cells]
     except SolveError as error:
         print(f"pons_study.py: {error}", file=sys.stderr)
         return 1

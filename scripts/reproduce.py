@@ -8,7 +8,8 @@ takes" states each mode's run time: the one place it is stated).
     scripts/reproduce.sh --quick    a smaller pass into results/quick/
     scripts/reproduce.sh --long     the full reproduction and the long variants: the strength
                                     study's long pairs, larger budget and clocks, sharded over
-                                    the cores (docs/strength.md), and the peers whole
+                                    the cores (docs/strength.md), prune's own solver steps on
+                                    the six sets (pons_study.py --own), and the peers whole
                                     (compare.py --long: the empty board against Fhourstones,
                                     Pons and c4)
 
@@ -72,13 +73,14 @@ STUB = os.environ.get("PRUNE_REPRODUCE_STUB") == "1"   # tests/check_reproduce_k
 # run times it at 10 ms only (100 ms is 11 s of its 2 minutes).
 MODES = {
     "quick": {"out": "results/quick", "carry": [], "repetitions": 2, "min_time": 0.02, "pons_budget": 0.15,
-              "sweep_budget": 0.02, "time_budgets": "10", "peers": ["--quick"]},
+              "pons_own": False, "sweep_budget": 0.02, "time_budgets": "10", "peers": ["--quick"]},
     "full": {"out": "results", "carry": ["quick", "lent"], "repetitions": 10, "min_time": 0.1, "pons_budget": 5,
-             "sweep_budget": 0.25, "time_budgets": "10,100", "peers": ["--quick"]},
+             "pons_own": False, "sweep_budget": 0.25, "time_budgets": "10,100", "peers": ["--quick"]},
 }
-# What --long changes in the full run's settings: the ladder at 1 s a move too (42 s), and the
-# peers whole, with their long variants (the empty board).
-LONG = {"time_budgets": "10,100,1000", "peers": ["--long"]}
+# What --long changes in the full run's settings: the ladder at 1 s a move too (42 s), prune's
+# own solver steps on the six sets (pons_study.py --own), and the peers whole, with their long
+# variants (the empty board).
+LONG = {"time_budgets": "10,100,1000", "pons_own": True, "peers": ["--long"]}
 # The shards of a match study's matches run side by side, one per core of this machine: exact
 # under --nodes whatever the count, and under a clock (--long) no more shards than cores, so
 # none waits for a core while its clock runs.
@@ -241,7 +243,7 @@ class Run:
         # the published means), a declared sample elsewhere; the sets from
         # PRUNE_CONNECT4_DATA when set, else prune's own (studies/connect4/).
         self.call(python("scripts/pons_study.py", "--prune", self.prune, "--out", self.staged("logs", study),
-                         "--budget", str(self.mode["pons_budget"])),
+                         "--budget", str(self.mode["pons_budget"]), *(["--own"] if self.mode["pons_own"] else [])),
                   f"the {study} study failed (a wrong score or mean)")
         # The other board sizes' empty boards (studies/sizes.csv: the rows this variant solves).
         variant = "quick" if self.quick else "long" if self.args.long else "full"

@@ -2,7 +2,7 @@
 """check_pons.py: the "pons" study harness (scripts/pons_study.py, pons_sets.py).
 
     check_pons.py rules                 match rules, budget decision, classification
-    check_pons.py runner                the runner end to end on tests/pons/ with a fake prune
+    check_pons.py runner                the runner end to end on tests/pons/ with a fake prune, and --own
     check_pons.py merge PRUNE           shards merged equal one unsharded run (real prune)
     check_pons.py sets PRUNE            prune's own sets regenerate identically (real prune)
 
@@ -78,15 +78,36 @@ def write_fake_sets(directory):
                 f.write(f"{moves} {1 if k % 2 == 0 else -1}\n")
 
 
-def run_runner(out, extra_env=None):
+def run_runner(out, extra_env=None, extra_args=()):
     env = dict(os.environ, **(extra_env or {}))
     sets = os.path.join(out, "fake-sets")
     os.makedirs(sets, exist_ok=True)
     write_fake_sets(sets)
     command = [sys.executable, os.path.join(ROOT, "scripts", "pons_study.py"),
                "--prune", os.path.join(FIXTURES, "fake_prune.py"), "--out", out, "--budget", "1",
-               "--data-dir", sets, "--published", os.path.join(FIXTURES, "published.csv")]
+               "--data-dir", sets, "--published", os.path.join(FIXTURES, "published.csv"), *extra_args]
     return subprocess.run(command, capture_output=True, text=True, env=env)
+
+
+def check_runner_own(t):
+    """--own: prune's own steps from `prune solve --help`, after the series', never compared."""
+    with tempfile.TemporaryDirectory() as out:
+        done = run_runner(out, extra_args=("--own", "--sets", "end-easy",
+                                           "--configs", "solve-lowerbound,solve-fake-one,solve-fake-two"))
+        t.record(done.returncode == 1, "runner-own", f"exit 1 for the series' mismatching cell (got {done.returncode})")
+        with open(os.path.join(out, "pons.csv"), newline="") as f:
+            rows = [(r["config"], r["part"], r["mode"], r["positions_run"], r["sample"], r["mean_nodes"], r["match"])
+                    for r in csv.DictReader(f)]
+        own = [("solve-fake-" + n, "", m, "10", "no", "105.500", "n-a") for n in ("one", "two")
+               for m in ("strong", "weak")]
+        t.record(rows[:1] == [("solve-lowerbound", "12", "weak", "10", "no", "105.500", "no")] and rows[1:] == own,
+                 "runner-own", f"part 12's cell, then the own steps in --help's order, part empty, not compared: {rows}")
+        jsonl = os.path.join(out, "pons_positions", "prune_solve-fake-two_bitboard_Test_L3_R1_weak.jsonl")
+        t.record(os.path.isfile(jsonl), "runner-own", "an own cell's positions are kept under its name")
+    with tempfile.TemporaryDirectory() as out:
+        bad = run_runner(out, extra_args=("--configs", "solve-fake-one"))
+        t.record(bad.returncode == 2 and "--own adds" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1,
+                 "runner-own", f"an own step without --own: exit 2, one line ({bad.stderr.strip()})")
 
 
 def check_runner(t):
@@ -162,6 +183,7 @@ def main(argv):
         check_rules(t)
     elif what == "runner":
         check_runner(t)
+        check_runner_own(t)
     elif what in ("merge", "sets") and len(argv) == 2:
         if not has_solve(argv[1]):
             print(f"SKIP: {argv[1]} has no solve command (Connect Four not built in)")

@@ -3,7 +3,8 @@
 --json` in the pons runner's tests.  Position k (1-based line) explores
 100 + k nodes in (100 + k) / 1e6 seconds, so every rate is exactly one
 million nodes per second; the score is the file's, except on line 3 when
-FAKE_PRUNE_WRONG_SCORE is set."""
+FAKE_PRUNE_WRONG_SCORE is set.  `solve --help` lists one step of the
+series and two of prune's own, as prune's help does."""
 import json
 import os
 import sys
@@ -13,7 +14,17 @@ def option(args, name, default=None):
     return args[args.index(name) + 1] if name in args else default
 
 
+HELP = """configs:
+  solve-lowerbound   Pons part 12: lower bounds stored in the table too
+  solve-fake-one     prune: the first own step
+  solve-fake-two     prune: the second own step
+"""
+
+
 def main(args):
+    if args == ["solve", "--help"]:
+        print(HELP, end="")
+        return 0
     if args[:2] != ["solve", "connect4"] or "--positions" not in args:
         print("prune: fake: only solve connect4 --positions", file=sys.stderr)
         return 2
