@@ -16,7 +16,8 @@ usage: check_peer.py NAME PRUNE
    the root counted on both sides); c4: --quick's position, strong and weak
    (--mode both) at 1 thread and the cores (--threads), scores agreeing, and
    --quick alone strong on one thread.  Without the variable the test is
-   skipped (77).
+   skipped (77).  c4's plan of work (its --long rows, compare.plan) is
+   checked before, checkout or not.
 Step 1 also runs it with --long (what reproduce.sh --long passes to every
 peer: still one `skipped:` line), and the peers whose long variant is the
 empty board must refuse --quick --long with exit 2.
@@ -24,6 +25,7 @@ Pons' solver has its own test, check_pons_peer.py (every tag, strong and
 weak); here it gets step 1 only.
 """
 import csv
+import importlib.util
 import os
 import subprocess
 import sys
@@ -162,6 +164,32 @@ def check_c4(prune):
     return 0
 
 
+def check_c4_plan(prune):
+    """c4's --long work without running it: the empty board strong and weak at 6 pairs (the fewest
+    with an interval) at every thread count, then 4444 with prune at c4's 1024 MiB on one thread;
+    --pairs and --prune-tt-mb override."""
+    spec = importlib.util.spec_from_file_location("c4_compare", os.path.join(ROOT, "peers", "c4", "compare.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    both = (False, True)
+    cases = (
+        (["--long"], [("444444", both, 6, 0, [1]), ("4444", both, 6, 0, [1]), ("", both, 6, 0, [1]),
+                      ("4444", both, 6, 1024, [1])]),
+        (["--long", "--pairs", "2", "--mode", "strong"],
+         [("444444", (False,), 2, 0, [1]), ("4444", (False,), 2, 0, [1]), ("", (False,), 2, 0, [1]),
+          ("4444", (False,), 2, 1024, [1])]),
+        (["--long", "--prune-tt-mb", "256"], [("444444", both, 6, 256, [1]), ("4444", both, 6, 256, [1]),
+                                              ("", both, 6, 256, [1])]),
+        (["--quick"], [("444444", (False,), 6, 0, [1])]),
+    )
+    for arguments, want in cases:
+        got = module.plan(module.parse([prune, "--threads", "1", *arguments]))
+        if got != want:
+            return fail(f"c4 plan {' '.join(arguments)}: {got}, not {want}")
+    print(f"check_peer.py: c4's plan holds for {len(cases)} variants")
+    return 0
+
+
 CHECK = {"c4": check_c4, "tafl-rust": check_tafl, "fhourstones": check_fhourstones, "ttt-python": check_ttt}
 
 
@@ -170,7 +198,7 @@ def main(argv):
         print(f"usage: check_peer.py {{{','.join(CHECKOUT)}}} PRUNE", file=sys.stderr)
         return 2
     name, prune = argv
-    if check_absent(name, prune):
+    if check_absent(name, prune) or (name == "c4" and check_c4_plan(prune)):
         return 1
     if name == "pons":
         print("check_peer.py: pons: the skipped path holds (its counts: check_pons_peer.py)")
