@@ -4,7 +4,9 @@
 at least half of each side's time, and never a row whose share it cannot
 judge: a peer CSV of one row without the programs' own search timers (a full
 run's Fhourstones, its first position only) gets no headline, named by its
-position, where it once printed ': 6.19x' with no name."""
+position, where it once printed ': 6.19x' with no name.  Rows that share
+their own columns (c4's at two thread counts) are named apart by the
+settings that differ, where the README once listed '4444 4 strong' twice."""
 import os
 import sys
 
@@ -53,6 +55,21 @@ two = {f"peer_{name}.csv": [row("35333571", "1000", "1000", "0.010", "0.010", "1
                             row("13333111", "1000000", "1000000", "1.000", "2.000", "2.000")]}
 expect("two rows", figures(two, name),
        "13333111: 2.00x (1.00-2.00), 6 pairs (not quoted, search under 50% of a side's time: 35333571)")
+
+# Rows the peer's own columns do not tell apart (c4's at two thread counts, and one position at two table
+# sizes) are named by the settings that do, on those rows only: the threads first (they part the most
+# rows), then the table; never by a result such as the node count.
+C4_HEADER = ["position", "mode", "prune_threads", "prune_table", "prune_nodes", "peer_nodes"]
+c4_rows = [dict(zip(C4_HEADER, values)) for values in (
+    ("start", "strong", "1", "64 MiB", "249637331", "94419113"),
+    ("start", "strong", "2", "64 MiB", "293575652", "115289152"),
+    ("4444", "strong", "1", "64 MiB", "45180808", "18699536"),
+    ("4444", "strong", "2", "64 MiB", "52177143", "23716219"),
+    ("4444", "strong", "1", "1024 MiB", "40000000", "18699536"),
+    ("444444", "weak", "1", "64 MiB", "1126308", "625934"))]
+expect("names by the settings that part rows", peers.row_names(c4_rows),
+       ["start strong, threads 1", "start strong, threads 2", "4444 strong, threads 1, table 64 MiB",
+        "4444 strong, threads 2", "4444 strong, threads 1, table 1024 MiB", "444444 weak"])
 
 for failure in failures:
     print("FAIL", failure)

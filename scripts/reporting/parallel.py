@@ -71,6 +71,9 @@ def render(res, plots):
         table(header, body, "lrrrrrrrrrrr"), "\n\n",
         f"Of the {len(rows)} rows, {len(faster)} are faster than one thread beyond their interval and "
         f"{len(slower)} slower; the others' intervals hold 1.\n\n",
+        "What the threads are worth in play (N threads against one under the same clock, beside one thread "
+        "with N times the time) is not part of this run: docs/parallel.md, \"Playing strength on threads\", "
+        "has it, measured apart by scripts/strength.py on studies/parallel_strength.csv.\n\n",
     ])
     keep = any(len(p) == 7 for p in plot_rows)
     return Section(text, [PlotTable("parallel", ["label", "lazy", "lazy_low", "lazy_high", "abdada", "abdada_low",

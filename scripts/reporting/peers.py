@@ -99,10 +99,28 @@ def share_cell(shares):
 
 def row_names(rows):
     """A row's name: the first three of its own columns that differ between the rows, the two sides'
-    results (prune_*, peer_*) left out."""
+    columns (prune_*, peer_*) left out; then, while two rows still share a name (c4's at two thread
+    counts), the prune_* column that tells most of them apart, named, on the rows that share one:
+    "4444 4 strong, threads 2".  A setting (the threads, the table: values that repeat over the rows)
+    goes before a result (the nodes: a value of its own on every row), and of two that part as many
+    rows, the one of fewer values."""
     own = [c for c in rows[0] if c not in TIMING and not c.startswith(("prune_", "peer_"))]
     varying = [c for c in own if len({r[c] for r in rows}) > 1][:3] or own[:1]  # one row: its first column
-    return [" ".join(r[c] for c in varying if r[c]) for r in rows]
+    names = [" ".join(r[c] for c in varying if r[c]) for r in rows]
+    sides = [c for c in rows[0] if c.startswith("prune_") and c not in TIMING]
+    while len(set(names)) < len(names):
+        # (a value on every row its own, as a result's; rows left sharing a name; distinct values; column)
+        splits = [(len({r[c] for r in rows}) == len(rows), -len({(n, r[c]) for n, r in zip(names, rows)}),
+                   len({r[c] for r in rows}), c) for c in sides]
+        best = min(splits, default=None)
+        if best is None or -best[1] == len(set(names)):
+            break
+        column = best[3]
+        shared = {n for n in names if names.count(n) > 1}
+        names = [f"{n}, {column[len('prune_'):].replace('_', ' ')} {r[column]}" if n in shared else n
+                 for n, r in zip(names, rows)]
+        sides.remove(column)
+    return names
 
 
 def seconds_cell(text):
