@@ -48,6 +48,7 @@ def block(res, results_link):
     plots = f"{results_link}/plots"
     return "\n".join([
         BEGIN, "## Results (latest committed run)", "", run_sentence(res, results_link), "",
+        *([res.run["notes"], ""] if res.run.get("notes") else []),
         table(["study", "published", "measured here", "node counts"], rows, "llll"), "",
         f"![speedup over Standard]({plots}/speedup_minimaxer.svg)",
         f"![prune against minimaxer]({plots}/peer_minimaxer.svg)",
