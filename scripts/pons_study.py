@@ -288,9 +288,10 @@ def probe(args, cell, path, lines, speed, comparable, before=None):
     rate = measured["total_nodes"] / measured["seconds"]
     if expected is not None:
         return rate, expected
-    # prune's own sets: a short probe of the first lines can hit easy ones (a
-    # quick run's probe is one line), so the series' mean for the same class
-    # of set, where there is one, bounds the estimate from below.
+    # prune's own sets, or one of prune's own steps: a short probe of the first
+    # lines can hit easy ones (a quick run's probe is one line), so the
+    # series' mean for the same class of set, or for an own step the mean of
+    # the step before it, bounds the estimate from below.
     return rate, max(measured["mean_nodes"], cell.expected_mean() or before or 0)
 
 
