@@ -28,6 +28,9 @@ import tempfile
 
 from checks import Tally, data_lines
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts"))
+from pons_study import own_steps  # noqa: E402  (which steps are prune's own: one reading of --help)
+
 GRID_PARTS = {"solve-minmax", "solve-alphabeta", "solve-order", "solve-tt", "solve-id"}
 SKIPPED = 77
 
@@ -77,9 +80,9 @@ def configs(prune):
 
 
 def own_configs(prune):
-    """prune's own steps after the series: those listed after solve-lowerbound (part 12)."""
-    steps = configs(prune)
-    return steps[steps.index("solve-lowerbound") + 1:]
+    """prune's own steps after the series: those --help labels "prune:" (scripts/pons_study.py reads them
+    the same way for the study)."""
+    return own_steps(prune)
 
 
 def check_oracle(prune, generator):
