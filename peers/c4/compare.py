@@ -66,8 +66,8 @@ SCORE = re.compile(r"^Final (strong|weak) score is (-?\d+) ")
 NODES = re.compile(r"^\s+Total\s+= (\d+)$")
 SEARCH = re.compile(r"^Time to solve\s+= ([0-9.]+) s$")
 # The positions, strong on one thread (whole processes in the committed run
-# of 78e8181, the 2-core EPYC VM): 444444 in 0.5 s (prune) and 1.3 s (c4),
-# 4444 in 3.3 s and 5.2 s; the empty board under --long only, at LONG_PAIRS
+# of 17b53c4, the 2-core EPYC VM): 444444 in 0.5 s (prune) and 1.2 s (c4),
+# 4444 in 3.4 s and 5.6 s; the empty board under --long only, at LONG_PAIRS
 # unless --pairs is given: the fewest pairs that give a 95% interval
 # (scripts/measure_stats.py), for the rows the solver is judged by (issue
 # 31's goals).  --long also gives prune c4's memory on MEMORY_POSITION, on
