@@ -18,11 +18,20 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define BUSY_MARK_SLOTS (UINT64_C(1) << 16)
+/* Each thread has at most one path's marks live at once (the nodes on it
+ * with enough plies below them to mark): 16 threads of 64 plies are 1,024
+ * marks at the very most, so a new mark lands on a live one at most 1 time
+ * in 8, and mostly far less often; a lost mark only lets two threads search
+ * one child at once.  8,192 words, 64 KiB.  The table was 65,536 words (512
+ * KiB) before: a fresh process's first clear of it faulted in 128 pages,
+ * 1.35 ms on the 2-core EPYC VM (CPU family 26), which tic-tac-toe's 1 ms
+ * search paid (docs/parallel.md); it is 16 pages now. */
+#define BUSY_MARK_BITS 13
+#define BUSY_MARK_SLOTS (UINT64_C(1) << BUSY_MARK_BITS)
 
 static inline uint64_t *busy_mark_slot(uint64_t *marks, uint64_t key)
 {
-    return &marks[(key * UINT64_C(0x9E3779B97F4A7C15)) >> 48];
+    return &marks[(key * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - BUSY_MARK_BITS)];
 }
 
 static inline bool busy_mark_is(uint64_t *marks, uint64_t key)
