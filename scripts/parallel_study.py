@@ -15,12 +15,22 @@ the three turning round from pair to pair, every search a fresh process.
 Times are prune's own timer of the search (`seconds`: the threads' start
 and stop included, the table's allocation not).
 
+Beside them, in the same turning order, each pair runs N one-thread
+searches at once, N processes: their nodes a second added up, over the
+pair's one-thread search's, is what the machine gives N searches before any
+scheme's cost (`ceiling`).  Two cores that share a cache, memory or a
+physical core give less than N; the threads of one process share one table
+where the processes have one each, so this is the machine's measure, not a
+bound on a scheme.
+
 One CSV row per search, thread count and scheme: the one-thread and the N
 threads' median time and nodes, the speedup (the median of the pairs'
 one-thread over N-thread times, with its 95% interval where the pairs allow
 one, scripts/measure_stats.py), the node ratio (the median of the pairs' N
-threads' over one thread's nodes: the search overhead), the value and the
-CPU.  Every run must return the one thread's value (a fact: exit status 1
+threads' over one thread's nodes: the search overhead), the rate ratio (the
+median of the pairs' N threads' nodes a second over one thread's: the
+speedup is about the rate ratio over the node ratio), the ceiling with its
+interval (the same in both schemes' rows), the value and the CPU.  Every run must return the one thread's value (a fact: exit status 1
 otherwise, the CSV still written); bad arguments exit 2; the CSV is written
 atomically, whole or not at all.
 """
@@ -40,38 +50,71 @@ from connect4_threads import thread_counts  # noqa: E402
 
 SCHEMES = ("lazy", "abdada")
 COLUMNS = ["game", "moves", "config", "depth", "threads", "smp", "pairs", "one_thread_seconds", "seconds",
-           "one_thread_nodes", "nodes", "speedup", "speedup_low", "speedup_high", "node_ratio", "value", "cpu"]
+           "one_thread_nodes", "nodes", "speedup", "speedup_low", "speedup_high", "node_ratio", "rate_ratio",
+           "ceiling", "ceiling_low", "ceiling_high", "value", "cpu"]
+TOGETHER = "together"   # a pair's run of N one-thread searches at once
 
 
-def search(prune, row, threads, smp):
+def search_argv(prune, row, threads, smp):
     argv = [prune, "search", row["game"], "--moves", row["moves"], "--config", row["config"],
             "--depth", str(row["depth"]), "--max-nodes", "4000000000", "--json"]
     if threads > 1:
         argv += ["--threads", str(threads), "--smp", smp]
+    return argv
+
+
+def answer(argv, done_code, stdout, stderr):
+    if done_code != 0:
+        raise RuntimeError(f"{' '.join(argv)}: exit {done_code}: {stderr.strip()}")
+    return json.loads(stdout)
+
+
+def search(prune, row, threads, smp):
+    argv = search_argv(prune, row, threads, smp)
     done = subprocess.run(argv, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(argv)}: exit {done.returncode}: {done.stderr.strip()}")
-    return json.loads(done.stdout)
+    return answer(argv, done.returncode, done.stdout, done.stderr)
+
+
+def together(prune, row, count):
+    """`count` one-thread searches started at once, each its own process: their answers."""
+    argv = search_argv(prune, row, 1, None)
+    procs = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(count)]
+    outs = [(p, *p.communicate()) for p in procs]   # every one is waited for, even when one failed
+    return [answer(argv, p.returncode, out, err) for p, out, err in outs]
+
+
+def rate(run):
+    return run["nodes"] / run["seconds"] if run["seconds"] > 0 else float("inf")
 
 
 def measure(prune, row, threads, pairs):
-    """{scheme: [(the one-thread run, the N-thread run)]} over `pairs` pairs."""
-    runs = ["one"] + list(SCHEMES)
-    out = {smp: [] for smp in SCHEMES}
+    """({scheme: [(the one-thread run, the N-thread run)]}, [(the one-thread run, [the N at once])])
+    over `pairs` pairs."""
+    runs = ["one"] + list(SCHEMES) + [TOGETHER]
+    out, at_once = {smp: [] for smp in SCHEMES}, []
     for pair in range(pairs):
         order = runs[pair % len(runs):] + runs[:pair % len(runs)]   # the order turns round
-        got = {name: search(prune, row, 1 if name == "one" else threads, name) for name in order}
+        got = {name: together(prune, row, threads) if name == TOGETHER
+               else search(prune, row, 1 if name == "one" else threads, name) for name in order}
         for smp in SCHEMES:
             out[smp].append((got["one"], got[smp]))
+        at_once.append((got["one"], got[TOGETHER]))
+        machine = sum(rate(r) for r in got[TOGETHER]) / rate(got["one"])
         print(f"    {row['game']} depth {row['depth']}: 1 thread {got['one']['seconds']:.3f} s, {threads} threads "
               + ", ".join(f"{smp} {got[smp]['seconds']:.3f} s" for smp in SCHEMES)
-              + f" (pair {pair + 1}/{pairs})", flush=True)
-    return out
+              + f", {threads} at once {machine:.2f}x the nodes a second (pair {pair + 1}/{pairs})", flush=True)
+    return out, at_once
 
 
-def csv_rows(row, threads, runs, cpu):
+def bound(value):
+    return "" if value is None else f"{value:.3f}"
+
+
+def csv_rows(row, threads, runs, at_once, cpu):
     """The rows of one search at one thread count: each scheme's."""
     out = []
+    # The machine's ceiling, a pair at a time: the N searches' rates added up over the one thread's.
+    ceiling = measure_stats.ratio_summary([(sum(rate(r) for r in many), rate(one)) for one, many in at_once])
     for smp, pairs in runs.items():
         one = [o for o, _ in pairs]
         speedup = measure_stats.ratio_summary([(o["seconds"], n["seconds"]) for o, n in pairs])
@@ -80,16 +123,20 @@ def csv_rows(row, threads, runs, cpu):
                     f"{statistics.median(o['seconds'] for o in one):.6f}",
                     f"{statistics.median(n['seconds'] for _, n in pairs):.6f}",
                     int(statistics.median(o["nodes"] for o in one)), int(statistics.median(n["nodes"] for _, n in pairs)),
-                    f"{speedup['median']:.3f}", "" if speedup["lo"] is None else f"{speedup['lo']:.3f}",
-                    "" if speedup["hi"] is None else f"{speedup['hi']:.3f}", f"{nodes:.3f}", one[0]["value"], cpu])
+                    f"{speedup['median']:.3f}", bound(speedup["lo"]),
+                    bound(speedup["hi"]), f"{nodes:.3f}",
+                    f"{statistics.median(rate(n) / rate(o) for o, n in pairs):.3f}",
+                    f"{ceiling['median']:.3f}", bound(ceiling["lo"]), bound(ceiling["hi"]), one[0]["value"], cpu])
     return out
 
 
-def wrong_values(row, runs):
+def wrong_values(row, runs, at_once):
     """The runs whose value is not the one thread's, as words."""
     want = next(iter(runs.values()))[0][0]["value"]
     return [f"{row['game']} depth {row['depth']} {smp}: {n['value']}, one thread {want}"
-            for smp, pairs in runs.items() for o, n in pairs if n["value"] != want or o["value"] != want]
+            for smp, pairs in runs.items() for o, n in pairs if n["value"] != want or o["value"] != want] + \
+        [f"{row['game']} depth {row['depth']} {TOGETHER}: {r['value']}, one thread {want}"
+         for _, many in at_once for r in many if r["value"] != want]
 
 
 def main(argv):
@@ -110,9 +157,9 @@ def main(argv):
     rows, wrong = [], []
     for row in searches:
         for threads in counts:
-            runs = measure(args.prune, row, threads, row[args.variant])
-            rows += csv_rows(row, threads, runs, cpu)
-            wrong += wrong_values(row, runs)
+            runs, at_once = measure(args.prune, row, threads, row[args.variant])
+            rows += csv_rows(row, threads, runs, at_once, cpu)
+            wrong += wrong_values(row, runs, at_once)
     write_csv_atomically(args.out, COLUMNS, rows)
     if wrong:
         print(f"parallel_study.py: threads changed a value: {'; '.join(wrong[:3])}", file=sys.stderr)

@@ -2,8 +2,10 @@
 """scripts/parallel_study.py, the parallel study's runner, on its quick rows:
 one CSV row per search of studies/parallel.csv's quick variant, thread count
 above 1 and scheme (Lazy SMP, ABDADA); every row's value is the one
-thread's, as prune search gives it; a speedup and a node ratio above 0; and
-bad arguments exit 2 with one line, writing nothing.  On a one-core machine
+thread's, as prune search gives it; a speedup, a node ratio and a rate
+ratio above 0; the machine's ceiling (N one-thread searches at once) above 0
+and the same in both schemes' rows of a search; and bad arguments exit 2
+with one line, writing nothing.  On a one-core machine
 the CSV has its header alone.
 
     check_parallel_study.py PRUNE
@@ -46,12 +48,18 @@ def main():
         tally.record(len(rows) == len(searches) * len(counts) * 2,
                      f"{len(rows)} rows: {len(searches)} searches x {len(counts)} thread counts x 2 schemes", "")
         want = {(s["game"], s["depth"]): one_thread_value(prune, s) for s in searches}
+        ceilings = {}
         for r in rows:
             key = (r["game"], int(r["depth"]))
+            ceilings.setdefault((key, r["threads"]), set()).add(r["ceiling"])
             tally.record(int(r["value"]) == want[key] and float(r["speedup"]) > 0 and float(r["node_ratio"]) > 0
+                         and float(r["rate_ratio"]) > 0 and float(r["ceiling"]) > 0
                          and r["smp"] in ("lazy", "abdada") and int(r["pairs"]) == 2,
                          f"{r['game']} depth {r['depth']} {r['threads']} threads {r['smp']}: value {r['value']} "
-                         f"(one thread {want[key]}), speedup {r['speedup']}", "")
+                         f"(one thread {want[key]}), speedup {r['speedup']}, rate {r['rate_ratio']}, "
+                         f"ceiling {r['ceiling']}", "")
+        tally.record(all(len(c) == 1 for c in ceilings.values()), "one ceiling a search and thread count",
+                     str(ceilings)[:200])
         bad = subprocess.run([sys.executable, SCRIPT, "--prune", prune, "--variant", "huge", "--out",
                               os.path.join(tmp, "bad.csv")], capture_output=True, text=True)
         tally.record(bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1

@@ -5,7 +5,11 @@ on one thread and on N under Lazy SMP and ABDADA, paired, on the run's own
 machine.  The speedup is time to depth, a median of paired ratios with its
 95% interval; the nodes against one thread's are the search overhead.  Beside
 them, the published speedups of studies/parallel_published.csv (Hyatt's DTS,
-chess) at the same processor count, for scale: another game and scheme.
+chess) at the same processor count, for scale: another game and scheme.  A
+run since the runner measured the machine's own ceiling (N one-thread
+searches at once, their nodes a second over one alone) and each scheme's
+nodes a second over one thread's shows both; an older run's CSV has neither,
+and its table is as it was.
 """
 import studies
 
@@ -24,6 +28,14 @@ def speedup_cell(r):
     return mark(text)
 
 
+def ceiling_cell(r):
+    """'1.98x (1.94-2.03)': the machine's N searches at once over one alone."""
+    text = f"{num(r['ceiling']):.2f}x"
+    if r["ceiling_low"] and r["ceiling_high"]:
+        return text + f" ({num(r['ceiling_low']):.2f}-{num(r['ceiling_high']):.2f})"
+    return text + f" (n={r['pairs']})"
+
+
 def holds_one(r):
     """Whether the speedup's interval holds 1 (no interval: it is not shown to differ from 1)."""
     low, high = num(r["speedup_low"]), num(r["speedup_high"])
@@ -37,8 +49,12 @@ def render(res, plots):
         return Section(head + "Not run in this reproduction (no parallel.csv): the study is newer than this "
                        "run, or the machine has one core. docs/parallel.md has a measurement.\n\n", [])
     published = {p["processors"]: p for p in studies.parallel_published() if p["scheme"] == "DTS"}
-    header = ["game", "depth", "threads", "1 thread", "Lazy SMP: time", "Lazy SMP: speedup", "Lazy SMP: nodes / 1",
-              "ABDADA: time", "ABDADA: speedup", "ABDADA: nodes / 1", "pairs", "DTS (Hyatt, chess)"]
+    rates = "ceiling" in rows[0]   # a run of the runner that measures the machine and the rates
+    header = ["game", "depth", "threads", "1 thread", "Lazy SMP: time", "Lazy SMP: speedup", "Lazy SMP: nodes / 1"]
+    header += ["Lazy SMP: nodes a second / 1"] if rates else []
+    header += ["ABDADA: time", "ABDADA: speedup", "ABDADA: nodes / 1"]
+    header += ["ABDADA: nodes a second / 1", "machine: N searches at once"] if rates else []
+    header += ["pairs", "DTS (Hyatt, chess)"]
     by_key = {(r["game"], r["moves"], r["depth"], r["threads"], r["smp"]): r for r in rows}
     body, plot_rows = [], []
     for (game, moves, depth, threads, smp), r in by_key.items():
@@ -47,10 +63,12 @@ def render(res, plots):
         a = by_key.get((game, moves, depth, threads, "abdada"))
         dts = published.get(int(threads))
         label = game + (f" after {moves}" if moves else "")
-        body.append([label, depth, threads, ftime(num(r["one_thread_seconds"])),
-                     ftime(num(r["seconds"])), speedup_cell(r), r["node_ratio"],
-                     ftime(num(a["seconds"])) if a else "–", speedup_cell(a) if a else "–",
-                     a["node_ratio"] if a else "–", r["pairs"], f"{dts['speedup']:.1f}x" if dts else "–"])
+        cells = [label, depth, threads, ftime(num(r["one_thread_seconds"])), ftime(num(r["seconds"])),
+                 speedup_cell(r), r["node_ratio"]]
+        cells += [r["rate_ratio"]] if rates else []
+        cells += [ftime(num(a["seconds"])) if a else "–", speedup_cell(a) if a else "–", a["node_ratio"] if a else "–"]
+        cells += [a["rate_ratio"] if a else "–", ceiling_cell(r)] if rates else []
+        body.append(cells + [r["pairs"], f"{dts['speedup']:.1f}x" if dts else "–"])
         plot_rows.append([f"{label} {threads}t"] + [v for x in (r, a) for v in
                                                      (x["speedup"], x["speedup_low"] or x["speedup"],
                                                       x["speedup_high"] or x["speedup"]) if x is not None])
@@ -68,7 +86,12 @@ def render(res, plots):
         "Every threaded search returned the one thread's value, as it must (engine/ladder_run.h). DTS is Hyatt's "
         "chess speedup at the same processor count (studies/parallel_published.csv): another game and scheme, "
         "for scale.\n\n",
-        table(header, body, "lrrrrrrrrrrr"), "\n\n",
+        ("Nodes a second / 1 is the median of the pairs' N-thread over one-thread nodes a second, so the speedup "
+         "is about it over nodes / 1. The machine's column is N one-thread searches run at once in each pair, "
+         "N processes, their nodes a second added up over the pair's one thread's, with its 95% interval: what "
+         "the machine gives N searches before any scheme's cost (the processes have a table each, the threads "
+         "share one).\n\n" if rates else ""),
+        table(header, body, "l" + "r" * (len(header) - 1)), "\n\n",
         f"Of the {len(rows)} rows, {len(faster)} are faster than one thread beyond their interval and "
         f"{len(slower)} slower; the others' intervals hold 1.\n\n",
         "What the threads are worth in play (N threads against one under the same clock, beside one thread "
