@@ -100,8 +100,16 @@ def cpuinfo(field):
 
 
 def cpu_name():
-    """The CPU's model name, 'unknown' when unreadable."""
-    return (cpuinfo("model name") or ["unknown"])[0]
+    """The CPU's model name and, where the kernel gives them, its family,
+    model and stepping: 'AMD EPYC (family 26, model 2, stepping 1)'.  A
+    virtual machine's name can be as bare as 'AMD EPYC' on hosts of
+    different generations, which the numbers tell apart.  'unknown' when
+    unreadable."""
+    name = (cpuinfo("model name") or ["unknown"])[0]
+    numbers = [(word, (cpuinfo(field) or [""])[0]) for word, field in
+               (("family", "cpu family"), ("model", "model\t"), ("stepping", "stepping"))]
+    shown = ", ".join(f"{word} {value}" for word, value in numbers if value.isdigit())
+    return f"{name} ({shown})" if shown else name
 
 
 def cpu_mhz():

@@ -17,6 +17,7 @@ import shutil
 import subprocess
 
 from atomic_file import TEMPORARY_PREFIX, write_text_atomically
+from measure_stats import cpu_name
 
 OUTSIDE = ("logs", "quick", "lent")   # directories of a run directory that are not the run's
 REPORT_OUTPUTS = ("REPORT.md", "plotdata/", "plots/")   # what scripts/report.py and the plots write
@@ -28,18 +29,17 @@ class RunError(Exception):
 
 def machine(versions=True):
     """run.json's facts of the machine: the tools' versions ("?" when absent,
-    or when not asked for), the CPU model and the memory."""
+    or when not asked for), the CPU (measure_stats.cpu_name: its name,
+    family, model and stepping) and the memory."""
     def version(*argv):
         if not versions or not shutil.which(argv[0]):
             return "?"
         return subprocess.run(argv, capture_output=True, text=True).stdout.strip() or "?"
-    with open("/proc/cpuinfo", encoding="utf-8") as f:
-        cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), "?")
     with open("/proc/meminfo", encoding="utf-8") as f:
         memory = next(int(line.split()[1]) for line in f if line.startswith("MemTotal"))
     return {"gbench": version("dpkg-query", "-W", "-f=${Version}", "libbenchmark-dev"),
             "node": version("node", "--version"), "hyperfine": version("hyperfine", "--version"),
-            "gnuplot": version("gnuplot", "--version"), "cpu": cpu, "memory": f"{memory / 1048576:.1f} GiB"}
+            "gnuplot": version("gnuplot", "--version"), "cpu": cpu_name(), "memory": f"{memory / 1048576:.1f} GiB"}
 
 
 def files(directory):

@@ -39,8 +39,8 @@ import tempfile
 import time
 
 FILES = ["scripts/reproduce.sh", "scripts/reproduce.py", "scripts/run_manifest.py", "scripts/install_run.py",
-         "scripts/install_deps.sh", "scripts/atomic_file.py", "scripts/studies.py", "studies/studies.csv",
-         "studies/studies_meta.csv", "tests/reproduce_stub.py"]
+         "scripts/install_deps.sh", "scripts/atomic_file.py", "scripts/measure_stats.py", "scripts/studies.py",
+         "studies/studies.csv", "studies/studies_meta.csv", "tests/reproduce_stub.py"]
 CLOCK_FIELDS = ("run", "date", "load_before", "load_after", "wall_time")
 
 
