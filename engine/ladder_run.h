@@ -33,7 +33,15 @@
  *     searches last a child another thread is searching.
  * A helper that finishes stops; the caller raises `ladder_helpers_stop`
  * when it is done (or stopped), and each helper sees it within
- * SEARCH_CHECK_INTERVAL nodes, as a soft stop. */
+ * SEARCH_CHECK_INTERVAL nodes, as a soft stop.
+ *
+ * The helpers' threads are a pool: started at the first search that needs
+ * them and kept to the process's end, each waiting for the next search
+ * between two.  A thread started and joined for each search cost a match
+ * on 2 threads 80 to 105 us of the caller's time a move to start and 50 to
+ * 70 us to join, and its helper began searching 130 to 170 us after the
+ * caller asked, against moves of about 2 ms (the 2-core EPYC VM of CPU
+ * family 26; docs/parallel.md, "What a move costs on threads"). */
 typedef struct {
     search_context ctx;
     ladder_context lc;
@@ -43,13 +51,23 @@ typedef struct {
     bool plainly;          /* deepen 1..depth as deepen_plainly does (search_run.h), for a config that does not */
     uint64_t seed;
     const search_mode *mode;
-    pthread_t thread;
-    bool started;
+    uint64_t seen;         /* the pool's last search this helper's thread has seen (ladder_pool_search) */
 } ladder_helper;
 
 static ladder_helper *ladder_helpers;   /* CORES_MAX_THREADS - 1, allocated at the first threaded search */
-static int ladder_helper_count;          /* started for the search under way */
+static int ladder_helper_count;          /* helpers of the search under way: 0 to ladder_pool_threads */
 static atomic_int ladder_helpers_stop;
+
+/* The pool.  Helper i is served by thread i, which only reads its helper
+ * after it has seen a new search under the lock, and the caller writes a
+ * helper only while no search is under way (between join and start), so
+ * the helpers need no lock of their own. */
+static pthread_mutex_t ladder_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t ladder_pool_begun = PTHREAD_COND_INITIALIZER;  /* a search began: the helpers wake */
+static pthread_cond_t ladder_pool_ended = PTHREAD_COND_INITIALIZER;  /* the search's last helper finished */
+static uint64_t ladder_pool_search;   /* threaded searches begun; each helper thread waits for the next */
+static int ladder_pool_threads;       /* helper threads started, which live to the process's end */
+static int ladder_pool_searching;     /* the search's helpers not yet finished */
 
 /* The instance that searches for lc: the config's (engine/config.h), or
  * under ABDADA the configurable one that defers (search_mode.h). */
@@ -59,14 +77,31 @@ static void ladder_deepen_with(ladder_context *lc, GAME_STATE *s, int depth, con
     else mode->ladder_deepen[lc->options.instance](lc, s, depth);
 }
 
-static void *ladder_helper_run(void *data)
+static void ladder_helper_run(ladder_helper *h)
 {
-    ladder_helper *h = data;
-    if (setjmp(h->ctx.soft_stop)) return NULL;
+    if (setjmp(h->ctx.soft_stop)) return;
     for (int d = h->plainly ? 1 : h->depth; d <= h->depth; d++) {
         h->ctx.rng = h->seed;
         h->s = h->root;
         ladder_deepen_with(&h->lc, &h->s, d, h->mode);
+    }
+}
+
+/* A pool thread: helper `data`, for every search that has it (index below
+ * the search's ladder_helper_count), until the process ends. */
+static void *ladder_pool_thread(void *data)
+{
+    ladder_helper *h = data;
+    int index = (int)(h - ladder_helpers);
+    pthread_mutex_lock(&ladder_pool_lock);
+    for (;;) {
+        while (h->seen == ladder_pool_search) pthread_cond_wait(&ladder_pool_begun, &ladder_pool_lock);
+        h->seen = ladder_pool_search;
+        if (index >= ladder_helper_count) continue;   /* this search has fewer helpers */
+        pthread_mutex_unlock(&ladder_pool_lock);
+        ladder_helper_run(h);
+        pthread_mutex_lock(&ladder_pool_lock);
+        if (--ladder_pool_searching == 0) pthread_cond_signal(&ladder_pool_ended);
     }
     return NULL;
 }
@@ -98,14 +133,17 @@ static bool ladder_threads_ready(const search_request *request, char *message, s
 /* Starts threads - 1 helpers on `root` once ladder_begin has readied the
  * caller's context (a helper copies its options and table).  `plainly`:
  * the caller deepens plainly (deepen_plainly), and so do they.  A helper
- * whose thread cannot start is left out: fewer threads, the same value. */
+ * whose thread cannot start is left out, with those after it: fewer
+ * threads, the same value. */
 static void ladder_helpers_start(const search_request *request, const GAME_STATE *root, const search_mode *mode,
                                  bool plainly)
 {
-    ladder_helper_count = 0;
+    /* ladder_helper_count is 0 here: the last search's join left it so */
     if (request->threads <= 1) return;
     atomic_store(&ladder_helpers_stop, 0);
     if (ladder.deferring) memset(ladder_busy, 0, sizeof ladder_busy);  /* the marks the last search left */
+    pthread_mutex_lock(&ladder_pool_lock);
+    int helpers = 0;
     for (int i = 0; i < request->threads - 1; i++) {
         ladder_helper *h = &ladder_helpers[i];
         /* Lazy SMP: helpers 1, 3, ... one ply deeper; ABDADA: every thread at the caller's depth */
@@ -121,24 +159,34 @@ static void ladder_helpers_start(const search_request *request, const GAME_STATE
         h->plainly = plainly;
         h->seed = request->seed + (uint64_t)i + 1;
         h->mode = mode;
-        h->started = pthread_create(&h->thread, NULL, ladder_helper_run, h) == 0;
-        ladder_helper_count = i + 1;
+        if (i == ladder_pool_threads) {   /* the pool grows to the most helpers a search has asked for */
+            pthread_t thread;
+            h->seen = ladder_pool_search;
+            if (pthread_create(&thread, NULL, ladder_pool_thread, h) != 0) break;
+            pthread_detach(thread);
+            ladder_pool_threads++;
+        }
+        helpers = i + 1;
     }
+    ladder_helper_count = helpers;
+    ladder_pool_searching = helpers;
+    ladder_pool_search++;
+    pthread_cond_broadcast(&ladder_pool_begun);
+    pthread_mutex_unlock(&ladder_pool_lock);
 }
 
-/* Stops and joins the helpers; their nodes, added to the caller's. */
+/* Stops the helpers and waits for them to finish; their nodes, added to
+ * the caller's. */
 static uint64_t ladder_helpers_join(void)
 {
-    uint64_t nodes = 0;
+    if (ladder_helper_count == 0) return 0;
     atomic_store(&ladder_helpers_stop, 1);
-    for (int i = 0; i < ladder_helper_count; i++) {
-        ladder_helper *h = &ladder_helpers[i];
-        if (!h->started) continue;
-        pthread_join(h->thread, NULL);
-        h->started = false;
-        nodes += h->ctx.nodes;
-    }
-    ladder_helper_count = 0;
+    pthread_mutex_lock(&ladder_pool_lock);
+    while (ladder_pool_searching > 0) pthread_cond_wait(&ladder_pool_ended, &ladder_pool_lock);
+    uint64_t nodes = 0;
+    for (int i = 0; i < ladder_helper_count; i++) nodes += ladder_helpers[i].ctx.nodes;
+    ladder_helper_count = 0;   /* under the lock: a helper thread waking late reads it */
+    pthread_mutex_unlock(&ladder_pool_lock);
     return nodes;
 }
 
