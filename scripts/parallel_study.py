@@ -30,8 +30,9 @@ one, scripts/measure_stats.py), the node ratio (the median of the pairs' N
 threads' over one thread's nodes: the search overhead), the rate ratio (the
 median of the pairs' N threads' nodes a second over one thread's: the
 speedup is about the rate ratio over the node ratio), the ceiling with its
-interval (the same in both schemes' rows), the value and the CPU.  Every run must return the one thread's value (a fact: exit status 1
-otherwise, the CSV still written); bad arguments exit 2; the CSV is written
+interval (the same in both schemes' rows), the value and the CPU.  Every
+run must return the one thread's value (a fact: exit status 1 otherwise,
+the CSV still written); bad arguments exit 2; the CSV is written
 atomically, whole or not at all.
 """
 import argparse
@@ -84,7 +85,8 @@ def together(prune, row, count):
 
 
 def rate(run):
-    return run["nodes"] / run["seconds"] if run["seconds"] > 0 else float("inf")
+    """Nodes a second; prune's timer reads microseconds, so a search is never taken as shorter."""
+    return run["nodes"] / max(run["seconds"], 1e-6)
 
 
 def measure(prune, row, threads, pairs):
