@@ -35,20 +35,22 @@ TIMED_TRIES = 2
 
 
 def timed_go(e, position, go, most, timeout=5):
-    """(lines up to bestmove, ms): `position` then `go`, timed from the go, tried again (the same
-    position and go) while over `most` ms, TIMED_TRIES times at most; the fastest try."""
-    best = None
+    """(lines up to bestmove, ms, retried): `position` then `go`, timed from the go, tried again (the
+    same position and go) while over `most` ms, TIMED_TRIES times at most; the fastest try, and
+    words naming every try's time where there was more than one ("" otherwise), for the label."""
+    best, tries = None, []
     for _ in range(TIMED_TRIES):
         e.send(position)
         start = time.monotonic()
         e.send(go)
         got = e.until("bestmove", timeout)
         ms = (time.monotonic() - start) * 1000
+        tries.append(f"{ms:.0f} ms")
         if best is None or ms < best[1]:
             best = (got, ms)
         if ms <= most:
             break
-    return best
+    return best + ((f"; tries {', '.join(tries)}" if len(tries) > 1 else ""),)
 
 
 def run(args, timeout=600):
@@ -299,9 +301,9 @@ def check_go_arguments(tally, prune):
     e = ugi(prune, "connect4", "ladder-pvs")
     for line, most in (("go p1time 100000 p2time 600 p1inc 0 p2inc 0", 300), ("go p1time 600 p2time 3000", 100 + 25),
                        ("go p2inc 0 p1inc 0 p2time 90 p1time 900000", 45)):
-        got, ms = timed_go(e, "position startpos moves 4", line, most + CUTEGAMES_BUFFER_MS)
+        got, ms, retried = timed_go(e, "position startpos moves 4", line, most + CUTEGAMES_BUFFER_MS)
         tally.record(got[-1].split()[1:] != ["none"] and ms <= most + CUTEGAMES_BUFFER_MS,
-                     f"{line!r}: the mover's share of its clock ({ms:.0f} ms, at most {most})", got[-1:])
+                     f"{line!r}: the mover's share of its clock ({ms:.0f} ms, at most {most}{retried})", got[-1:])
     e.close()
 
 
@@ -415,11 +417,11 @@ def check_movetime(tally, prune):
         e = ugi(prune, "connect4", config)
         e.send("isready")
         e.until("readyok")
-        worst, failures = 0.0, []
+        worst, failures, retries = 0.0, [], ""
         for moves in positions:
-            got, ms = timed_go(e, "position startpos moves " + " ".join(moves), f"go movetime {movetime}",
-                               movetime + CUTEGAMES_BUFFER_MS, 10)
-            worst = max(worst, ms)
+            got, ms, retried = timed_go(e, "position startpos moves " + " ".join(moves), f"go movetime {movetime}",
+                                        movetime + CUTEGAMES_BUFFER_MS, 10)
+            worst, retries = max(worst, ms), retries + retried
             if got[-1] is None or got[-1] == "TIMEOUT" or got[-1].split()[1] not in legal_moves(prune, "connect4", moves):
                 failures.append(got)
             errors = [l for l in got if l and l.startswith("info string error")]
@@ -427,7 +429,7 @@ def check_movetime(tally, prune):
                 failures.append(errors)
         e.close()
         tally.record(not failures and worst <= movetime + CUTEGAMES_BUFFER_MS,
-                     f"{config}: go movetime {movetime}, legal, at most {worst:.1f} ms", failures)
+                     f"{config}: go movetime {movetime}, legal, at most {worst:.1f} ms{retries}", failures)
 
 
 def check_tree_configs(tally, prune):
