@@ -18,8 +18,8 @@ and stop included, the table's allocation not).
 Beside them, in the same turning order, each pair runs N one-thread
 searches at once, N processes: their nodes a second added up, over the
 pair's one-thread search's, is what the machine gives N searches before any
-scheme's cost (`ceiling`).  Two cores that share a cache, memory or a
-physical core give less than N; the threads of one process share one table
+scheme's cost (`ceiling`), which can be less than N (docs/parallel.md has
+a day when it was); the threads of one process share one table
 where the processes have one each, so this is the machine's measure, not a
 bound on a scheme.
 
