@@ -296,7 +296,7 @@ def lent_threads(res, m):
     """docs/connect4.md's 16-core sentence: prune's and c4's speedups from 1 to 16 threads and their node
     ratios, as scripts/reporting/threads.py computes them from the lent machine's rows."""
     rows = {int(r["prune_threads"]): r for r in res.csv(threads.LENT, comments=True)
-            if r["mode"] == "strong" and r["position"] == "start"}
+            if r["mode"] == "strong" and r["position"] == "start" and threads.default_table(r)}
     if 1 not in rows or 16 not in rows:
         raise Fails(f"{threads.LENT} has no 1- and 16-thread strong rows")
     one, many = rows[1], rows[16]

@@ -10,6 +10,12 @@ run since the runner measured the machine's own ceiling (N one-thread
 searches at once, their nodes a second over one alone) and each scheme's
 nodes a second over one thread's shows both; an older run's CSV has neither,
 and its table is as it was.
+
+Then the same study on a machine of 16 cores, lent once:
+results/lent/xeon16_parallel.csv (parallel_study.py's rows at 2, 4, 8 and 16
+threads, the machine named in its comments), not part of any run
+(scripts/reproduce.py carries results/lent/ from run to run), with a plot of
+the speedups against the thread count beside DTS's.
 """
 import studies
 
@@ -42,12 +48,11 @@ def holds_one(r):
     return low is None or high is None or low <= 1 <= high
 
 
-def render(res, plots):
-    rows = res.csv("parallel.csv")
-    head = "## Parallel search: the ladder on threads (study `parallel`)\n\n"
-    if not rows:
-        return Section(head + "Not run in this reproduction (no parallel.csv): the study is newer than this "
-                       "run, or the machine has one core. docs/parallel.md has a measurement.\n\n", [])
+LENT = "lent/xeon16_parallel.csv"   # the study on a machine of 16 cores, lent once
+
+
+def study_table(rows):
+    """The study's table of these rows, and the rows of its bar plot (label, each scheme's speedup and ends)."""
     published = {p["processors"]: p for p in studies.parallel_published() if p["scheme"] == "DTS"}
     rates = "ceiling" in rows[0]   # a run of the runner that measures the machine and the rates
     header = ["game", "depth", "threads", "1 thread", "Lazy SMP: time", "Lazy SMP: speedup", "Lazy SMP: nodes / 1"]
@@ -72,9 +77,57 @@ def render(res, plots):
         plot_rows.append([f"{label} {threads}t"] + [v for x in (r, a) for v in
                                                      (x["speedup"], x["speedup_low"] or x["speedup"],
                                                       x["speedup_high"] or x["speedup"]) if x is not None])
-    first = rows[0]
+    return table(header, body, "l" + "r" * (len(header) - 1)), plot_rows
+
+
+def tally(rows):
+    """'Of the N rows, F are faster ...': the rows whose interval leaves out 1, each way."""
     faster = [r for r in rows if not holds_one(r) and num(r["speedup"]) > 1]
     slower = [r for r in rows if not holds_one(r) and num(r["speedup"]) < 1]
+    return (f"Of the {len(rows)} rows, {len(faster)} are faster than one thread beyond their interval and "
+            f"{len(slower)} slower; the others' intervals hold 1.")
+
+
+def scaling_plot(rows):
+    """The lent machine's speedups as lines over the thread counts: a column per game and scheme, and DTS's."""
+    published = {p["processors"]: p["speedup"] for p in studies.parallel_published() if p["scheme"] == "DTS"}
+    series = list(dict.fromkeys((r["game"], r["smp"]) for r in rows))
+    speedups = {(r["game"], r["smp"], int(r["threads"])): r["speedup"] for r in rows}
+    counts = [1] + sorted({int(r["threads"]) for r in rows})
+    header = ["threads"] + [f"{game} {SCHEME_NAMES[smp]}" for game, smp in series] + ["DTS (Hyatt)"]
+    body = [[str(t)] + ["1" if t == 1 else speedups.get((game, smp, t), "") for game, smp in series]
+            + [str(published.get(t, 1.0 if t == 1 else ""))] for t in counts]
+    return PlotTable("parallel_lent", header, body, bool(rows))
+
+
+def lent_section(rows, plots):
+    head = "## Parallel search on 16 cores (study `parallel`, a machine lent once)\n\n"
+    if not rows:
+        return head + f"No measurement on a machine of many cores (`results/{LENT}` is missing).\n\n", []
+    text, _ = study_table(rows)
+    plot = scaling_plot(rows)
+    return "".join([
+        head,
+        f"The same study on {rows[0]['cpu']}, 16 cores (`results/{LENT}` names the machine and the commit, and "
+        "is not part of this run): the full run's searches and pairs, at 2, 4, 8 and 16 threads, each thread "
+        "count's pairs with their own one-thread searches. The columns are as above. docs/parallel.md, "
+        "\"On 16 cores\", reads them.\n\n",
+        text, "\n\n", tally(rows), "\n\n",
+        f"![speedup against threads on 16 cores]({plots}/parallel_lent.svg)\n\n",
+    ]), [plot]
+
+
+def render(res, plots):
+    rows = res.csv("parallel.csv")
+    lent_text, lent_plots = lent_section(res.csv(LENT, comments=True), plots)
+    head = "## Parallel search: the ladder on threads (study `parallel`)\n\n"
+    if not rows:
+        return Section(head + "Not run in this reproduction (no parallel.csv): the study is newer than this "
+                       "run, or the machine has one core. docs/parallel.md has a measurement.\n\n" + lent_text,
+                       lent_plots)
+    rates = "ceiling" in rows[0]
+    text_table, plot_rows = study_table(rows)
+    first = rows[0]
     text = "".join([
         head,
         f"`prune search GAME --config {first['config']} --depth D --threads N --smp lazy|abdada` against the same "
@@ -91,16 +144,18 @@ def render(res, plots):
          "N processes, their nodes a second added up over the pair's one thread's, with its 95% interval: what "
          "the machine gives N searches before any scheme's cost (the processes have a table each, the threads "
          "share one).\n\n" if rates else ""),
-        table(header, body, "l" + "r" * (len(header) - 1)), "\n\n",
-        f"Of the {len(rows)} rows, {len(faster)} are faster than one thread beyond their interval and "
-        f"{len(slower)} slower; the others' intervals hold 1.\n\n",
+        text_table, "\n\n",
+        tally(rows), "\n\n",
+        f"![the ladder on threads: time to depth against one thread]({plots}/parallel.svg)\n\n",
         "What the threads are worth in play (N threads against one under the same clock, beside one thread "
         "with N times the time) is not part of this run: docs/parallel.md, \"Playing strength on threads\", "
         "has it, measured apart by scripts/strength.py on studies/parallel_strength.csv.\n\n",
+        lent_text,
     ])
     keep = any(len(p) == 7 for p in plot_rows)
     return Section(text, [PlotTable("parallel", ["label", "lazy", "lazy_low", "lazy_high", "abdada", "abdada_low",
-                                                 "abdada_high"], [p for p in plot_rows if len(p) == 7], keep)])
+                                                 "abdada_high"], [p for p in plot_rows if len(p) == 7], keep)]
+                   + lent_plots)
 
 
 def summary(res):

@@ -6,8 +6,9 @@ position solved on one thread and on the machine's others, paired.  Then
 count, beside the published speedups of studies/parallel_published.csv
 (Hyatt's DTS).  The figures come from a machine with more cores than the run's,
 lent once: results/lent/xeon16_connect4_threads.csv (peers/c4/compare.py's
-rows, one per thread count and mode, the machine named in its comments).  It
-is not part of any run: scripts/reproduce.py carries results/lent/ from run
+rows, one per thread count, mode and prune's table, the machine named in its
+comments), and from the same machine results/lent/xeon16_solver_threads.csv
+(connect4_threads.py's pairs on one position).  Neither is part of any run: scripts/reproduce.py carries results/lent/ from run
 to run, and this section says so.  c4 on the run's own machine is in the
 peers section's c4 rows when the run had c4's checkout.
 
@@ -20,14 +21,16 @@ import studies
 from .common import Section, fint, num, table
 
 LENT = "lent/xeon16_connect4_threads.csv"
+POSITION_LENT = "lent/xeon16_solver_threads.csv"   # connect4_threads.py's rows, the same machine
 
 
 def render(res, plots):
-    return Section(own_machine(res.csv("threads.csv")) + section(res.csv(LENT, comments=True)), [])
+    return Section(own_machine(res.csv("threads.csv")) + section(res.csv(LENT, comments=True),
+                                                               res.csv(POSITION_LENT, comments=True)), [])
 
 
-def own_machine(rows):
-    head = "## Threads on this run's machine (study `pons`)\n\n"
+def own_machine(rows, head="## Threads on this run's machine (study `pons`)\n\n",
+                source="scripts/connect4_threads.py"):
     if not rows:
         return head + "Not run in this reproduction (no threads.csv).\n\n"
     header = ["threads", "time", "nodes", "speedup (lowest-highest pair)", "nodes / 1 thread", "pairs"]
@@ -40,7 +43,7 @@ def own_machine(rows):
     return "".join([
         head,
         f"Position `{first['position']}`, strong, `prune solve connect4 --threads N` with the default step "
-        f"(`{first['config']}`) at its 64 MiB table, on {first['cpu']} (scripts/connect4_threads.py): a fresh "
+        f"(`{first['config']}`) at its 64 MiB table, on {first['cpu']} ({source}): a fresh "
         "process a solve, each count alternating with a one-thread run; times are prune's own timer of the search "
         "(medians), a speedup is the median of the pairs' one-thread over N-thread times with the lowest and "
         "highest pair, too few pairs for a 95% interval.\n\n",
@@ -53,9 +56,16 @@ def machine(rows):
     return f"{rows[0].get('cpu', '?')}, {max(int(r['prune_threads']) for r in rows)} cores"
 
 
-def section(rows):
+def default_table(r):
+    """Whether a row has prune at its default 64 MiB table (the scaling table's rows; the others are at c4's
+    memory)."""
+    return r["prune_table"].endswith("(64 MiB)")
+
+
+def section(rows, position_rows):
     head = "## Threads: the solver on 16 cores, beside c4 and DTS (study `pons`)\n\n"
-    strong = {int(r["prune_threads"]): r for r in rows if r["mode"] == "strong" and r["position"] == "start"}
+    strong = {int(r["prune_threads"]): r for r in rows
+              if r["mode"] == "strong" and r["position"] == "start" and default_table(r)}
     if 1 not in strong:
         return head + f"No measurement on a machine of many cores ({LENT} is missing or has no 1-thread row).\n"
     published = {p["processors"]: p["speedup"] for p in studies.parallel_published() if p["scheme"] == "DTS"}
@@ -73,24 +83,26 @@ def section(rows):
                      f"{c1 / ct:.2f}x", f"{cn / m1:.2f}", f"{pt / ct:.2f}", r["pairs"],
                      f"{published[t]:.1f}x" if t in published else "–"])
     top = max(strong)
-    weak = [r for r in rows if r["mode"] == "weak" and r["position"] == "start"]
-    weak_text = "".join(
-        f" Weak (win, draw or loss) on {r['prune_threads']} threads: prune {num(r['prune_mean_s']):.1f} s in "
-        f"{fint(num(r['prune_nodes']))} nodes, c4 {num(r['peer_mean_s']):.1f} s in {fint(num(r['peer_nodes']))}, "
-        f"{r['pairs']} pairs." for r in weak)
+    others = [r for r in rows if r["position"] == "start" and (r["mode"] == "weak" or not default_table(r))]
+    other_text = "".join(
+        f" {r['mode'].capitalize()} on {r['prune_threads']} threads with prune's table at "
+        f"{r['prune_table'].split('(')[-1].rstrip(')')}: prune {num(r['prune_mean_s']):.2f} s in "
+        f"{fint(num(r['prune_nodes']))} nodes, c4 {num(r['peer_mean_s']):.2f} s in {fint(num(r['peer_nodes']))}, "
+        f"prune {num(r['prune_mean_s']) / num(r['peer_mean_s']):.2f}x c4's time, {r['pairs']} pairs." for r in others)
     pt, ct = num(strong[top]["prune_mean_s"]), num(strong[top]["peer_mean_s"])
     return "".join([
         head,
-        f"The empty 7x6 board solved strong by `prune solve connect4 --threads N --tt-mb 1024` (one table of "
-        f"c4's 1 GB; the threads of commit 0003e0f, Lazy SMP with helpers jittering their order near the root, "
-        f"whose caller missed its helpers' claims after the first; since replaced by ABDADA's deferral and "
-        f"fixed, docs/connect4.md \"Threads\") and by c4 built for N threads, on a "
-        f"machine lent once ({machine(rows)}; `results/{LENT}` names it and is not part of this run). Times are whole processes, the mean of the "
-        "row's pairs (alternating prune and c4); a speedup is a program's own 1-thread time over its N-thread "
-        "time, one run each but where the pairs column says more, so it has no interval. The nodes against "
-        "one thread's are what the threads searched in all, the search overhead. DTS is Hyatt's chess "
-        "speedup to the same depth (studies/parallel_published.csv), a different game and scheme, for scale.\n\n",
+        f"The empty 7x6 board solved strong by `prune solve connect4 --threads N` (the default step, "
+        f"`{base['config']}`, at its default 64 MiB table) and by c4 built for N threads (his 1 GB table), on a "
+        f"machine lent once ({machine(rows)}; `results/{LENT}` names it and is not part of this run). Times are "
+        "whole processes, the mean of the row's pairs (alternating prune and c4); a speedup is a program's own "
+        "1-thread time over its N-thread time, one run each but where the pairs column says more, so it has no "
+        "interval. The nodes against one thread's are what the threads searched in all, the search overhead. "
+        "DTS is Hyatt's chess speedup to the same depth (studies/parallel_published.csv), a different game and "
+        "scheme, for scale.\n\n",
         table(header, body, "rrrrrrrrrrrr"), "\n\n",
         f"On {top} threads prune's speedup is {p1 / pt:.2f}x and c4's {c1 / ct:.2f}x; prune takes "
-        f"{pt / ct:.2f}x c4's time there, against {p1 / c1:.2f}x on one thread.{weak_text}\n",
+        f"{pt / ct:.2f}x c4's time there, against {p1 / c1:.2f}x on one thread.{other_text}\n\n",
+        own_machine(position_rows, "### The same machine, one position in pairs\n\n",
+                    f"scripts/connect4_threads.py --variant full; `results/{POSITION_LENT}`") if position_rows else "",
     ])
