@@ -111,14 +111,20 @@ static inline GAME_STATE *LADDER_NAME(enter)(const ladder_context *lc, GAME_STAT
 /* Whether the children are made one ahead: copy-make with the table.  A
  * probe usually misses the L2 (docs/techniques.md), so the next child's
  * slot is fetched while this one is searched.  Do-undo has one position,
- * and makes each child in its turn. */
-#define LADDER_AHEAD(keyed) (!SEARCH_UNDO && !LADDER_DEFERS && (keyed))  /* deferral makes children out of turn */
+ * and makes each child in its turn.  So does the second pass of a node
+ * that defers (ABDADA), which takes the children passed over out of turn;
+ * its first pass makes ahead as any node does, a child passed over
+ * leaving its slot to the child after next.  (The deferring instance once
+ * made every child in turn: on one thread, on the same nodes, it took
+ * 1.04x to 1.15x the plain instance's time, and takes 1.00x to 1.02x
+ * since; docs/parallel.md, "Why ABDADA ran slower".) */
+#define LADDER_AHEAD(keyed) (!SEARCH_UNDO && (keyed))
 
 /* Before step 2 of the first child: made one ahead, child 0 is made now. */
 static inline void LADDER_NAME(make_first)(const ladder_context *lc, GAME_STATE *s, const GAME_MOVE *moves,
-                                           uint64_t key, bool keyed, ladder_children *made)
+                                           uint64_t key, bool ahead, ladder_children *made)
 {
-    if (LADDER_AHEAD(keyed)) LADDER_NAME(enter)(lc, s, &made->state[0], moves[0], &made->undo, key, true, &made->key[0]);
+    if (ahead) LADDER_NAME(enter)(lc, s, &made->state[0], moves[0], &made->undo, key, true, &made->key[0]);
 }
 
 /* Worth: "minichess 5 negamax-ab/undo vs negamax-ab/copy" -- 1.96x fewer instructions (CI, valgrind). */
@@ -126,12 +132,12 @@ static inline void LADDER_NAME(make_first)(const ladder_context *lc, GAME_STATE 
  * made->state[i & 1], made at the step before, and child i + 1 is made
  * now into the other; otherwise it is made now, on *s in do-undo (step 4
  * takes it back with made->undo), on made->state[0] in copy-make.  (The
- * deferring instance makes each child in its turn, any i.) */
+ * second pass of a node that defers makes each child in its turn, any i.) */
 static inline GAME_STATE *LADDER_NAME(make)(const ladder_context *lc, GAME_STATE *s, const GAME_MOVE *moves,
-                                            int count, int i, uint64_t key, bool keyed, ladder_children *made,
-                                            uint64_t *child_key)
+                                            int count, int i, uint64_t key, bool keyed, bool ahead,
+                                            ladder_children *made, uint64_t *child_key)
 {
-    if (!LADDER_AHEAD(keyed)) return LADDER_NAME(enter)(lc, s, &made->state[0], moves[i], &made->undo, key, keyed, child_key);
+    if (!ahead) return LADDER_NAME(enter)(lc, s, &made->state[0], moves[i], &made->undo, key, keyed, child_key);
     int next = (i + 1) & 1;
     if (i + 1 < count) LADDER_NAME(enter)(lc, s, &made->state[next], moves[i + 1], &made->undo, key, true, &made->key[next]);
     *child_key = made->key[i & 1];
@@ -240,15 +246,17 @@ static SEARCH_NOINLINE int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s
     bool mover = GAME(max_to_move)(s), keyed = LADDER_TABLED(depth - 1);
     bool defers = LADDER_DEFERS && keyed && depth - 1 >= LADDER_DEFER_MIN_DEPTH;
     if (defers) busy_mark_enter(ladder_busy, key);
+    bool ahead = LADDER_AHEAD(keyed);
     ladder_children made;
-    LADDER_NAME(make_first)(lc, s, moves, key, keyed, &made);
+    LADDER_NAME(make_first)(lc, s, moves, key, ahead, &made);
     int alpha0 = alpha, best = INT_MIN, deferred[LADDER_DEFERS ? GAME_MAX_MOVES : 1], deferred_count = 0;
     GAME_MOVE best_move = moves[0];
     for (int pass = 0; pass <= LADDER_DEFERS; pass++) {
         for (int j = 0; j < (pass == 0 ? count : deferred_count); j++) {
             int i = pass == 0 ? j : deferred[j];
             uint64_t child_key;
-            GAME_STATE *child = LADDER_NAME(make)(lc, s, moves, count, i, key, keyed, &made, &child_key);  /* 2 */
+            GAME_STATE *child = LADDER_NAME(make)(lc, s, moves, count, i, key, keyed, ahead && pass == 0, &made,
+                                                  &child_key);  /* 2 */
             if (defers && pass == 0 && i > 0 && busy_mark_is(ladder_busy, child_key)) {  /* 2b */
                 LADDER_NAME(unmake)(s, moves[i], &made);
                 deferred[deferred_count++] = i;
