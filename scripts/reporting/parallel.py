@@ -101,20 +101,22 @@ def scaling_plot(rows):
 
 
 def lent_section(rows, plots):
-    head = "## Parallel search on 16 cores (study `parallel`, a machine lent once)\n\n"
     if not rows:
-        return head + f"No measurement on a machine of many cores (`results/{LENT}` is missing).\n\n", []
+        return ("## Parallel search on a machine of many cores (study `parallel`)\n\n"
+                f"No measurement on a machine of many cores (`results/{LENT}` is missing).\n\n"), []
+    counts = sorted({int(r["threads"]) for r in rows})
+    cores = counts[-1]   # the runner's counts end at the machine's cores
     text, _ = study_table(rows)
-    plot = scaling_plot(rows)
     return "".join([
-        head,
-        f"The same study on {rows[0]['cpu']}, 16 cores (`results/{LENT}` names the machine and the commit, and "
-        "is not part of this run): the full run's searches and pairs, at 2, 4, 8 and 16 threads, each thread "
-        "count's pairs with their own one-thread searches. The columns are as above. docs/parallel.md, "
-        "\"On 16 cores\", reads them.\n\n",
+        f"## Parallel search on {cores} cores (study `parallel`, a machine lent once)\n\n",
+        f"The same study on {rows[0]['cpu']}, {cores} cores (`results/{LENT}` names the machine and the commit, "
+        f"and is not part of this run): the full run's searches and pairs, at "
+        f"{', '.join(map(str, counts[:-1]))} and {cores} threads, each thread count's pairs with their own "
+        "one-thread searches, in the columns of the study's table. docs/parallel.md, \"On 16 cores\", reads "
+        "them.\n\n",
         text, "\n\n", tally(rows), "\n\n",
-        f"![speedup against threads on 16 cores]({plots}/parallel_lent.svg)\n\n",
-    ]), [plot]
+        f"![speedup against threads on {cores} cores]({plots}/parallel_lent.svg)\n\n",
+    ]), [scaling_plot(rows)]
 
 
 def render(res, plots):

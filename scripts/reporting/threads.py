@@ -8,8 +8,9 @@ count, beside the published speedups of studies/parallel_published.csv
 lent once: results/lent/xeon16_connect4_threads.csv (peers/c4/compare.py's
 rows, one per thread count, mode and prune's table, the machine named in its
 comments), and from the same machine results/lent/xeon16_solver_threads.csv
-(connect4_threads.py's pairs on one position).  Neither is part of any run: scripts/reproduce.py carries results/lent/ from run
-to run, and this section says so.  c4 on the run's own machine is in the
+(connect4_threads.py's pairs on one position).  Neither is part of any run:
+scripts/reproduce.py carries results/lent/ from run to run, and this section
+says so.  c4 on the run's own machine is in the
 peers section's c4 rows when the run had c4's checkout.
 
 Speedup is a program's time on 1 thread over its time on N: two unpaired
@@ -95,7 +96,8 @@ def section(rows, position_rows):
         f"The empty 7x6 board solved strong by `prune solve connect4 --threads N` (the default step, "
         f"`{base['config']}`, at its default 64 MiB table) and by c4 built for N threads (his 1 GB table), on a "
         f"machine lent once ({machine(rows)}; `results/{LENT}` names it and is not part of this run). Times are "
-        "whole processes, the mean of the row's pairs (alternating prune and c4); a speedup is a program's own "
+        "whole processes, the mean of the row's pairs (alternating prune and c4), and nodes the row's first "
+        "pair's (threads' counts vary from run to run); a speedup is a program's own "
         "1-thread time over its N-thread time, one run each but where the pairs column says more, so it has no "
         "interval. The nodes against one thread's are what the threads searched in all, the search overhead. "
         "DTS is Hyatt's chess speedup to the same depth (studies/parallel_published.csv), a different game and "
