@@ -85,9 +85,10 @@ LONG = {"time_budgets": "10,100,1000", "pons_own": True, "peers": ["--long"]}
 # under --nodes whatever the count, and under a clock (--long) no more shards than cores, so
 # none waits for a core while its clock runs.
 MATCH_JOBS = os.cpu_count() or 1
-TOOLS = {"meson": "meson", "ninja": "ninja-build", "cc": "gcc", "c++": "g++", "pkg-config": "pkg-config",
-         "hyperfine": "hyperfine", "gnuplot": "gnuplot-nox", "node": "nodejs", "npm": "npm", "git": "git",
-         "parallel": "parallel"}
+# The Debian packages a run needs are the group "reproduce" of scripts/packages.txt, and
+# "peers" too when a peer's checkout is given (PRUNE_*_CHECKOUT: peers/README.md), which
+# scripts/install_deps.sh installs.
+INSTALL_DEPS = os.path.join(SCRIPTS, "install_deps.sh")
 
 
 class StepFailed(Exception):
@@ -158,14 +159,16 @@ class Run:
 
     # ------------------------------------------------------------ steps
     def step_tools(self):
-        missing = [package for command, package in TOOLS.items() if not shutil.which(command)]
-        if not shutil.which("pkg-config") or subprocess.run(["pkg-config", "--exists", "benchmark"]).returncode:
-            missing.append("libbenchmark-dev")
-        if not missing:
-            return self.note("all present")
+        groups = ["reproduce"] + (["peers"] if any(re.fullmatch(r"PRUNE_\w+_CHECKOUT", name) and value
+                                                   for name, value in os.environ.items()) else [])
+        missing = subprocess.run([INSTALL_DEPS, "--missing", *groups], capture_output=True, text=True)
+        if missing.returncode == 0:
+            return self.note(f"all present ({', '.join(groups)}: scripts/packages.txt)")
+        if missing.returncode != 1:
+            raise StepFailed(f"install_deps.sh --missing: {missing.stderr.strip()}")
         if self.args.no_install:
-            raise StepFailed(f"missing {' '.join(missing)} (and --no-install given)")
-        self.call([os.path.join(SCRIPTS, "install_deps.sh"), *missing], "installing " + " ".join(missing))
+            raise StepFailed(f"missing {missing.stdout.strip()} (and --no-install given)")
+        self.call([INSTALL_DEPS, *groups], "installing " + missing.stdout.strip())
 
     def step_build(self):
         if self.args.isa == "auto":

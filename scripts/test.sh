@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# test.sh [BUILD_DIR]: the README's test command.  Installs what is missing,
-# builds with meson (release, warnings on) and runs every test.
+# test.sh [BUILD_DIR]: the README's test command.  Installs what is missing
+# (the group "test" of scripts/packages.txt), builds with meson (release,
+# warnings on) and runs every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
-scripts/install_deps.sh gcc meson ninja-build python3 pkg-config gnuplot-nox
+scripts/install_deps.sh test
 if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build" --buildtype=release >/dev/null
 fi
