@@ -2,7 +2,8 @@
 """noise.py: whether a run's times can be quoted.  Standard library only.
 
     noise.py state                     one JSON object: the machine now
-    noise.py gate RUN_DIR [--allow-noisy]
+    noise.py probe                     one JSON object: what the next seconds' timings look like
+    noise.py gate RUN_DIR [--kept]
 
 `state` prints the machine now (measure_stats.machine_state(), the kernel's
 CPU counters, the CPU seconds of its caller, itself and its reaped children,
@@ -12,10 +13,19 @@ before and after the timed steps, into run.json's "state_before" and
 "state_after": between the two, the machine's busy time minus the caller's
 own is the CPU time other processes took during the run.
 
+`probe` (about 3 s) times PROBE_ROWS stand-in rows of PROBE_REPETITIONS
+repetitions each, as the studies time theirs, and measures over the same
+seconds the CPUs others keep busy (the hypervisor's steal apart): the
+driver runs it first, before any install or build, and advise() turns it
+into what to expect of the run's timed rows and what to do.  The stand-in
+is a fixed amount of hashing (C code, so the interpreter adds little
+spread of its own); its share of rows above ROW_CV_LIMIT estimates the
+share of the run's.
+
 `gate` reads RUN_DIR's timed rows (every CSV directly in RUN_DIR with the
 seconds_per_op and cv columns: studies.csv) and run.json's two states, and
-exits 0 quiet, 3 noisy (one line on stderr says why; --allow-noisy still
-exits 3 and says the run is kept marked noisy), 2 bad input.
+exits 0 quiet, 3 noisy (one line on stderr says why; --kept adds that the
+run is installed marked noisy), 2 bad input.
 
 The gauges, their limits and why (the runs they were set from, why the load
 average is reported but never judged): benchmarks/README.md, "Noise is
@@ -23,8 +33,10 @@ detected, not quoted".  scripts/report.py asks assess() too.
 """
 import csv
 import glob
+import hashlib
 import json
 import os
+import statistics
 import sys
 import time
 
@@ -36,6 +48,10 @@ ROW_CV_LIMIT = 0.05       # a timed row is noisy above this coefficient of varia
 NOISY_ROW_SHARE = 0.10    # a run is noisy when more than this share of its timed rows is
 OTHERS_LIMIT = 0.25       # CPUs other processes may keep busy on average (run, and the start sample)
 SAMPLE_SECONDS = 0.5      # the start sample: long enough to see a busy loop, short enough to wait for
+PROBE_ROWS = 16           # the probe's stand-in rows: a share of 1/16 resolves the 10% limit
+PROBE_REPETITIONS = 10    # as the full run's rows (reproduce.py's MODES)
+PROBE_REPETITION_S = 0.02 # about 3 s in all
+STEAL_FIELD = 7
 
 TICK = os.sysconf("SC_CLK_TCK")
 # /proc/stat's cpu line: user nice system idle iowait irq softirq steal
@@ -82,6 +98,58 @@ def state():
     return {**machine_state(), "time": time.time(), "monotonic": time.monotonic(), "cpu_busy_s": busy,
             "cpu_idle_s": idle, "caller_pid": caller, "caller_cpu_s": process_cpu(caller),
             "others_now": others_now()}
+
+
+def steal_seconds():
+    with open("/proc/stat", encoding="ascii") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    return fields[STEAL_FIELD] / TICK if len(fields) > STEAL_FIELD else 0.0
+
+
+def probe():
+    """{rows, noisy_rows, others, steal, seconds}: the stand-in rows' count,
+    how many had a cv above ROW_CV_LIMIT, the CPUs others kept busy and the
+    CPUs the hypervisor took, on average over the probe."""
+    block = bytes(range(256)) * 256   # 64 KiB
+    start = time.perf_counter()
+    for _ in range(32):   # calibration: how many blocks a repetition hashes
+        hashlib.sha256(block).digest()
+    blocks = max(1, int(32 * PROBE_REPETITION_S / max(time.perf_counter() - start, 1e-9)))
+    (busy0, _), steal0, own0, wall0 = cpu_counters(), steal_seconds(), time.process_time(), time.monotonic()
+    noisy = 0
+    for _ in range(PROBE_ROWS):
+        times = []
+        for _ in range(PROBE_REPETITIONS):
+            t = time.perf_counter()
+            for _ in range(blocks):
+                hashlib.sha256(block).digest()
+            times.append(time.perf_counter() - t)
+        noisy += statistics.stdev(times) / statistics.mean(times) > ROW_CV_LIMIT
+    wall = time.monotonic() - wall0
+    busy = cpu_counters()[0] - busy0
+    steal = steal_seconds() - steal0
+    others = max(0.0, busy - steal - (time.process_time() - own0)) / wall
+    return {"rows": PROBE_ROWS, "noisy_rows": noisy, "others": round(others, 3), "steal": round(steal / wall, 3),
+            "seconds": round(wall, 2)}
+
+
+def advise(result):
+    """(expect_noisy, lines): whether the run will likely be called noisy, and
+    what to tell the user before it starts."""
+    share = result["noisy_rows"] / result["rows"]
+    others = result["others"] + result["steal"]
+    noisy = share > NOISY_ROW_SHARE or others > OTHERS_LIMIT
+    lines = [f"{result['noisy_rows']} of {result['rows']} stand-in rows had a spread above {ROW_CV_LIMIT:.0%} "
+             f"(the gate allows {NOISY_ROW_SHARE:.0%} of the timed rows); other processes kept "
+             f"{result['others']:.2f} CPUs busy and the hypervisor took {result['steal']:.2f}"]
+    if noisy:
+        lines.append(f"expect about {share:.0%} of the timed rows to be noisy: this run will likely be "
+                     "installed marked noisy (node counts and exactness checks count all the same)")
+        lines.append("for times you can quote: stop other work and run again; for a first look: --quick "
+                     "(about 2 minutes); --strict refuses to install a noisy run")
+    else:
+        lines.append("the machine looks quiet: expect a run the gate accepts")
+    return noisy, lines
 
 
 def others_during(before, after):
@@ -176,8 +244,11 @@ def main(argv):
     if argv == ["state"]:
         print(json.dumps(state()))
         return QUIET
-    if not (len(argv) in (2, 3) and argv[0] == "gate" and argv[2:] in ([], ["--allow-noisy"])):
-        print("usage: noise.py state | noise.py gate RUN_DIR [--allow-noisy]", file=sys.stderr)
+    if argv == ["probe"]:
+        print(json.dumps(probe()))
+        return QUIET
+    if not (len(argv) in (2, 3) and argv[0] == "gate" and argv[2:] in ([], ["--kept"])):
+        print("usage: noise.py state | noise.py probe | noise.py gate RUN_DIR [--kept]", file=sys.stderr)
         return BAD_INPUT
     try:
         line = assess(argv[1])
@@ -186,7 +257,7 @@ def main(argv):
         return BAD_INPUT
     if line is None:
         return QUIET
-    print(line + (" (--allow-noisy: kept, marked noisy)" if len(argv) == 3 else ""), file=sys.stderr)
+    print(line + (" (kept, marked noisy)" if len(argv) == 3 else ""), file=sys.stderr)
     return NOISY
 
 

@@ -16,7 +16,7 @@ files.  Every file is written atomically.  Standard library only.
 The run is judged as scripts/noise.py's gate judges it.  A noisy run's
 REPORT.md says so at the top and marks every time, rate and ratio
 "(noisy)"; the README's block is written only from a quiet run, or from a
-noisy one kept with --allow-noisy (run.json "allow_noisy": true), marked
+noisy one installed marked noisy (run.json "allow_noisy": true), marked
 the same way.  Otherwise --readme exits 2 with the gate's line.
 
 Last, the report's quantitative claims (scripts/reporting/claims.py) are
@@ -116,7 +116,7 @@ def check_claims(res, results, readme_path):
 def update_readme(path, res, results):
     if res.noisy and res.run.get("allow_noisy") is not True:
         print(f"report: not writing the README's results from {results}: {res.noisy} "
-              f"(a run kept with --allow-noisy may be used, marked noisy)", file=sys.stderr)
+              f"(a run installed marked noisy may be used, marked noisy)", file=sys.stderr)
         sys.exit(2)
     readme.update(path, res, os.path.relpath(results, os.path.dirname(os.path.abspath(path))))
     print(f"report: the results block of {path}")

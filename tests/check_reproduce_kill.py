@@ -21,10 +21,11 @@ Each run gets its own id (PRUNE_RUN_ID, honoured in stub runs only).  Checks:
      the carry of results/quick/; every result file is 0644;
   6. with a noise gate that calls every run noisy (a stand-in for
      scripts/noise.py, whose own test puts a CPU hog beside it): a full run
-     is refused (exit 1, results/ unchanged), installed marked noisy with
-     --allow-noisy, and a quick run is installed marked noisy; each exits 1
-     and says it is noisy on its last line, and the report step's line names
-     the installed REPORT.md, not the staging directory that is gone.
+     with --strict is refused (exit 1, results/ unchanged); a full run and a
+     quick run are installed marked noisy, exit 3 and say they are noisy on
+     their last line, the full run leaves README.md's results block as it
+     was, and the report step's line names the installed REPORT.md, not the
+     staging directory that is gone.
 Exits 1 with the first failed check.  Standard library only.
 """
 import hashlib
@@ -204,7 +205,7 @@ class Tester:
         self.check_full_run()
         self.check_noisy()
         print(f"reproduce.sh: {self.kills} kills (states after the timed ones: {', '.join(sorted(seen))}), "
-              f"concurrent run refused, SIGINT 130, full run keeps results/quick/, noisy full run refused: ok")
+              f"concurrent run refused, SIGINT 130, full run keeps results/quick/, noisy runs installed marked (exit 3), refused under --strict: ok")
 
     def check_noisy(self):
         # 6. The driver obeys the noise gate's verdict (exit 3: noisy).
@@ -214,21 +215,23 @@ class Tester:
                     "else:\n    print('noisy: a stand-in gate', file=sys.stderr)\n    sys.exit(3)\n")
         results = os.path.join(c.root, "results")
         before = manifest(results)
-        process, _ = c.start(quick=False)
+        process, _ = c.start(quick=False, extra=["--strict"])
         _, err = process.communicate(timeout=120)
-        last = "reproduce: FAILED: noisy run, not installed: noisy: a stand-in gate (--allow-noisy installs it marked noisy)"
+        last = "reproduce: FAILED: noisy run, not installed (--strict): noisy: a stand-in gate"
         expect(process.returncode == 1 and err.splitlines()[-1:] == [last],
                f"a noisy full run exited {process.returncode} saying {err!r}")
         expect(manifest(results) == before, "a noisy full run changed results/")
-        for args, where in ((["--allow-noisy"], results), (["--quick"], c.quick)):
+        for args, where in (([], results), (["--quick"], c.quick)):
             process, run = c.start(quick=False, extra=args, stdout=subprocess.PIPE)
             out, err = process.communicate(timeout=120)
-            expect(process.returncode == 1, f"a noisy run with {args} exited {process.returncode}, not 1: {err!r}")
+            expect(process.returncode == 3, f"a noisy run with {args} exited {process.returncode}, not 3: {err!r}")
             installed = os.path.relpath(where, c.root)
             last = out.splitlines()[-1] if out.strip() else ""
             expect(re.fullmatch(rf"Done in \d+m\d\ds: {installed}/REPORT\.md \(run {run}\); "
                                 r"NOISY run \(marked noisy in run\.json\): noisy: a stand-in gate", last),
                    f"a noisy run with {args} ends {last!r}")
+            expect(("README.md's results block left as it was" in out) == (where == results),
+                   f"a noisy run with {args}: README.md's block not said to be left: {out!r}")
             expect(f"\n    report: {installed}/REPORT.md\n" in out and ".reproduce/run-" not in out,
                    f"a run with {args}: the report step's line is not the installed path: {out!r}")
             info = c.manifest.check(where)

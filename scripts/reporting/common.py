@@ -8,7 +8,7 @@ from atomic_file import write_text_atomically
 from measure_stats import format_ratio, format_ratio_cell, geometric_pairs, ratio_summary, repetition_pairs
 
 # " (noisy)" when the run failed the noise check (scripts/noise.py) and was
-# kept with --allow-noisy; report.py sets it once, before any section is
+# installed marked noisy; report.py sets it once, before any section is
 # rendered, and every time, rate and ratio formatted here then carries it.
 # Node counts are exact and never marked.
 NOISY_MARK = ""

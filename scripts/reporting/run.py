@@ -29,9 +29,26 @@ def caches(directory):
 
 
 def noise_facts(res):
-    """The noise check's verdict and its gauges (scripts/noise.py)."""
+    """The noise check's verdict and its gauges (scripts/noise.py), the probe at the run's start and,
+    when rows were left noisy, which (by study) and why the re-timing left them."""
     gauges = noise_gauges(res)
-    return [("noise check (scripts/noise.py)", (res.noisy or "quiet: passed") + (f" ({gauges})" if gauges else ""))]
+    facts = [("noise check (scripts/noise.py)", (res.noisy or "quiet: passed") + (f" ({gauges})" if gauges else ""))]
+    probe = res.run.get("probe")
+    if isinstance(probe, dict) and {"rows", "noisy_rows", "others", "steal"} <= set(probe):
+        facts.append(("noise probe at the start", f"{probe['noisy_rows']} of {probe['rows']} stand-in rows above "
+                      f"{noise.ROW_CV_LIMIT:.0%} cv; others kept {probe['others']:.2f} CPUs busy, the hypervisor "
+                      f"took {probe['steal']:.2f}"))
+    left = [r for r in res.ok if num(r.get("cv")) is not None and num(r["cv"]) > noise.ROW_CV_LIMIT]
+    if left:
+        by_study = {}
+        for r in left:
+            by_study[r["study"]] = by_study.get(r["study"], 0) + 1
+        remeasured = res.run.get("remeasured") or {}
+        why = (f"; not timed again: {remeasured['skipped']}" if remeasured.get("skipped") else
+               f"; still noisy after {remeasured['rounds']} rounds of re-timing" if remeasured.get("rounds") else "")
+        facts.append(("rows left noisy", f"{len(left)} ({', '.join(f'{s} {n}' for s, n in sorted(by_study.items()))})"
+                      f"{why}; each row's cv is in studies.csv"))
+    return facts
 
 
 def noise_gauges(res):
