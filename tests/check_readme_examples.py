@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""Checks that the README's examples print what the binary prints.
+"""Checks that the documentation's examples print what the binary prints.
 
-    check_readme_examples.py PRUNE README
+    check_readme_examples.py PRUNE MARKDOWN...
 
-Every `$ build/prune ...` line of the README's "Using prune" block is run
-with PRUNE in place of build/prune and must exit 0.  Where the README shows
-its output (the lines after it up to the next `$` line), the output must be
-the same: a JSON line equal field by field, `seconds` apart (a time); a text
-line equal.  Where a `# comment` after the command quotes figures, each
+Every indented `$ build/prune ...` line of the Markdown files (README.md,
+docs/usage.md) is run with PRUNE in place of build/prune and must exit 0.
+Where the file shows its output (the indented lines right after it, up to
+the next `$` line, a blank line or prose), the output must be the same: a
+JSON line equal field by field, `seconds` apart (a time); a text line
+equal.  Where a `# comment` after the command quotes figures, each
 figure of four digits or more (commas dropped) and a quoted `score N` must
 appear in the output.  An example that needs the Connect Four test sets
 (`--data-dir DIR`) runs with $PRUNE_CONNECT4_DATA as DIR, and is skipped
-without it.
+without it.  Fails when the files hold fewer than 5 examples in all.
 """
 import json
 import os
@@ -27,22 +28,20 @@ FIGURE = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d{4,})(?![\w.])")
 SCORE = re.compile(r"\bscore (-?\d+)")
 
 
-def examples(readme):
-    """(command words, comment, shown output lines) of the "Using prune" block."""
-    with open(readme, encoding="utf-8") as f:
+def examples(path):
+    """(command words, comment, shown output lines) of every example of the Markdown file."""
+    with open(path, encoding="utf-8") as f:
         text = f.read()
-    block = text.split("## Using prune", 1)[1]
     out, current = [], None
-    for line in block.splitlines():
+    for line in text.splitlines():
         if line.startswith(PROMPT):
             command, _, comment = line[len(PROMPT):].partition("#")
             current = (shlex.split(command), comment.strip(), [])
             out.append(current)
         elif current and line.startswith("    ") and line.strip():
             current[2].append(line[4:])
-        elif current and not line.startswith("    "):
-            if line.strip():
-                break   # the block's prose begins: the examples end
+        else:
+            current = None   # a blank line or prose: the example's shown output ends
     return out
 
 
@@ -77,13 +76,13 @@ def quoted_figures(comment, printed):
 
 
 def main(argv):
-    if len(argv) != 3:
+    if len(argv) < 3:
         print(__doc__, file=sys.stderr)
         return 2
-    prune, readme = argv[1], argv[2]
+    prune, paths = argv[1], argv[2:]
     data = os.environ.get("PRUNE_CONNECT4_DATA")
     tally = Tally()
-    found = examples(readme)
+    found = [example for path in paths for example in examples(path)]
     for words, comment, shown in found:
         label = "prune " + " ".join(words)
         if "DIR" in words:
@@ -97,7 +96,7 @@ def main(argv):
         tally.record(not problems, label, "; ".join(problems) or
                      f"exit 0{', output as shown' if shown else ''}{', figures as quoted' if comment else ''}")
     if len(found) < 5:
-        tally.record(False, "examples", f"only {len(found)} found in {readme}'s \"Using prune\"")
+        tally.record(False, "examples", f"only {len(found)} found in {', '.join(paths)}")
     return tally.summary()
 
 

@@ -5,7 +5,7 @@ The code states what a technique is worth beside it, in one greppable form:
 
     /* Worth: "ROW" -- R.RRx fewer instructions (CI, valgrind). */
 
-and README.md's section "## Techniques and what each is worth" tabulates
+and docs/techniques.md's section "## What each technique is worth" tabulates
 technique -> `file:function` -> "ROW" -- R.RRx.  ROW names a row of
 tests/instructions/comparisons.csv as "GAME [MOVES ]DEPTH TECHNIQUE/STATE vs
 BASELINE/STATE"; R.RR is that row's ratio (baseline's instructions over the
@@ -14,10 +14,10 @@ technique's), as instruction_counts.py prints it.
 Fails when a Worth comment in engine/ or games/ is malformed or names no
 row, when a quoted ratio is more than 5% off the committed baseline
 (tests/instructions/baseline.csv, so a stated gain cannot drift from the
-measured one), when a README row names a missing row, file or function, when a row of
+measured one), when a table row names a missing row, file or function, when a row of
 comparisons.csv has no Worth comment at its site, when a technique of the
 ladder (a ladder-* config of engine/config.c, or negamax-ab, its base) is
-in no row, or when there is no Worth comment or README row at all.
+in no row, or when there is no Worth comment or table row at all.
 
 usage: check_worth.py REPO_ROOT
 """
@@ -27,8 +27,9 @@ import re
 import sys
 
 WORTH = re.compile(r'Worth: "([^"]+)" -- ([0-9]+(?:\.[0-9]+)?)x fewer instructions \(CI, valgrind\)\.')
-README_ROW = re.compile(r'^\|\s*([^|]+?)\s*\|\s*`([^`:]+):([A-Za-z_][A-Za-z0-9_]*)`\s*\|\s*"([^"]+)" -- ([0-9.]+)x\s*\|\s*$')
-SECTION = "## Techniques and what each is worth"
+TABLE_ROW = re.compile(r'^\|\s*([^|]+?)\s*\|\s*`([^`:]+):([A-Za-z_][A-Za-z0-9_]*)`\s*\|\s*"([^"]+)" -- ([0-9.]+)x\s*\|\s*$')
+TABLE = os.path.join("docs", "techniques.md")
+SECTION = "## What each technique is worth"
 TOLERANCE = 0.05
 
 
@@ -124,25 +125,25 @@ def defines(path, function):
         return bool(pattern.search(f.read()))
 
 
-def check_readme(root, ratios, failures):
-    with open(os.path.join(root, "README.md")) as f:
+def check_table(root, ratios, failures):
+    with open(os.path.join(root, TABLE)) as f:
         text = f.read()
     if SECTION not in text:
-        failures.append(f"README.md has no section '{SECTION}'")
+        failures.append(f"{TABLE} has no section '{SECTION}'")
         return 0
     section = text.split(SECTION, 1)[1].split("\n## ", 1)[0]
     found = 0
     for line in section.splitlines():
         if not line.startswith("|") or set(line) <= set("|-: ") or line.startswith("| Technique"):
             continue
-        match = README_ROW.match(line)
+        match = TABLE_ROW.match(line)
         if not match:
-            failures.append(f"README.md: a table row not in the form "
+            failures.append(f"{TABLE}: a table row not in the form "
                             f'| technique | `file:function` | "ROW" -- R.RRx |: {line}')
             continue
         found += 1
         technique, path, function, row, quoted = match.groups()
-        where = f"README.md ({technique})"
+        where = f"{TABLE} ({technique})"
         full = os.path.join(root, path)
         if not os.path.isfile(full):
             failures.append(f"{where}: no file {path}")
@@ -159,14 +160,14 @@ def main():
     cited = check_comments(root, ratios, failures)
     comments = len(cited)
     ladder = check_sites(root, cited, failures)
-    table = check_readme(root, ratios, failures)
+    table = check_table(root, ratios, failures)
     if comments == 0:
         failures.append("no Worth comment found in engine/ or games/")
     if table == 0:
-        failures.append(f"no table row found under '{SECTION}' in README.md")
+        failures.append(f"no table row found under '{SECTION}' in {TABLE}")
     for failure in failures:
         print("FAIL " + failure)
-    print(f"{comments} rows cited by Worth comments, {ladder} ladder techniques and {table} README rows checked; "
+    print(f"{comments} rows cited by Worth comments, {ladder} ladder techniques and {table} rows of {TABLE} checked; "
           f"{len(failures)} failed")
     return 1 if failures else 0
 

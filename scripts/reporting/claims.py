@@ -350,9 +350,9 @@ CLAIMS = [
                rf"(?P<below_researches>{NUMBER}).* (?P<bound>{NUMBER}) times over these positions"),
     saves_not_time("connect4", "ladder-killers"),
     saves_not_time("connect4", "ladder-history"),
-    # The README's table of what each technique is worth: aspiration is a cost in its one instruction count,
-    # and at the techniques study's depth a gain in nodes and time.
-    Claim("worth.aspiration.minichess", "README.md",
+    # docs/techniques.md's table of what each technique is worth: aspiration is a cost in its one instruction
+    # count, and at the techniques study's depth a gain in nodes and time.
+    Claim("worth.aspiration.minichess", "docs/techniques.md",
           r"\| aspiration windows \(a cost in this one search; at the techniques study's depth 9 on minichess it "
           r"saves nodes and time", "gains_both", {"game": "minichess", "config": "ladder-aspiration"}),
     # The README's results block, ratio by ratio.
