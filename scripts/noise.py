@@ -133,9 +133,10 @@ def probe():
             "seconds": round(wall, 2)}
 
 
-def advise(result):
+def advise(result, quick=False):
     """(expect_noisy, lines): whether the run will likely be called noisy, and
-    what to tell the user before it starts."""
+    what to tell the user before it starts (a quick run: nothing of --quick
+    or --strict, which it already is or ignores)."""
     share = result["noisy_rows"] / result["rows"]
     others = result["others"] + result["steal"]
     noisy = share > NOISY_ROW_SHARE or others > OTHERS_LIMIT
@@ -145,8 +146,8 @@ def advise(result):
     if noisy:
         lines.append(f"expect about {share:.0%} of the timed rows to be noisy: this run will likely be "
                      "installed marked noisy (node counts and exactness checks count all the same)")
-        lines.append("for times you can quote: stop other work and run again; for a first look: --quick "
-                     "(about 2 minutes); --strict refuses to install a noisy run")
+        lines.append("for times you can quote: stop other work and run again" + (
+            "" if quick else "; for a first look: --quick (about 2 minutes); --strict refuses to install a noisy run"))
     else:
         lines.append("the machine looks quiet: expect a run the gate accepts")
     return noisy, lines

@@ -181,7 +181,7 @@ class Run:
             return self.note(f"the noise probe failed: {done.stderr.strip()[:200]}")
         import noise   # here: the kill test's scratch checkout has none
         self.probe = json.loads(done.stdout)
-        expect_noisy, lines = noise.advise(self.probe)
+        expect_noisy, lines = noise.advise(self.probe, quick=self.quick)
         self.probe["expect_noisy"] = expect_noisy
         for line in lines:
             self.note(line)

@@ -179,6 +179,9 @@ def advice():
                 or (want and ("--quick" not in said or "--strict" not in said)) \
                 or (not want and "looks quiet" not in said):
             failures.append(f"advise({name}): {noisy}, {lines!r}")
+    said = "\n".join(noise.advise(dict(quiet, noisy_rows=9), quick=True)[1])
+    if "--quick" in said or "--strict" in said or "stop other work" not in said:
+        failures.append(f"advise(quick=True) names --quick or --strict, or no remedy: {said!r}")
 
 
 def probe_beside_hogs():
