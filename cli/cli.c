@@ -1,7 +1,8 @@
-/* cli.c: failure messages, checked option numbers, and the check that
- * standard output was really written (see cli.h). */
+/* cli.c: failure messages, checked option numbers, the memory bound, and
+ * the check that standard output was really written (see cli.h). */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,18 @@ long long cli_number(const options *o, const char *name, long long minimum, long
     if (!parse_whole_number(text, minimum, maximum, &value))
         cli_fail("--%s must be a whole number from %lld to %lld, not '%s'", name, minimum, maximum, text);
     return value;
+}
+
+size_t cli_memory_bound(const options *o)
+{
+    if (!options_given(o, "max-memory-mb")) return memory_default_mb();
+    /* any positive number parses, so that the refusal below names the machine's memory (at most the MiB
+     * whose bytes an int64_t holds: the engine counts the bound in bytes) */
+    long long megabytes = cli_number(o, "max-memory-mb", 1, INT64_MAX >> 20, 0);
+    size_t physical = memory_physical_mb();
+    if (physical && (unsigned long long)megabytes > physical)
+        cli_fail("--max-memory-mb %lld is more than this machine's physical memory (%zu MiB)", megabytes, physical);
+    return (size_t)megabytes;
 }
 
 const game_entry *cli_game(const options *o)

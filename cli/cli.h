@@ -45,6 +45,11 @@ _Noreturn void cli_fail(const char *format, ...)
 long long cli_number(const options *o, const char *name, long long minimum, long long maximum,
                      long long absent);
 
+/* --max-memory-mb, the memory bound in MiB of a command that searches
+ * (docs/cli.md, "Memory"): memory_default_mb() when it is not given; more
+ * than the machine's physical memory fails, up front. */
+size_t cli_memory_bound(const options *o);
+
 /* The game named by the operand; fails when it is missing or unknown. */
 const game_entry *cli_game(const options *o);
 

@@ -100,7 +100,7 @@ static void print_search_text(const game_entry *game, const search_request *q, c
 }
 
 /* The technique ladder's options; the search itself refuses a limit on a
- * config that does not deepen and a table larger than the machine allows. */
+ * config that does not deepen and a table larger than the memory bound. */
 static void ladder_options_of(const options *o, search_request *q)
 {
     bool table_option = options_given(o, "tt-mb") || options_given(o, "tt-replace");
@@ -142,6 +142,7 @@ static search_request search_request_of(const game_entry *game, const options *o
     if (state && strcmp(state, "undo") == 0) q.state = STATE_UNDO;
     else if (state && strcmp(state, "copy") != 0) cli_fail("--state must be copy or undo, not '%s'", state);
     q.max_nodes = (uint64_t)cli_number(o, "max-nodes", 1, NUMBERS_MAX_NODES, SEARCH_DEFAULT_MAX_NODES);
+    q.max_memory_mb = cli_memory_bound(o); /* the search refuses a table above it before it allocates one */
     q.seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, SEARCH_DEFAULT_SEED);
     return q;
 }
@@ -202,15 +203,16 @@ static int run_show(const options *o)
 
 static const option_spec search_options[] = {
     {"config", true}, {"depth", true}, {"position", true}, {"moves", true}, {"state", true},
-    {"max-nodes", true}, {"seed", true}, {"tt-mb", true}, {"tt-replace", true}, {"time-ms", true},
-    {"node-limit", true}, {"threads", true}, {"smp", true}, {"json", false}, {"help", false}, {NULL, false},
+    {"max-nodes", true}, {"max-memory-mb", true}, {"seed", true}, {"tt-mb", true}, {"tt-replace", true},
+    {"time-ms", true}, {"node-limit", true}, {"threads", true}, {"smp", true}, {"json", false}, {"help", false},
+    {NULL, false},
 };
 
 const command command_search = {
     .name = "search", .operand = "GAME", .options = search_options, .run = run_search,
     .synopsis = "GAME --config NAME (--depth N | --time-ms N | --node-limit N) [--position TEXT]\n"
-                "         [--moves M,...] [--state copy|undo] [--max-nodes N] [--seed N] [--tt-mb N]\n"
-                "         [--tt-replace always|depth] [--threads N [--smp lazy|abdada]] [--json]",
+                "         [--moves M,...] [--state copy|undo] [--max-nodes N] [--max-memory-mb N] [--seed N]\n"
+                "         [--tt-mb N] [--tt-replace always|depth] [--threads N [--smp lazy|abdada]] [--json]",
     .summary = "search a position and print the best move, its value and the node counts",
     .help =
         "usage: prune search GAME --config NAME (--depth N | --time-ms N | --node-limit N) [options]\n"
@@ -224,10 +226,13 @@ const command command_search = {
         "                     notation\n"
         "  --state copy|undo  copy-make (default) or do-undo; both search the same tree\n"
         "  --max-nodes N      stop with status 2 if the search would visit, or a tree config\n"
-        "                     create, more than N nodes (1 to 4000000000, default 200000000);\n"
-        "                     tree configs also stop before their nodes would take more than 12 GiB\n"
+        "                     create, more than N nodes (1 to 4000000000, default 200000000)\n"
+        "  --max-memory-mb N  memory bound in MiB: a tree config stops with status 2 before its tree\n"
+        "                     would take more, and a larger --tt-mb is refused; from 1 to physical\n"
+        "                     memory, default the smaller of 1024 MiB and a quarter of physical memory\n"
         "  --seed N           seed of negamax-ab's move-ordering shuffle (default 20240501)\n"
-        "  --tt-mb N          ladder configs: transposition table size in MiB (default 16)\n"
+        "  --tt-mb N          ladder configs: transposition table size in MiB (default 16), at most\n"
+        "                     --max-memory-mb\n"
         "  --tt-replace always|depth\n"
         "                     ladder configs: a store always replaces its slot (default), or\n"
         "                     keeps an entry of larger draft\n"

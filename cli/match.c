@@ -78,15 +78,47 @@ void match_side_parse(const char *flag, const char *text, match_side *side)
         cli_fail("--%s: threads=%d, more than this machine's %d cores", flag, side->threads, cores_max_threads());
 }
 
-/* A side with a table gets its own, allocated now (not mid-match). */
-void match_side_allocate(const char *flag, match_side *side)
+/* The MiB of a side's own table; 0 for a side without one. */
+static size_t side_table_mb(const match_side *side)
 {
-    if (!side->config || side->config->algorithm != ALGORITHM_LADDER || !side->config->ladder.tt) return;
-    size_t megabytes = side->tt_mb ? side->tt_mb : TT_DEFAULT_MB;
-    if (megabytes > tt_max_megabytes())
-        cli_fail("--%s: a table of %zu MiB is more than this machine allows (at most %zu MiB)", flag, megabytes,
-                 tt_max_megabytes());
-    if (!tt_resize(&side->table, megabytes)) cli_fail("--%s: cannot allocate a table of %zu MiB", flag, megabytes);
+    if (!side->config || side->config->algorithm != ALGORITHM_LADDER || !side->config->ladder.tt) return 0;
+    return side->tt_mb ? side->tt_mb : TT_DEFAULT_MB;
+}
+
+/* The sides' tables are held together for the whole command, and a tree
+ * config's tree (one search at a time) beside them: so the tables must fit
+ * the bound together, and a tree gets what they leave. */
+static void sides_bound(const char *const flags[], match_side sides[], int count, size_t bound)
+{
+    size_t tables = 0;
+    char each[256] = "";
+    for (int i = 0; i < count; i++) {
+        size_t megabytes = side_table_mb(&sides[i]), used = strlen(each);
+        tables += megabytes;
+        if (megabytes)
+            snprintf(each + used, sizeof each - used, "%s--%s's tt-mb=%zu", used ? ", " : "", flags[i], megabytes);
+    }
+    if (tables > bound)
+        cli_fail("the tables take %zu MiB (%s), more than the memory bound of %zu MiB (raise --max-memory-mb)",
+                 tables, each, bound);
+    for (int i = 0; i < count; i++) {
+        bool tree = sides[i].config && sides[i].config->algorithm == ALGORITHM_TREE;
+        if (tree && tables == bound) /* 0 would be the engine's default: refused rather than read so */
+            cli_fail("the tables take all of the memory bound of %zu MiB (%s) and leave --%s's tree none "
+                     "(raise --max-memory-mb)", bound, each, flags[i]);
+        sides[i].max_memory_mb = bound - tables;
+    }
+}
+
+/* Each side with a table gets its own, allocated now (not mid-match). */
+void match_sides_allocate(const char *const flags[], match_side sides[], int count, size_t bound)
+{
+    sides_bound(flags, sides, count, bound);
+    for (int i = 0; i < count; i++) {
+        size_t megabytes = side_table_mb(&sides[i]);
+        if (megabytes && !tt_resize(&sides[i].table, megabytes))
+            cli_fail("--%s: cannot allocate a table of %zu MiB", flags[i], megabytes);
+    }
 }
 
 void match_side_free(match_side *side)
@@ -321,7 +353,8 @@ static void check_side(const game_entry *game, const char *flag, match_side *sid
         const char *opening = openings->lines[i], *position = strchr(opening, '/') ? opening : NULL;
         search_request q = {.config = side->config, .position = position, .moves = position ? "" : opening,
                             .depth = 1, .state = side->state, .tt_replace = side->tt_replace, .untimed = true,
-                            .table = side->config->ladder.tt ? &side->table : NULL};
+                            .table = side->config->ladder.tt ? &side->table : NULL,
+                            .max_memory_mb = side->max_memory_mb};
         if (limit->kind == LIMIT_NODES) q.node_limit = limit->value;
         else q.time_ms = 86400000; /* any time limit: the engine refuses a config it cannot bound */
         search_result r;
@@ -365,8 +398,7 @@ static int run_match(const options *o)
         cli_fail("--pairs %" PRIu64 " needs %" PRIu64 " openings and %s has %zu: give --reuse to replay them "
                  "(the summary counts repeated games)", s.pairs_total, s.pairs_total,
                  path ? path : "the start position alone", openings.count);
-    match_side_allocate("a", &sides[0]);
-    match_side_allocate("b", &sides[1]);
+    match_sides_allocate((const char *const[]){"a", "b"}, sides, 2, cli_memory_bound(o));
     check_side(game, "a", &sides[0], &s.limit, &openings);
     check_side(game, "b", &sides[1], &s.limit, &openings);
     bool json = options_given(o, "json");
@@ -397,14 +429,14 @@ static int run_match(const options *o)
 static const option_spec match_options[] = {
     {"a", true}, {"b", true}, {"nodes", true}, {"time-ms", true}, {"tc", true}, {"depth", true}, {"margin-ms", true},
     {"pairs", true}, {"openings", true}, {"reuse", false}, {"seed", true}, {"sprt", true}, {"shard", true},
-    {"json", false}, {"help", false}, {NULL, false},
+    {"max-memory-mb", true}, {"json", false}, {"help", false}, {NULL, false},
 };
 
 const command command_match = {
     .name = "match", .operand = "GAME", .options = match_options, .run = run_match,
     .synopsis = "GAME --a CONFIG --b CONFIG (--nodes N | --time-ms T | --tc BASE+INC | --depth D)\n"
                 "         [--margin-ms M] [--pairs N] [--openings FILE] [--reuse] [--seed S]\n"
-                "         [--sprt elo0,elo1[,alpha,beta]] [--shard K/N] [--json]",
+                "         [--sprt elo0,elo1[,alpha,beta]] [--shard K/N] [--max-memory-mb N] [--json]",
     .summary = "play config A against config B in game pairs and print W/D/L, the pentanomial\n"
                "counts, the score, Elo and nElo with their 95% intervals, LOS and the SPRT",
     .help =
@@ -435,6 +467,10 @@ const command command_match = {
         "                     with --shard it never stops: prune match-merge decides on the merged counts\n"
         "  --shard K/N        only the pairs whose index (from 0) modulo N is K-1 (prune match-merge\n"
         "                     adds the shards' --json summaries up)\n"
+        "  --max-memory-mb N  memory bound in MiB: both sides' tables must fit in it together (else\n"
+        "                     refused), and a tree config's search stops the match (status 1)\n"
+        "                     before its tree would take more than they leave; from 1 to physical\n"
+        "                     memory, default the smaller of 1024 MiB and a quarter of physical memory\n"
         "  --json             one JSON line per game, then a summary line\n"
         "  --help, -h         print this help\n",
 };

@@ -124,7 +124,7 @@ static int run_openings(const options *o)
     if (format == FORMAT_FEN && !game->position_text) cli_fail("%s has no position strings for --format fen", game->name);
     match_side sides[2];
     for (int s = 0; s < 2; s++) match_side_parse("config", config, &sides[s]);
-    for (int s = 0; s < 2; s++) match_side_allocate("config", &sides[s]);
+    match_sides_allocate((const char *const[]){"config", "config"}, sides, 2, cli_memory_bound(o));
     match_rules rules = {.limit = {.kind = LIMIT_NODES, .value = nodes}, .margin_ms = MATCH_DEFAULT_MARGIN_MS};
     /* |points - games| <= allowed is |score - 1/2| <= band / 100, in half points over `games` games */
     int allowed = band * games / 50;
@@ -183,13 +183,13 @@ static int run_openings(const options *o)
 
 static const option_spec openings_options[] = {
     {"count", true}, {"plies", true},  {"config", true}, {"nodes", true},  {"games", true},
-    {"band", true},  {"seed", true},   {"format", true}, {"help", false}, {NULL, false},
+    {"band", true},  {"seed", true},   {"format", true}, {"max-memory-mb", true}, {"help", false}, {NULL, false},
 };
 
 const command command_openings = {
     .name = "openings", .operand = "GAME", .options = openings_options, .run = run_openings,
-    .synopsis = "GAME [--count N] [--plies P] [--config C] [--nodes N] [--games G] [--band B] [--seed S] "
-                "[--format moves|fen]",
+    .synopsis = "GAME [--count N] [--plies P] [--config C] [--nodes N] [--games G] [--band B] [--seed S]\n"
+                "         [--format moves|fen] [--max-memory-mb N]",
     .summary = "print balanced start positions for prune match --openings: seeded random lines,\n"
                "kept when the first player scores near half in short self-play, one per position",
     .help =
@@ -206,6 +206,10 @@ const command command_openings = {
         "                its test games (0 to 50, default 15: 35% to 65%)\n"
         "  --seed S      seed of the random lines and of the test games (default 1)\n"
         "  --format F    moves (default): one move list a line; fen: the game's position string\n"
+        "  --max-memory-mb N\n"
+        "                memory bound in MiB: the config's two tables (one a player) must fit in it\n"
+        "                together, else refused; from 1 to physical memory, default the smaller of\n"
+        "                1024 MiB and a quarter of physical memory\n"
         "  --help, -h    print this help\n"
         "\n"
         "Candidate i's verdict depends on --seed and i only: --count N prints the first N lines of\n"

@@ -476,7 +476,7 @@ static int run_ugi(const options *o)
     e.game = cli_game(o);
     match_side_parse("config", options_value(o, "config"), &e.side);
     if (!e.side.config) cli_fail("prune ugi plays a config of prune, not an external engine (--config)");
-    match_side_allocate("config", &e.side);
+    match_sides_allocate((const char *const[]){"config"}, &e.side, 1, cli_memory_bound(o));
     e.seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, 1);
     char message[256];
     if (!match_probe(e.game, "", "", &e.start_status, message, sizeof message)) cli_fail("%s", message);
@@ -498,18 +498,25 @@ static int run_ugi(const options *o)
     return CLI_OK;
 }
 
-static const option_spec ugi_options[] = {{"config", true}, {"seed", true}, {"help", false}, {NULL, false}};
+static const option_spec ugi_options[] = {
+    {"config", true}, {"seed", true}, {"max-memory-mb", true}, {"help", false}, {NULL, false},
+};
 
 const command command_ugi = {
     .name = "ugi", .operand = "GAME", .options = ugi_options, .run = run_ugi,
-    .synopsis = "GAME --config SPEC [--seed S]",
+    .synopsis = "GAME --config SPEC [--seed S] [--max-memory-mb N]",
     .summary = "play one config over the Universal Game Interface (UGI) on standard input and output",
     .help =
-        "usage: prune ugi GAME --config SPEC [--seed S]\n"
+        "usage: prune ugi GAME --config SPEC [--seed S] [--max-memory-mb N]\n"
         "\n"
         "  --config SPEC  a config and its options, as prune match --a takes them\n"
         "                 (ladder-pvs,tt-mb=64)\n"
         "  --seed S       the move-ordering seed until setoption name seed value S (default 1)\n"
+        "  --max-memory-mb N\n"
+        "                 memory bound in MiB: a larger table (tt-mb) is refused before the first\n"
+        "                 line is read, and a tree config's search that would take more answers\n"
+        "                 an info string error and a legal move; from 1 to physical memory,\n"
+        "                 default the smaller of 1024 MiB and a quarter of physical memory\n"
         "  --help, -h     print this help\n"
         "\n"
         "Commands: ugi, isready, uginewgame, position startpos|fen X [moves M1 M2 ...],\n"

@@ -6,13 +6,14 @@
  *                        [--size WxH] [--json]
  *   prune solve connect4 (--positions FILE | --set NAME) [--data-dir DIR] [--limit N]
  *                        [--shard K/N] [--config NAME] [--weak] [--board B] [--json]
- *   ... [--max-nodes N] [--time-ms T] [--tt-mb N] [--threads N] with either
+ *   ... [--max-nodes N] [--time-ms T] [--tt-mb N] [--max-memory-mb N] [--threads N] with either
  *
  * Without --config the last step of the table runs, the fastest on long solves
  * (solve_config_fastest).  --size solves a board of another size (with
  * --moves only: the test sets are 7x6), and says on which move the game
  * ends under perfect play.  --tt-mb sizes the transposition table of a step
- * with one (the series' 64 MiB by default); a step without one refuses it.
+ * with one (the series' 64 MiB by default); a step without one refuses it,
+ * and so does a --max-memory-mb below it.
  * --threads runs each solve of a step from part 9 on with that many threads
  * over the one table (engine/solve.h): the same scores, other node counts.
  *
@@ -47,7 +48,6 @@
 #include "solve.h"
 #include "solve_command.h"
 #include "solve_positions.h"
-#include "ttable.h"
 
 static const char solve_usage[] =
     "usage: prune solve connect4 [--config NAME] (--moves DIGITS | --positions FILE | --set NAME) [options]\n"
@@ -73,6 +73,9 @@ static const char solve_usage[] =
     "  --time-ms T         stop with status 2 if the command runs for more than T ms\n"
     "  --tt-mb N           the transposition table's size in MiB, for a step with one\n"
     "                      (default 64, the series'); node counts depend on it\n"
+    "  --max-memory-mb N   memory bound in MiB: a larger table is refused (the default one too);\n"
+    "                      from 1 to physical memory, default the smaller of 1024 MiB and a\n"
+    "                      quarter of physical memory\n"
     "  --threads N         search with N threads sharing the table, 1 to the\n"
     "                      machine's cores (default 1), for solve-nonlosing and later\n"
     "                      steps; the score is the same, the nodes vary from run to run\n"
@@ -426,18 +429,24 @@ static solve_size size_of(const options *o)
 }
 
 /* --tt-mb: the table's size, checked against the step (it has a table),
- * the machine (tt_max_megabytes, as `prune search` decides) and the
- * solver's indices; set before the table is first allocated. */
+ * the memory bound (--max-memory-mb, as `prune search` decides; the
+ * default 64 MiB too) and the solver's indices; set before the table is
+ * first allocated. */
 static void table_size_of(const options *o, const solve_config *config)
 {
-    if (!options_given(o, "tt-mb")) return;
+    size_t bound = cli_memory_bound(o);
+    if (!options_given(o, "tt-mb")) {
+        if (config->table != SOLVE_TABLE_NONE && SOLVE_TABLE_DEFAULT_MEGABYTES > bound)
+            cli_fail("--tt-mb: a table of %d MiB (the default) is more than the memory bound of %zu MiB "
+                     "(raise --max-memory-mb, or give a smaller --tt-mb)", SOLVE_TABLE_DEFAULT_MEGABYTES, bound);
+        return;
+    }
     size_t megabytes = (size_t)cli_number(o, "tt-mb", 1, 1LL << 30, 0);
     if (config->table == SOLVE_TABLE_NONE)
         cli_fail("--tt-mb sizes a transposition table, and %s has none", config->name);
-    size_t most = tt_max_megabytes();
-    if (megabytes > most)
-        cli_fail("--tt-mb: a table of %zu MiB is more than this machine allows (at most %zu MiB, half its memory)",
-                 megabytes, most);
+    if (megabytes > bound)
+        cli_fail("--tt-mb: a table of %zu MiB is more than the memory bound of %zu MiB (raise --max-memory-mb)",
+                 megabytes, bound);
     if (megabytes > SOLVE_TABLE_MAX_MEGABYTES)
         cli_fail("--tt-mb: the solver's tables hold at most %d MiB, not %zu", SOLVE_TABLE_MAX_MEGABYTES, megabytes);
     solve_set_table_megabytes(megabytes);
@@ -503,14 +512,15 @@ static const option_spec solve_options[] = {
     {"config", true}, {"moves", true}, {"positions", true}, {"set", true}, {"data-dir", true},
     {"limit", true}, {"shard", true}, {"board", true}, {"weak", false}, {"json", false},
     {"analyze", false}, {"max-nodes", true}, {"time-ms", true}, {"tt-mb", true}, {"size", true},
-    {"threads", true},  {"help", false},    {NULL, false},
+    {"threads", true},  {"max-memory-mb", true}, {"help", false}, {NULL, false},
 };
 
 const command command_solve = {
     .name = "solve", .operand = "GAME", .options = solve_options, .run = run_solve,
     .synopsis = "connect4 [--config NAME] (--moves DIGITS | --positions FILE | --set NAME)\n"
                 "         [--data-dir DIR] [--limit N] [--shard K/N] [--analyze] [--weak] [--board B]\n"
-                "         [--size WxH] [--max-nodes N] [--time-ms T] [--tt-mb N] [--threads N] [--json]",
+                "         [--size WxH] [--max-nodes N] [--time-ms T] [--tt-mb N] [--max-memory-mb N]\n"
+                "         [--threads N] [--json]",
     .summary = "solve Connect Four positions exactly with a step of Pons' solver, alone or a\n"
                "whole test set checked against its scores",
     .help = solve_usage, .print_help = print_solve_help,

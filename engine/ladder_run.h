@@ -209,14 +209,13 @@ static bool ladder_prepare(const search_request *request, char *message, size_t 
         tt_new_search(request->table, request->keep_tt);
         return true;
     }
-    size_t megabytes = request->tt_mb ? request->tt_mb : TT_DEFAULT_MB;
-    if (ladder_table.megabytes != megabytes) { /* searches in a row keep the table (and skip a system call) */
-        size_t most = tt_max_megabytes();
-        if (megabytes > most) {
-            snprintf(message, message_size, "a table of %zu MiB is more than this machine allows (at most %zu MiB, "
-                     "half its memory)", megabytes, most);
-            return false;
-        }
+    size_t megabytes = request->tt_mb ? request->tt_mb : TT_DEFAULT_MB, bound = search_memory_mb(request);
+    if (megabytes > bound) { /* on every search, not on a resize alone: the bound is each request's own */
+        snprintf(message, message_size, "--tt-mb: a table of %zu MiB is more than the memory bound of %zu MiB "
+                 "(raise --max-memory-mb)", megabytes, bound);
+        return false;
+    }
+    if (ladder_table.megabytes != megabytes) { /* searches in a row keep the table (no new allocation) */
         if (!tt_resize(&ladder_table, megabytes)) {
             snprintf(message, message_size, "cannot allocate a table of %zu MiB", megabytes);
             return false;

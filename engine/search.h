@@ -27,12 +27,6 @@ typedef enum { STATE_COPY, STATE_UNDO } state_mode;
  * (recursive family) or create (tree family) more nodes than max_nodes
  * stops and reports SEARCH_BUDGET_EXCEEDED instead of exhausting memory. */
 #define SEARCH_DEFAULT_MAX_NODES 200000000ULL
-/* Tree configs also stop before their nodes would take more than this,
- * whatever --max-nodes says: a fixed 12 GiB, the same on every machine (it
- * does not look at the machine's memory, unlike --tt-mb's bound in
- * engine/ttable.h); where less memory is free, allocation fails first and
- * the search reports running out of memory (STOP_OUT_OF_MEMORY). */
-#define SEARCH_TREE_MEMORY_LIMIT (12ULL << 30)
 #define SEARCH_DEFAULT_SEED 20240501ULL
 
 /* How a search's threads share the work (search_request.smp,
@@ -49,6 +43,12 @@ typedef struct {
     int depth;           /* plies below the root; 1 looks at the children */
     state_mode state;
     uint64_t max_nodes;  /* 0 means SEARCH_DEFAULT_MAX_NODES */
+    /* The memory bound in MiB (--max-memory-mb; 0 means memory_default_mb(), engine/table_memory.h): a tree
+     * config stops with SEARCH_BUDGET_EXCEEDED before its nodes would take more, whatever max_nodes says,
+     * and a ladder table (the instance's, sized by tt_mb) larger than it is refused as bad input.  Far below
+     * the node budget on purpose: the budget's 200,000,000 kalah tree nodes are 9 GiB, and reaching them
+     * took 41 s, 38 of them the kernel's page faults (2-core EPYC VM; docs/cli.md, "Memory"). */
+    size_t max_memory_mb;
     uint64_t seed;       /* move-ordering shuffle of negamax-ab */
     bool untimed;        /* leave the clock alone (seconds is 0): the caller times the search itself */
     /* ladder configs (engine/ladder_search.h) */
@@ -77,6 +77,12 @@ typedef struct {
     int threads;
     search_smp smp;      /* how the threads share the work (SEARCH_SMP_LAZY by default) */
 } search_request;
+
+/* The request's memory bound in MiB: its own, or the default. */
+static inline size_t search_memory_mb(const search_request *request)
+{
+    return request->max_memory_mb ? request->max_memory_mb : memory_default_mb();
+}
 
 #define SEARCH_MAX_ITERATIONS 64
 

@@ -37,7 +37,7 @@ _Static_assert(GAME_MAX_MOVES < TREE_GAME_OVER, "tree nodes count moves in a byt
 typedef enum {
     STOP_NONE = 0,
     STOP_NODE_BUDGET,    /* more nodes than --max-nodes */
-    STOP_TREE_MEMORY,    /* a tree larger than SEARCH_TREE_MEMORY_LIMIT */
+    STOP_TREE_MEMORY,    /* a tree larger than the memory bound (search_request.max_memory_mb) */
     STOP_OUT_OF_MEMORY,  /* malloc failed */
 } search_stop;
 

@@ -87,18 +87,18 @@ static void deepen_plainly(search_context *ctx, const search_request *request, c
     }
 }
 
-/* The message of a search that stopped early; reads the arena, so it runs
- * before arena_trim frees its blocks. */
-static search_status report_budget(search_stop why, const search_context *ctx, char *message, size_t size)
+/* The message of a search that stopped early (memory_mb: its memory
+ * bound); reads the arena, so it runs before arena_trim frees its blocks. */
+static search_status report_budget(search_stop why, const search_context *ctx, size_t memory_mb, char *message,
+                                   size_t size)
 {
     assert(why != STOP_NONE);
     if (why == STOP_OUT_OF_MEMORY)
         snprintf(message, size, "out of memory after creating %llu tree nodes",
                  (unsigned long long)tree_created(ctx));
     else if (why == STOP_TREE_MEMORY)
-        snprintf(message, size, "search stopped: its tree would take more than %llu GiB (%llu nodes of %zu bytes)",
-                 (unsigned long long)(SEARCH_TREE_MEMORY_LIMIT >> 30), (unsigned long long)ctx->arena.limit,
-                 ctx->arena.node_size);
+        snprintf(message, size, "search stopped: its tree would take more than %zu MiB (raise --max-memory-mb)",
+                 memory_mb);
     else
         snprintf(message, size, "search stopped: it would exceed the node budget of %llu (raise --max-nodes)",
                  (unsigned long long)ctx->budget);
@@ -133,7 +133,9 @@ static search_status search(const search_request *request, search_result *result
     ctx = (search_context){.arena = kept, .budget = budget, .node_limit = request->node_limit, .stop = request->stop,
                            .rng = request->seed, .options = config->tree};
     bool tree = config->algorithm == ALGORITHM_TREE;
-    uint64_t memory_nodes = SEARCH_TREE_MEMORY_LIMIT / mode->tree_node_size;
+    size_t memory_mb = search_memory_mb(request);
+    uint64_t memory_bytes = memory_mb > UINT64_MAX >> 20 ? UINT64_MAX : (uint64_t)memory_mb << 20; /* no wrap */
+    uint64_t memory_nodes = memory_bytes / mode->tree_node_size;
     arena_reset(&ctx.arena, mode->tree_node_size, budget + 1 < memory_nodes ? budget + 1 : memory_nodes);
     GAME_MOVE best = 0;
     int value = 0;
@@ -146,7 +148,7 @@ static search_status search(const search_request *request, search_result *result
     search_stop why = (search_stop)setjmp(ctx.budget_exceeded);
     if (why != STOP_NONE) {
         ladder_helpers_join();
-        search_status status = report_budget(why, &ctx, message, message_size);
+        search_status status = report_budget(why, &ctx, memory_mb, message, message_size);
         arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
         return status;
     }

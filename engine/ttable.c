@@ -1,18 +1,9 @@
 /* ttable.c: allocating and emptying the transposition table (ttable.h). */
-#define _DEFAULT_SOURCE /* sysconf */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "table_memory.h"
 #include "ttable.h"
-
-size_t tt_max_megabytes(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page_size <= 0) return 1024; /* unknown: a modest gigabyte */
-    return (size_t)((unsigned long long)pages * (unsigned long long)page_size / 2 >> 20);
-}
 
 bool tt_resize(ttable *t, size_t megabytes)
 {

@@ -75,8 +75,6 @@ typedef struct {
 
 _Static_assert(sizeof(tt_slot) == 16, "four entries a cache line");
 
-/* The largest table --tt-mb accepts on this machine: half its memory. */
-size_t tt_max_megabytes(void);
 /* Makes the table `megabytes` big (at least 1; rounded down to a
  * power-of-two entry count), emptied.  False when the memory cannot be had; the table is then
  * left without entries. */

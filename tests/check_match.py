@@ -230,6 +230,19 @@ def check_fair_limits(tally, prune, repo):
     tally.record(s.get("repeated") == 2 and s.get("reuse") is True, "a replayed opening's games count as repeated", s)
 
 
+def check_memory_bound(tally, prune):
+    """A tree side's search stops at --max-memory-mb less the sides' tables,
+    failing the match (status 1, docs/cli.md#memory) with one line that
+    names the flag."""
+    for b, bound, tree in (("negamax", 16, 16), ("ladder-tt,tt-mb=16", 24, 8)):
+        done = run([prune, "match", "kalah", "--a", "tree-standard", "--b", b, "--depth", "40",
+                    "--max-memory-mb", str(bound), "--json"])
+        want = f"prune: pair 0 game 1: search stopped: its tree would take more than {tree} MiB (raise --max-memory-mb)\n"
+        tally.record(done.returncode == 1 and done.stdout == "" and done.stderr == want,
+                     f"tree-standard against {b} at --max-memory-mb {bound}: its tree stops at {tree} MiB",
+                     f"status {done.returncode}, {done.stderr!r}")
+
+
 def check_match(tally, prune):
     check_fair_limits(tally, prune, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     check_reproducible(tally, prune)
@@ -238,6 +251,7 @@ def check_match(tally, prune):
     check_openings_file(tally, prune)
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     check_caps(tally, prune, repo)
+    check_memory_bound(tally, prune)
 
 
 def main():

@@ -16,7 +16,13 @@
 - perft stops at its node budget exactly: tic-tac-toe's 549946 positions
   pass with --max-nodes 549946 and fail, status 2 and one line, below it;
 - each command's --help names exactly the options the command takes, found
-  by asking prune which options it refuses.
+  by asking prune which options it refuses;
+- the memory bound (--max-memory-mb, docs/cli.md#memory): every command that
+  takes it states its default rule in --help and refuses a table of 2^30 MiB
+  naming the default, which is the smaller of 1024 MiB and a quarter of the
+  physical memory Python reads; a bound of the physical memory is taken and
+  one MiB more refused; the kalah runaway at 64 MiB stops quickly, status 2,
+  one line naming the flag, nothing on stdout.
 
 usage: check_output.py PRUNE ESCAPE_TEST
        check_output.py --programs PROGRAM...
@@ -27,12 +33,14 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 from checks import Tally
 
 # Names any command might take; the commands say which they do.
 OPTION_NAMES = ["config", "depth", "moves", "state", "max-nodes", "seed", "json", "verbose", "help",
-                "weak", "board", "positions", "limit", "shard", "data-dir", "tt-mb", "time-ms", "analyze"]
+                "weak", "board", "positions", "limit", "shard", "data-dir", "tt-mb", "time-ms", "analyze",
+                "max-memory-mb"]
 CONFIGS = ["minimax", "alphabeta", "negamax-ab", "tree-optimal"]
 
 
@@ -144,6 +152,55 @@ def check_perft_budget(tally, prune):
         tally.record(ok, f"perft ttt 9 past {budget}", f"status {done.returncode}, {err!r}")
 
 
+# The commands that search, each with a table of 2^30 MiB asked for (the most --tt-mb and tt-mb= parse),
+# and the start of its refusal before the default bound it names.
+MEMORY_COMMANDS = {
+    "search": (["search", "kalah", "--config", "ladder-tt", "--depth", "1", "--tt-mb", "1073741824"],
+               "prune: --tt-mb: a table of 1073741824 MiB is more than the memory bound of "),
+    "solve": (["solve", "connect4", "--moves", "4", "--tt-mb", "1073741824"],
+              "prune: --tt-mb: a table of 1073741824 MiB is more than the memory bound of "),
+    "match": (["match", "kalah", "--a", "ladder-tt,tt-mb=1073741824", "--b", "negamax", "--depth", "1"],
+              "prune: the tables take 1073741824 MiB (--a's tt-mb=1073741824), more than the memory bound of "),
+    "openings": (["openings", "kalah", "--config", "ladder-tt,tt-mb=1073741824"],
+                 "prune: the tables take 2147483648 MiB (--config's tt-mb=1073741824, --config's tt-mb=1073741824), "
+                 "more than the memory bound of "),
+    "ugi": (["ugi", "kalah", "--config", "ladder-tt,tt-mb=1073741824"],
+            "prune: the tables take 1073741824 MiB (--config's tt-mb=1073741824), more than the memory bound of "),
+}
+RUNAWAY = ["search", "kalah", "--config", "tree-standard", "--depth", "40"]  # issue 46: 9.4 GB and 41 s unbounded
+
+
+def check_memory_bound(tally, prune):
+    physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20
+    default = max(1, min(1024, physical // 4))
+    for command, (args, start) in MEMORY_COMMANDS.items():
+        text = " ".join(run([prune, command, "--help"]).stdout.decode().split())
+        tally.record("default the smaller of 1024 MiB and a quarter of physical memory" in text and
+                     "from 1 to physical memory" in text, f"{command} --help states the memory bound's rule", text[-300:])
+        done = run([prune, *args], stdin=subprocess.DEVNULL)
+        err = done.stderr.decode()
+        tally.record(done.returncode == 2 and not done.stdout and err == f"{start}{default} MiB (raise --max-memory-mb)\n",
+                     f"{command}: a table of 2^30 MiB refused, naming the default bound {default} MiB",
+                     f"status {done.returncode}, {err!r}")
+        done = run([prune, *args, "--max-memory-mb", str(physical + 1)], stdin=subprocess.DEVNULL)
+        err = done.stderr.decode()
+        tally.record(done.returncode == 2 and not done.stdout and err == (
+            f"prune: --max-memory-mb {physical + 1} is more than this machine's physical memory ({physical} MiB)\n"),
+            f"{command}: --max-memory-mb {physical + 1}, one past the physical memory, refused", err)
+    done = run([prune, "search", "ttt", "--config", "negamax", "--depth", "2", "--max-memory-mb", str(physical)])
+    tally.record(done.returncode == 0 and not done.stderr, f"--max-memory-mb {physical}, the physical memory, taken",
+                 f"status {done.returncode}, {done.stderr!r}")
+    start = time.monotonic()
+    done = run([prune, *RUNAWAY, "--max-memory-mb", "64"])
+    seconds = time.monotonic() - start
+    err = done.stderr.decode()
+    # 64 MiB of tree takes about 0.1 s (2-core EPYC VM); 3 s is issue 46's bound for the default's 1024
+    tally.record(done.returncode == 2 and not done.stdout and seconds < 3 and
+                 err == "prune: search stopped: its tree would take more than 64 MiB (raise --max-memory-mb)\n",
+                 f"the kalah runaway at --max-memory-mb 64: status 2, one line, in {seconds:.2f} s",
+                 f"status {done.returncode}, {err!r}, stdout {done.stdout[:80]!r}")
+
+
 def check_version(tally, prune):
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "meson.build")) as f:
         version = re.search(r"^\s*version : '([^']+)'", f.read(), re.M).group(1)
@@ -218,6 +275,7 @@ def main():
     check_failed_writes(tally, prune)
     check_perft_budget(tally, prune)
     check_help(tally, prune)
+    check_memory_bound(tally, prune)
     return tally.summary()
 
 

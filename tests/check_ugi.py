@@ -405,6 +405,23 @@ def check_out_of_memory(tally, prune):
                  e.p.returncode)
 
 
+def check_memory_bound(tally, prune):
+    """A tree config's search that reaches --max-memory-mb stops there and
+    is answered as a failed search is: an error naming the flag, a legal
+    move, and the engine still answering (docs/cli.md#memory)."""
+    e = Engine([prune, "ugi", "kalah", "--config", "tree-standard", "--max-memory-mb", "64"])
+    e.send("position startpos")
+    e.send("go depth 40")  # unbounded, issue 46's runaway: 9.4 GB before the node budget stopped it
+    got = e.until("bestmove", 30)
+    tally.record(len(got) == 2 and got[0] == "info string error: the search failed (search stopped: its tree would take "
+                 "more than 64 MiB (raise --max-memory-mb)); answering a legal move (a one-ply search's)" and
+                 got[1].split()[1:2] != ["none"] and got[1].split()[1] in legal_moves(prune, "kalah", []),
+                 "go depth 40 of a tree config past --max-memory-mb 64: an error naming the flag and a legal move", got)
+    e.send("isready")
+    tally.record(e.until("readyok") == ["readyok"], "past the memory bound: still answering", "")
+    tally.record(e.close() == 0, "past the memory bound: quit exits 0", e.p.returncode)
+
+
 def configs(prune):
     return [line.split()[0] for line in run([prune, "configs"]).stdout.splitlines() if line.strip()]
 
@@ -720,6 +737,7 @@ def main():
     check_go_arguments(tally, prune)
     check_responsive(tally, prune)
     check_out_of_memory(tally, prune)
+    check_memory_bound(tally, prune)
     check_seed(tally, prune)
     check_threads(tally, prune)
     check_movetime(tally, prune)

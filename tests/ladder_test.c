@@ -23,7 +23,7 @@
  *     most 4), every config that threads returns the one thread's value,
  *     copy-make and do-undo, and names a move of that value; a time limit on threads
  *     answers with a completed iteration's value;
- *   - bad requests: a limit on a tree config, a table beyond memory, an
+ *   - bad requests: a limit on a tree config, a table beyond the memory bound, an
  *     unknown replacement scheme, threads on a config without a table or
  *     beyond the cores are SEARCH_BAD_INPUT;
  *   - the table itself (engine/ttable.h), once: a key sharing a slot is
@@ -308,7 +308,13 @@ static void test_bad_requests(const game_entry *game)
     expect_bad(game, request, "time limit on a tree config", "needs a config of the recursive family or the ladder");
     request = plain("ladder-id", "", 2);
     request.tt_mb = (size_t)1 << 40;
-    expect_bad(game, request, "a table beyond memory", "more than this machine allows");
+    expect_bad(game, request, "a table beyond the default memory bound", "is more than the memory bound of");
+    request = plain("ladder-pvs", "", 2);
+    request.max_memory_mb = TT_DEFAULT_MB - 1; /* the default table is bounded too */
+    char bounded[128];
+    snprintf(bounded, sizeof bounded, "a table of %d MiB is more than the memory bound of %d MiB (raise --max-memory-mb)",
+             TT_DEFAULT_MB, TT_DEFAULT_MB - 1);
+    expect_bad(game, request, "the default table beyond the request's memory bound", bounded);
     request = plain("ladder-id", "", 2);
     request.tt_replace = 7;
     expect_bad(game, request, "unknown replacement scheme", "replacement scheme");
