@@ -40,7 +40,7 @@ def solve(prune, board, tt_mb):
     size = f"{board['width']}x{board['height']}"
     argv = [prune, "solve", "connect4", "--size", size, "--moves", "", "--json"]
     if tt_mb:
-        argv += ["--tt-mb", str(tt_mb)]
+        argv += ["--tt-mb", str(tt_mb), "--max-memory-mb", str(tt_mb)]  # the bound admits the table asked for
     done = subprocess.run(argv, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"{size}: prune exited {done.returncode}: {done.stderr.strip()}")

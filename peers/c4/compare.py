@@ -111,7 +111,7 @@ def prune_solve(prune, config, moves, weak, threads=1, tt_mb=0):
     """{score, nodes, search, whole, table} of one `prune solve` process."""
     command = [prune, "solve", "connect4", "--moves", moves, "--json"] + (["--config", config] if config else []) \
         + (["--weak"] if weak else []) + (["--threads", str(threads)] if threads > 1 else []) \
-        + (["--tt-mb", str(tt_mb)] if tt_mb else [])
+        + (["--tt-mb", str(tt_mb), "--max-memory-mb", str(tt_mb)] if tt_mb else [])
     done, seconds = wall(command)
     if done.returncode != 0:
         raise paired.PeerError(f"{' '.join(command)}: exit status {done.returncode}: {done.stderr.strip()}")
