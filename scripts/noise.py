@@ -18,9 +18,8 @@ repetitions each, as the studies time theirs, and measures over the same
 seconds the CPUs others keep busy (the hypervisor's steal apart): the
 driver runs it first, before any install or build, and advise() turns it
 into what to expect of the run's timed rows and what to do.  The stand-in
-is a fixed amount of hashing (C code, so the interpreter adds little
-spread of its own); its share of rows above ROW_CV_LIMIT estimates the
-share of the run's.
+is stand_in(): seeded table reads and branches, as a search's work
+is; its share of rows above ROW_CV_LIMIT estimates the share of the run's.
 
 `gate` reads RUN_DIR's timed rows (every CSV directly in RUN_DIR with the
 seconds_per_op and cv columns: studies.csv) and run.json's two states, and
@@ -33,9 +32,9 @@ detected, not quoted".  scripts/report.py asks assess() too.
 """
 import csv
 import glob
-import hashlib
 import json
 import os
+import random
 import statistics
 import sys
 import time
@@ -106,23 +105,37 @@ def steal_seconds():
     return fields[STEAL_FIELD] / TICK if len(fields) > STEAL_FIELD else 0.0
 
 
+def stand_in(table, probes, passes):
+    """The probe's repetition: table reads at fixed random places and a branch on each, interpreted, as a
+    search is reads and branches.  (A C loop such as hashing ran with a spread of 1% on a VM whose
+    benchmark rows had 6 to 20%; this loop's spread follows the rows'.)"""
+    total = 0
+    for _ in range(passes):
+        for place in probes:
+            if table[place] & 1:
+                total += place
+            else:
+                total -= 1
+    return total
+
+
 def probe():
     """{rows, noisy_rows, others, steal, seconds}: the stand-in rows' count,
     how many had a cv above ROW_CV_LIMIT, the CPUs others kept busy and the
     CPUs the hypervisor took, on average over the probe."""
-    block = bytes(range(256)) * 256   # 64 KiB
+    table = bytes(range(251)) * 4178              # about 1 MiB, every byte touched
+    rng = random.Random(1)
+    probes = [rng.randrange(len(table)) for _ in range(4096)]
     start = time.perf_counter()
-    for _ in range(32):   # calibration: how many blocks a repetition hashes
-        hashlib.sha256(block).digest()
-    blocks = max(1, int(32 * PROBE_REPETITION_S / max(time.perf_counter() - start, 1e-9)))
+    stand_in(table, probes, 4)   # calibration: how many passes a repetition takes
+    passes = max(1, int(4 * PROBE_REPETITION_S / max(time.perf_counter() - start, 1e-9)))
     (busy0, _), steal0, own0, wall0 = cpu_counters(), steal_seconds(), time.process_time(), time.monotonic()
     noisy = 0
     for _ in range(PROBE_ROWS):
         times = []
         for _ in range(PROBE_REPETITIONS):
             t = time.perf_counter()
-            for _ in range(blocks):
-                hashlib.sha256(block).digest()
+            stand_in(table, probes, passes)
             times.append(time.perf_counter() - t)
         noisy += statistics.stdev(times) / statistics.mean(times) > ROW_CV_LIMIT
     wall = time.monotonic() - wall0
