@@ -136,6 +136,14 @@ def start_hogs():
     return [int(pid) for pid in r.stdout.split()]
 
 
+def stop_hogs(pids):
+    for pid in pids:
+        try:
+            os.kill(pid, 9)
+        except ProcessLookupError:
+            pass
+
+
 def hog(tmp):
     run_dir = os.path.join(tmp, "hog")
     os.makedirs(run_dir)
@@ -150,11 +158,7 @@ def hog(tmp):
             times.append(time.perf_counter() - t0)
         after = noise_state()
     finally:
-        for pid in pids:
-            try:
-                os.kill(pid, 9)
-            except ProcessLookupError:
-                pass
+        stop_hogs(pids)
     with open(os.path.join(run_dir, "studies.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["study", "status", "seconds_per_op", "cv", "repetitions"])
@@ -190,11 +194,7 @@ def probe_beside_hogs():
     try:
         done = subprocess.run([sys.executable, NOISE, "probe"], capture_output=True, text=True, timeout=60)
     finally:
-        for pid in pids:
-            try:
-                os.kill(pid, 9)
-            except ProcessLookupError:
-                pass
+        stop_hogs(pids)
     found = json.loads(done.stdout) if done.returncode == 0 else {}
     import noise
     if set(found) != {"rows", "noisy_rows", "others", "steal", "seconds"} or found["rows"] != noise.PROBE_ROWS \
