@@ -127,7 +127,7 @@ static inline void LADDER_NAME(make_first)(const ladder_context *lc, GAME_STATE 
     if (ahead) LADDER_NAME(enter)(lc, s, &made->state[0], moves[0], &made->undo, key, true, &made->key[0]);
 }
 
-/* Worth: "minichess 5 negamax-ab/undo vs negamax-ab/copy" -- 1.96x fewer instructions (CI, valgrind). */
+/* Worth: "minichess 5 negamax-ab/undo vs negamax-ab/copy" -- 1.93x fewer instructions (CI, valgrind). */
 /* Step 2: the child of moves[i] and its key.  Made one ahead, it is
  * made->state[i & 1], made at the step before, and child i + 1 is made
  * now into the other; otherwise it is made now, on *s in do-undo (step 4
@@ -219,7 +219,7 @@ static inline int LADDER_NAME(cutoff)(ladder_context *lc, const GAME_STATE *s, u
     return v;
 }
 
-/* Worth: "minichess 4 negamax-ab/copy vs negamax/copy" -- 3.37x fewer instructions (CI, valgrind). */
+/* Worth: "minichess 4 negamax-ab/copy vs negamax/copy" -- 3.29x fewer instructions (CI, valgrind). */
 /* (negamax-ab, the ladder with every option off, against plain negamax:
  * the window's cutoffs with the shuffle-then-sort order.) */
 /* The loop over a node's children, its steps numbered as above.  Values

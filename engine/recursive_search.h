@@ -76,8 +76,8 @@ static int SEARCH_NAME(alphabeta_expand)(search_context *ctx, GAME_STATE *s, int
 
 /* Worth: "ttt 9 alphabeta/copy vs minimax/copy" -- 25.08x fewer instructions (CI, valgrind). */
 /* Worth: "ardri 5 alphabeta/copy vs minimax/copy" -- 28.24x fewer instructions (CI, valgrind). */
-/* Worth: "ardri c3c2 5 alphabeta/undo vs minimax/undo" -- 57.52x fewer instructions (CI, valgrind). */
-/* Worth: "dots 4 alphabeta/copy vs minimax/copy" -- 100.63x fewer instructions (CI, valgrind). */
+/* Worth: "ardri c3c2 5 alphabeta/undo vs minimax/undo" -- 60.26x fewer instructions (CI, valgrind). */
+/* Worth: "dots 4 alphabeta/copy vs minimax/copy" -- 100.56x fewer instructions (CI, valgrind). */
 /* The max/min pair's one loop over children, minimax's and alpha-beta's:
  * compiled into each with `pruning` a constant, so minimax carries no
  * window.  Alpha-beta is fail-soft, in the Ard Ri engine's shape: alpha
@@ -147,7 +147,7 @@ static int SEARCH_NAME(maxmin)(search_context *ctx, GAME_STATE *s, int depth, bo
                    : SEARCH_NAME(minimax_expand)(ctx, s, depth, INT_MIN, INT_MAX, best_move);
 }
 
-/* Worth: "dots 4 alphabeta-scala/copy vs minimax/copy" -- 14.52x fewer instructions (CI, valgrind). */
+/* Worth: "dots 4 alphabeta-scala/copy vs minimax/copy" -- 14.51x fewer instructions (CI, valgrind). */
 /* (alpha-beta as published, slip included: about 7x dearer than alphabeta above.) */
 /* A loop of its own (with scala_root's): the published code's shape,
  * functions alternating by ply whoever moves and the slip kept, is what

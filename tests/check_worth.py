@@ -12,9 +12,9 @@ BASELINE/STATE"; R.RR is that row's ratio (baseline's instructions over the
 technique's), as instruction_counts.py prints it.
 
 Fails when a Worth comment in engine/ or games/ is malformed or names no
-row, when a quoted ratio is more than 5% off the committed baseline
-(tests/instructions/baseline.csv, so a stated gain cannot drift from the
-measured one), when a table row names a missing row, file or function, when a row of
+row, when a quoted ratio is not the committed baseline's to two decimals
+exactly (tests/instructions/baseline.csv: a stated gain is the measured
+one, with no tolerance), when a table row names a missing row, file or function, when a row of
 comparisons.csv has no Worth comment at its site, when a technique of the
 ladder (a ladder-* config of engine/config.c, or negamax-ab, its base) is
 in no row, or when there is no Worth comment or table row at all.
@@ -30,7 +30,6 @@ WORTH = re.compile(r'Worth: "([^"]+)" -- ([0-9]+(?:\.[0-9]+)?)x fewer instructio
 TABLE_ROW = re.compile(r'^\|\s*([^|]+?)\s*\|\s*`([^`:]+):([A-Za-z_][A-Za-z0-9_]*)`\s*\|\s*"([^"]+)" -- ([0-9.]+)x\s*\|\s*$')
 TABLE = os.path.join("docs", "techniques.md")
 SECTION = "## What each technique is worth"
-TOLERANCE = 0.05
 
 
 def csv_rows(path):
@@ -64,7 +63,7 @@ def check_claim(where, row, quoted, ratios, failures):
         failures.append(f'{where}: "{row}" is not a row of tests/instructions/comparisons.csv')
     elif ratios[row] is None:
         failures.append(f'{where}: "{row}" has no counts in tests/instructions/baseline.csv')
-    elif abs(float(quoted) - ratios[row]) > TOLERANCE * ratios[row]:
+    elif quoted != f"{ratios[row]:.2f}":
         failures.append(f'{where}: "{row}" says {quoted}x, the baseline measures {ratios[row]:.2f}x')
 
 
