@@ -246,7 +246,8 @@ class Run:
         """The study's benchmark (meson: benchmarks/meson.build), its JSON and cases into raw/ as
         STUDY{suffix}.json and .csv; `extra`, one more argument for studies_bench."""
         env = dict(os.environ, PRUNE_BENCH_REPETITIONS=str(self.mode["repetitions"]),
-                   PRUNE_BENCH_MIN_TIME=str(self.mode["min_time"]), PRUNE_BENCH_QUICK="1" if self.quick else "0")
+                   PRUNE_BENCH_MIN_TIME=str(self.mode["min_time"]), PRUNE_BENCH_QUICK="1" if self.quick else "0",
+                   PRUNE_COMMIT=self.commit)   # every row names the commit it measured (studies.csv's commit)
         raw = [(study + ext, self.staged("raw", study + suffix + ext)) for ext in (".json", ".csv")]
         self.meson_benchmark(study, raw + [(name, self.stage) for name in meta["outputs"]],
                              f"study {study}: meson test failed (a count mismatch is an error)",
