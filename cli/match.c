@@ -4,7 +4,10 @@
  * bad input prints nothing on stdout.  Pair i plays opening i twice, A
  * first and then B first; past the openings' count a match needs --reuse
  * (then pair i plays opening i modulo the count).  --shard K/N plays the
- * pairs with i modulo N == K - 1. */
+ * pairs whose opening is K - 1 modulo N, every pair of each of its
+ * openings, so that its `repeated` counts every replay of them
+ * (match/match_types.h); without --reuse, the pairs with i modulo N ==
+ * K - 1. */
 #define _POSIX_C_SOURCE 200809L /* strtok_r, strdup */
 #include <errno.h>
 #include <inttypes.h>
@@ -404,8 +407,11 @@ static int run_match(const options *o)
     bool json = options_given(o, "json");
     char message[MESSAGE_SIZE];
     game_set seen = {0};
-    for (uint64_t pair = s.shard; pair < s.pairs_total && !s.stopped; pair += s.shards) {
+    uint64_t next;
+    for (uint64_t pair = match_shard_first(s.shard, s.pairs_total, s.openings_count); pair < s.pairs_total && !s.stopped;
+         pair = next) {
         const char *opening = openings.lines[pair % openings.count];
+        next = match_shard_next(pair, s.shard, s.shards, s.pairs_total, s.openings_count);
         match_game games[2];
         for (int g = 0; g < 2; g++) {
             if (match_play(game, sides, &rules, opening, g == 0, mix(s.seed, pair * 2 + (uint64_t)g), &games[g],
@@ -417,7 +423,7 @@ static int run_match(const options *o)
             add_game(&s, &seen, opening, &games[g]);
             if (json) match_print_game_json(&s, pair, opening, &games[g]);
         }
-        s.stopped = add_pair(&s, games) && pair + s.shards < s.pairs_total;
+        s.stopped = add_pair(&s, games) && next < s.pairs_total;
     }
     free(seen.slots);
     match_print_summary(&s, json);
@@ -465,8 +471,10 @@ const command command_match = {
         "  --sprt elo0,elo1[,alpha,beta]\n"
         "                     GSPRT of elo0 against elo1 (alpha, beta default 0.05); stops once decided;\n"
         "                     with --shard it never stops: prune match-merge decides on the merged counts\n"
-        "  --shard K/N        only the pairs whose index (from 0) modulo N is K-1 (prune match-merge\n"
-        "                     adds the shards' --json summaries up)\n"
+        "  --shard K/N        only the pairs whose opening (their index from 0, modulo the openings'\n"
+        "                     count) modulo N is K-1: every replay of an opening in the shard that\n"
+        "                     holds it, so repeated games are counted (prune match-merge adds the\n"
+        "                     shards' --json summaries up)\n"
         "  --max-memory-mb N  memory bound in MiB: both sides' tables must fit in it together (else\n"
         "                     refused), and a tree config's search stops the match (status 1)\n"
         "                     before its tree would take more than they leave; from 1 to physical\n"

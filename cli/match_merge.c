@@ -3,9 +3,12 @@
  * them), refuses summaries that cannot be one match's disjoint shards,
  * adds them up and decides the SPRT once, on the merged counts.
  *
- * A summary's shard K/N is match_summary's shard = K - 1 (the first pair
- * index) and shards = N (the step): it holds the pair indices i <
- * pairs_total with i = K - 1 modulo N. */
+ * A summary's shard K/N is match_summary's shard = K - 1 and shards = N:
+ * it holds the pair indices i < pairs_total whose opening o = i modulo
+ * openings_count (C) is K - 1 modulo N, every pair of each of its
+ * openings (match/match_types.h says why).  So which shards share pairs,
+ * and which are missing, is decided on the opening indices o below
+ * min(C, pairs_total): a shard that holds opening o holds pair o. */
 #define _POSIX_C_SOURCE 200809L /* getline */
 #include <errno.h>
 #include <inttypes.h>
@@ -115,7 +118,8 @@ static struct {
     unsigned char *covered;
 } merge;
 
-#define MERGE_MAX_PAIRS ((uint64_t)1 << 40)    /* pairs_total and N: far above any match; keeps the arithmetic in range */
+/* pairs_total, N and the openings' count: far above any match; keeps the arithmetic in range */
+#define MERGE_MAX_PAIRS ((uint64_t)1 << 40)
 #define MERGE_MAX_MODULUS ((uint64_t)1 << 20)  /* the missing shards are listed when the N's lcm is at most this */
 
 _Noreturn static void contradicts(const summary_reader *r, const char *what)
@@ -152,7 +156,9 @@ static void check_summary(const summary_reader *r, const match_summary *s, uint6
     const uint64_t *c = s->counts;
     for (int i = 0; i < ELO_OUTCOMES; i++)
         if (c[i] > s->pairs_total) contradicts(r, "a pentanomial count above pairs_total");
-    uint64_t pairs = c[0] + c[1] + c[2] + c[3] + c[4], size = match_shard_size(s->shard, s->shards, s->pairs_total);
+    uint64_t pairs = c[0] + c[1] + c[2] + c[3] + c[4];
+    uint64_t size = match_shard_size(s->shard, s->shards, s->pairs_total, s->openings_count);
+    if (s->pairs_total > s->openings_count && !s->reuse) contradicts(r, "more pairs than openings without --reuse");
     if (pairs > size) contradicts(r, "more pairs than its shard holds below pairs_total");
     if (s->stopped) {
         if (!s->has_sprt) contradicts(r, "stopped early without an SPRT");
@@ -222,6 +228,8 @@ static void read_summary(const summary_reader *r, summary_record *rec)
     if (!parse_hash(get_string(r, "openings_hash"), &s->openings_hash))
         not_a_summary(r, "openings_hash", "must be 16 hexadecimal digits");
     s->openings_count = get_whole(r, "openings_count");
+    if (s->openings_count < 1) not_a_summary(r, "openings_count", "must be at least 1 (the start position alone is 1)");
+    if (s->openings_count > MERGE_MAX_PAIRS) not_a_summary(r, "openings_count", "is out of range");
     s->reuse = get_bool(r, "reuse");
     uint64_t games = get_whole(r, "games");
     s->wins = get_whole(r, "wins");
@@ -334,6 +342,12 @@ static bool first_common_pair(uint64_t a, uint64_t n, uint64_t b, uint64_t m, ui
     return true;
 }
 
+/* The opening indices the match plays: below min(C, pairs_total). */
+static uint64_t openings_played(const match_summary *s)
+{
+    return s->pairs_total < s->openings_count ? s->pairs_total : s->openings_count;
+}
+
 static int by_shard(const void *x, const void *y)
 {
     const summary_record *a = x, *b = y;
@@ -343,7 +357,9 @@ static int by_shard(const void *x, const void *y)
 }
 
 /* Refuses the same shard twice and shards that share a pair index; the
- * records are sorted by shard (then file order). */
+ * records are sorted by shard (then file order).  Two shards share a pair
+ * exactly when they share an opening index below min(C, pairs_total), and
+ * then the first such index is also the first pair they share. */
 static void check_disjoint(const summary_record *r, size_t count)
 {
     for (size_t i = 0; i + 1 < count; i++) {
@@ -352,12 +368,13 @@ static void check_disjoint(const summary_record *r, size_t count)
             cli_fail("%s:%" PRIu64 ": shard %" PRIu64 "/%" PRIu64 " again (also at %s:%" PRIu64 ")", y->path, y->number,
                      y->s.shard + 1, y->s.shards, x->path, x->number);
     }
+    uint64_t played = openings_played(&r[0].s);
     for (size_t i = 0; i < count; i++)
         for (size_t j = i + 1; j < count; j++) {
             const summary_record *x = &r[i], *y = &r[j];
             uint64_t index;
             if (x->s.shards == y->s.shards) continue; /* different K of one N: disjoint */
-            if (first_common_pair(x->s.shard, x->s.shards, y->s.shard, y->s.shards, x->s.pairs_total, &index)) {
+            if (first_common_pair(x->s.shard, x->s.shards, y->s.shard, y->s.shards, played, &index)) {
                 if (x->order > y->order) {
                     const summary_record *t = x;
                     x = y;
@@ -384,13 +401,13 @@ static match_merge_info merged_shards(const summary_record *r, size_t count)
     match_merge_info m = {.count = count, .uniform = true};
     merge.first = allocate(count, sizeof *merge.first);
     merge.step = allocate(count, sizeof *merge.step);
-    uint64_t total = r[0].s.pairs_total, held = 0, modulus = 1;
+    uint64_t total = r[0].s.pairs_total, openings = r[0].s.openings_count, held = 0, modulus = 1;
     bool small = true;
     for (size_t i = 0; i < count; i++) {
         merge.first[i] = r[i].s.shard;
         merge.step[i] = r[i].s.shards;
         m.uniform = m.uniform && r[i].s.shards == r[0].s.shards;
-        held += match_shard_size(r[i].s.shard, r[i].s.shards, total);
+        held += match_shard_size(r[i].s.shard, r[i].s.shards, total, openings);
         if (small) {
             uint64_t n = r[i].s.shards / gcd(modulus, r[i].s.shards);
             small = modulus <= MERGE_MAX_MODULUS / n;
@@ -403,9 +420,9 @@ static match_merge_info merged_shards(const summary_record *r, size_t count)
     m.missing_known = small;
     m.modulus = modulus;
     if (small) {
-        /* each shard is a union of residues modulo the lcm; a residue r
-         * holds pairs below total when r < total */
-        uint64_t residues = modulus < total ? modulus : total;
+        /* each shard is a union of residues of the opening index modulo
+         * the lcm; a residue r holds pairs when r is an opening played */
+        uint64_t played = openings_played(&r[0].s), residues = modulus < played ? modulus : played;
         merge.covered = allocate((size_t)residues, 1);
         merge.missing = allocate((size_t)residues, sizeof *merge.missing);
         for (size_t i = 0; i < count; i++)
@@ -533,7 +550,7 @@ const command command_match_merge = {
         "\n"
         "  FILE        the --json outputs of a match's shards, concatenated, in any order\n"
         "              (/dev/stdin reads a pipe); game lines are skipped.  Refused (exit 2):\n"
-        "              a shard twice, shards that share a pair (1/2 with 1/3), summaries of\n"
+        "              a shard twice, shards that share an opening (1/2 with 1/3), summaries of\n"
         "              different matches, a summary that contradicts itself.  Missing shards\n"
         "              are named (a warning on stderr) and the rest merged.\n"
         "  --json      the summary as one JSON line, as prune match --json prints it, with\n"

@@ -2,9 +2,9 @@
  * game, and the summary in text or JSON, a merged one's too (prune
  * match-merge, cli/match_merge.c, reads summaries back and adds them up).
  *
- * A summary's shard K/N is match_summary's shard = K - 1 (the first pair
- * index) and shards = N (the step): it holds the pair indices i <
- * pairs_total with i = K - 1 modulo N. */
+ * A summary's shard K/N is match_summary's shard = K - 1 and shards = N:
+ * it holds the pair indices i < pairs_total whose opening, i modulo
+ * openings_count, is K - 1 modulo N (match_types.h says why). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -66,9 +66,32 @@ void match_print_game_json(const match_summary *s, uint64_t pair, const char *op
 
 /* ---- the summary ---- */
 
-uint64_t match_shard_size(uint64_t first, uint64_t step, uint64_t total)
+/* The indices below `below` that are first modulo step. */
+static uint64_t residue_count(uint64_t first, uint64_t step, uint64_t below)
 {
-    return first < total ? (total - first - 1) / step + 1 : 0;
+    return first < below ? (below - first - 1) / step + 1 : 0;
+}
+
+/* Each of the total / openings whole rounds of the book plays the shard's
+ * openings once; the last, partial round its openings below total modulo
+ * openings. */
+uint64_t match_shard_size(uint64_t first, uint64_t step, uint64_t total, uint64_t openings)
+{
+    return total / openings * residue_count(first, step, openings) + residue_count(first, step, total % openings);
+}
+
+uint64_t match_shard_first(uint64_t first, uint64_t total, uint64_t openings)
+{
+    return first < openings && first < total ? first : total;
+}
+
+/* The next of the shard's openings in this round of the book, else its
+ * first opening (first) in the next round: the pairs in index order. */
+uint64_t match_shard_next(uint64_t pair, uint64_t first, uint64_t step, uint64_t total, uint64_t openings)
+{
+    uint64_t opening = pair % openings;
+    uint64_t next = step < openings - opening ? pair + step : pair - opening + openings + first;
+    return next < total ? next : total;
 }
 
 /* JSON has no infinity: an interval that passes a score of 0 or 1 is null. */
@@ -214,14 +237,20 @@ static void print_summary_text(const match_summary *s, const elo_estimate *e, bo
     printf(", seed %" PRIu64 ", ply cap %d\n", s->seed, s->ply_cap);
     if (m) match_print_merge_line(stdout, m, "shards   ");
     else if (s->shards > 1)
-        printf("shard    %" PRIu64 "/%" PRIu64 ": the pairs whose index is %" PRIu64 " modulo %" PRIu64 ", %" PRIu64
-               " of the match's %" PRIu64 " (prune match-merge adds the shards up)\n",
-               s->shard + 1, s->shards, s->shard, s->shards, match_shard_size(s->shard, s->shards, s->pairs_total),
-               s->pairs_total);
-    if (s->openings && s->openings[0])
-        printf("openings %s: %" PRIu64 " lines, FNV-1a %016" PRIx64 "%s\n", s->openings, s->openings_count,
-               s->openings_hash, s->reuse ? ", replayed past the last (--reuse)" : "");
-    else puts("openings none: every pair starts from the start position");
+        printf("shard    %" PRIu64 "/%" PRIu64 ": the pairs whose opening (index modulo %" PRIu64 ") is %" PRIu64
+               " modulo %" PRIu64 ", %" PRIu64 " of the match's %" PRIu64 " (prune match-merge adds the shards up)\n",
+               s->shard + 1, s->shards, s->openings_count, s->shard, s->shards,
+               match_shard_size(s->shard, s->shards, s->pairs_total, s->openings_count), s->pairs_total);
+    if (s->openings && s->openings[0]) {
+        printf("openings %s: %" PRIu64 " lines, FNV-1a %016" PRIx64, s->openings, s->openings_count, s->openings_hash);
+        /* a match longer than its book says so (--reuse alone replays nothing) */
+        if (s->pairs_total > s->openings_count)
+            printf(", replayed past the last (--reuse): %" PRIu64 " pairs, each opening in up to %" PRIu64 " of them",
+                   s->pairs_total, (s->pairs_total - 1) / s->openings_count + 1);
+        putchar('\n');
+    } else {
+        puts("openings none: every pair starts from the start position");
+    }
     uint64_t games = s->wins + s->draws + s->losses, pairs = games / 2;
     printf("games    %" PRIu64 ": A won %" PRIu64 ", drew %" PRIu64 ", lost %" PRIu64 "\n", games, s->wins, s->draws,
            s->losses);

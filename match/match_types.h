@@ -179,11 +179,12 @@ typedef struct {
     bool has_sprt;
     elo_sprt sprt;
     bool stopped;                  /* the SPRT decided before the last pair */
-    /* which pairs: index first, first + step, ... below pairs_total (a shard K/N: K - 1, N) */
+    /* which pairs: those below pairs_total whose opening (pair index
+     * modulo openings_count) is first modulo step (a shard K/N: K - 1, N) */
     uint64_t shard, shards, pairs_total;
     const char *openings;          /* the openings file as given, or "" for the start position */
     uint64_t openings_hash;        /* FNV-1a 64 of the file's bytes (0 without a file) */
-    uint64_t openings_count;
+    uint64_t openings_count;       /* at least 1: the start position alone is one */
     bool reuse;                    /* --reuse: pairs past the openings' count replay them */
     /* what the games were, for the bias columns of the report */
     uint64_t colour_decided;       /* pairs whose two games the same colour won */
@@ -210,8 +211,19 @@ typedef struct {
 
 /* The limit's name in the records (nodes, time-ms, depth, clock). */
 const char *match_limit_name(match_limit_kind kind);
-/* The pair indices of shard first + 1 of step below total. */
-uint64_t match_shard_size(uint64_t first, uint64_t step, uint64_t total);
+/* A shard splits a match by opening, not by pair: pair i plays opening
+ * i modulo `openings`, and shard first + 1 of step holds the pairs below
+ * `total` whose opening is first modulo step.  So every replay of an
+ * opening is in the shard that holds it, each shard counts all of its
+ * openings' repeated games, and the shards' counts add up to the match's.
+ * Without reuse (total <= openings) a pair's opening is its index.
+ * `openings` is at least 1. */
+/* The pairs of shard first + 1 of step. */
+uint64_t match_shard_size(uint64_t first, uint64_t step, uint64_t total, uint64_t openings);
+/* The shard's first pair, or total when it holds none. */
+uint64_t match_shard_first(uint64_t first, uint64_t total, uint64_t openings);
+/* The shard's pair after `pair` (one of the shard's), or total when none is left. */
+uint64_t match_shard_next(uint64_t pair, uint64_t first, uint64_t step, uint64_t total, uint64_t openings);
 void match_print_game_json(const match_summary *s, uint64_t pair, const char *opening, const match_game *g);
 void match_print_summary(const match_summary *s, bool json);
 /* The line naming the merged shards and the missing ones, after `label`. */

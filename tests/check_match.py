@@ -3,7 +3,8 @@
 match runner, its shards and its statistics.
 
     check_match.py search PRUNE      a limit without --depth deepens as deep as the game allows
-    check_match.py match PRUNE       reproducibility, sanity, shards and merge, malformed openings
+    check_match.py match PRUNE       reproducibility, sanity, shards and merge (repeats across shards),
+                                     malformed openings
 """
 import json
 import os
@@ -112,18 +113,34 @@ def check_sanity(tally, prune):
                  "sprt 0,50: H1, stopped early", f"{s.get('verdict')} {s.get('games')} games llr {s.get('llr')}")
 
 
-def check_shards(tally, prune):
-    args = ["dots", "--a", "ladder-killers", "--b", "negamax-ab", "--nodes", "1500", "--pairs", "7", "--seed", "3",
-            "--reuse"]
-    whole = match_lines(tally, prune, "unsharded", args)
+def book(tmp, lines):
+    """An openings file of `lines` in tmp, its path."""
+    path = os.path.join(tmp, "book.txt")
+    with open(path, "w") as f:
+        f.write("".join(line + "\n" for line in lines))
+    return path
+
+
+def check_shards(tally, prune, repo):
+    # 7 pairs over the first 5 openings of dots' book: shard K/3 plays the
+    # pairs whose opening (index modulo 5) is K - 1 modulo 3, so 1/3 plays
+    # openings 0 and 3 (pairs 0, 3, 5), 2/3 openings 1 and 4 (1, 4, 6), 3/3
+    # opening 2 (pair 2).
+    with open(os.path.join(repo, "studies", "openings", "dots.txt")) as f:
+        first = [line.strip() for line in f if line.strip() and not line.startswith("#")][:5]
     with tempfile.TemporaryDirectory() as tmp:
+        args = ["dots", "--a", "ladder-killers", "--b", "negamax-ab", "--nodes", "1500", "--pairs", "7", "--seed", "3",
+                "--openings", book(tmp, first), "--reuse"]
+        whole = match_lines(tally, prune, "unsharded", args)
         path = os.path.join(tmp, "shards.jsonl")
         pairs = []
         with open(path, "w") as out:
-            for k in (1, 2, 3):
+            for k, want in ((1, [0, 3, 5]), (2, [1, 4, 6]), (3, [2])):
                 done = run([prune, "match"] + args + ["--shard", f"{k}/3", "--json"])
                 tally.record(done.returncode == 0, f"shard {k}/3 status", done.stderr.strip())
-                pairs += [json.loads(line).get("pair") for line in done.stdout.splitlines()[:-1]]
+                got = [json.loads(line).get("pair") for line in done.stdout.splitlines()[:-1]]
+                tally.record(got == [p for p in want for _ in range(2)], f"shard {k}/3 plays pairs {want}", got)
+                pairs += got
                 out.write(done.stdout)  # as written, the way GNU parallel collects it
         tally.record(sorted(pairs) == sorted(p for p in range(7) for _ in range(2)), "shards play every pair once", pairs)
         done = run([prune, "match-merge", path, "--json"])
@@ -134,6 +151,49 @@ def check_shards(tally, prune):
                  f"{merged}\n     {whole[-1]}")
     games = sorted(json.dumps(g, sort_keys=True) for g in without_times(whole[:-1]))
     tally.record(len(games) == 14, "unsharded games", len(games))
+
+
+def merged_shards(prune, tmp, args, shards):
+    """prune match-merge --json of the shards (K/N each) of the match `args`: (status, summary, stderr)."""
+    path = os.path.join(tmp, "shards.jsonl")
+    with open(path, "w") as out:
+        for shard in shards:
+            out.write(run([prune, "match"] + args + ["--shard", shard, "--json"]).stdout)
+    done = run([prune, "match-merge", path, "--json"])
+    return done.returncode, json.loads(done.stdout) if done.returncode == 0 else {}, done.stderr
+
+
+def check_shard_repeats(tally, prune):
+    """Issue 48's case: minimax ignores the seed, so 6 pairs over a book of
+    3 openings replay pairs 0 to 2 (repeated 6).  Merged shards say so too,
+    and equal the unsharded run on every count: a shard holds every pair of
+    its openings.  (By pair index, 1/2 held pairs 0, 2, 4 and 2/2 pairs 1,
+    3, 5, no shard saw a replay, and the merge said repeated 0.)"""
+    with tempfile.TemporaryDirectory() as tmp:
+        args = ["connect4", "--a", "minimax", "--b", "minimax", "--depth", "2", "--pairs", "6", "--reuse",
+                "--openings", book(tmp, ["4", "3", "5"])]
+        whole = without_times(match_lines(tally, prune, "book of 3, 6 pairs", args)[-1:])[0]
+        tally.record(whole.get("repeated") == 6 and whole.get("games") == 12, "6 pairs over 3 openings: repeated 6",
+                     whole)
+        text = run([prune, "match"] + args).stdout
+        tally.record("3 lines, FNV-1a " in text and ", replayed past the last (--reuse): 6 pairs, each opening in up "
+                     "to 2 of them\n" in text, "the text summary says the match is longer than its book", text[:300])
+        merge_only = ("shards_merged", "missing_shards", "missing_pairs")
+        for shards in (["1/2", "2/2"], ["1/2", "2/4", "4/4"], ["2/3", "1/2"]):
+            status, merged, err = merged_shards(prune, tmp, args, shards)
+            merged = {k: v for k, v in without_times([merged])[0].items() if k not in merge_only}
+            tally.record(status == 0 and err == "" and merged == whole,
+                         f"{' + '.join(shards)} merged = the unsharded run, repeated {merged.get('repeated')}",
+                         f"{err.strip()} {merged}")
+        for shard, pairs, repeated in (("1/2", [0, 2, 3, 5], 4), ("2/2", [1, 4], 2), ("4/4", [], 0)):
+            lines = match_lines(tally, prune, f"shard {shard}", args + ["--shard", shard])
+            got = [line.get("pair") for line in lines[:-1]]
+            tally.record(got == [p for p in pairs for _ in range(2)] and lines[-1].get("repeated") == repeated,
+                         f"shard {shard} plays pairs {pairs}, repeated {repeated}", (got, lines[-1].get("repeated")))
+        status, merged, err = merged_shards(prune, tmp, args, ["1/2", "1/3"])
+        tally.record(status == 2 and merged == {} and len(err.splitlines()) == 1
+                     and "shard 1/3 overlaps shard 1/2 at" in err and "(both hold pair 0)" in err,
+                     "1/2 with 1/3 refused: both hold opening 0", err.strip())
 
 
 def check_openings_file(tally, prune):
@@ -247,9 +307,10 @@ def check_match(tally, prune):
     check_fair_limits(tally, prune, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     check_reproducible(tally, prune)
     check_sanity(tally, prune)
-    check_shards(tally, prune)
-    check_openings_file(tally, prune)
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    check_shards(tally, prune, repo)
+    check_shard_repeats(tally, prune)
+    check_openings_file(tally, prune)
     check_caps(tally, prune, repo)
     check_memory_bound(tally, prune)
 

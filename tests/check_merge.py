@@ -4,6 +4,8 @@ on hand-written summary lines: exact merged counts and statistics, the SPRT
 decided once on the merged counts, missing shards named, and every refusal
 (a shard twice, overlapping shards, another match, a summary that
 contradicts itself) as exit 2, one line on stderr and nothing on stdout.
+Past the book (--reuse) shards go by opening, every pair of a replayed
+opening in one shard, so the merged `repeated` is the match's.
 
     check_merge.py PRUNE
 
@@ -21,13 +23,22 @@ from checks import Tally
 from elo_vectors import Z, elo, mle_log, nelo, pdf, score_of
 
 
-def summary(shard, total, counts, colour=0, moves=(40, 41), ms_sum=(12.5, 20.25), ms_max=(1.5, 2.75), sprt=None,
-            **changes):
-    """A consistent --json summary of shard "K/N" of a match of `total`
-    pairs, with `counts` its pentanomial and `colour` of its DD/WL pairs
-    won by the same colour (a win and a loss for A)."""
+def shard_pairs(shard, total, openings):
+    """The pairs of shard "K/N": those whose opening (pair index modulo the
+    openings' count) is K - 1 modulo N, written here from the rule, not from
+    prune's arithmetic."""
     k, n = (int(x) for x in shard.split("/"))
-    size = len(range(k - 1, total, n))
+    return [i for i in range(total) if i % openings % n == k - 1]
+
+
+def summary(shard, total, counts, colour=0, moves=(40, 41), ms_sum=(12.5, 20.25), ms_max=(1.5, 2.75), sprt=None,
+            book=100, **changes):
+    """A consistent --json summary of shard "K/N" of a match of `total`
+    pairs over `book` openings (--reuse past them), with `counts` its
+    pentanomial and `colour` of its DD/WL pairs won by the same colour (a
+    win and a loss for A)."""
+    k, n = (int(x) for x in shard.split("/"))
+    size = len(shard_pairs(shard, total, book))
     assert sum(counts) == size and colour <= counts[2]
     wins = 2 * counts[4] + counts[3] + colour
     losses = 2 * counts[0] + counts[1] + colour
@@ -35,7 +46,7 @@ def summary(shard, total, counts, colour=0, moves=(40, 41), ms_sum=(12.5, 20.25)
     s = {"summary": True, "game": "kalah", "a": "ladder-pvs", "b": "negamax-ab", "limit": "nodes",
          "limit_value": 2000, "margin_ms": 25, "seed": 1, "ply_cap": 200, "reproducible": True, "shard": shard,
          "pairs_total": total, "pair_first": k - 1, "pair_step": n, "openings": "studies/openings/kalah.txt",
-         "openings_hash": "0123456789abcdef", "openings_count": 100, "reuse": False, "games": 2 * size,
+         "openings_hash": "0123456789abcdef", "openings_count": book, "reuse": total > book, "games": 2 * size,
          "wins": wins, "draws": draws, "losses": losses, "pentanomial": list(counts), "colour_decided": colour,
          "capped": 1, "adjudicated": 0, "repeated": 0, "time_losses": [0, 0], "overruns": [1, 0],
          "moves": list(moves), "move_ms_sum": list(ms_sum),
@@ -162,6 +173,43 @@ def check_missing(tally, prune):
                  done.stdout[:120])
 
 
+def check_reuse(tally, prune):
+    """Past the book (7 pairs over 3 openings, --reuse) a shard holds every
+    pair of its openings, so its `repeated` counts every replay of them and
+    the merged count is the match's (issue 48: by pair index, pair i and
+    pair i + 3 fell in different shards and merge saw no repeat)."""
+    none = dict(moves=(0, 0), ms_sum=(0, 0), ms_max=(0, 0), capped=0, overruns=[0, 0])   # an empty shard
+    tally.record(shard_pairs("1/2", 7, 3) == [0, 2, 3, 5, 6] and shard_pairs("2/2", 7, 3) == [1, 4]
+                 and shard_pairs("4/4", 7, 3) == [], "shards by opening: 1/2 holds openings 0 and 2, 2/2 opening 1",
+                 (shard_pairs("1/2", 7, 3), shard_pairs("2/2", 7, 3)))
+    halves = [summary("1/2", 7, [0, 1, 3, 1, 0], book=3, repeated=4),
+              summary("2/2", 7, [0, 0, 2, 0, 0], book=3, repeated=2)]
+    done = merge(prune, halves)
+    got = json.loads(done.stdout) if done.returncode == 0 else {}
+    want = {"shard": "1/1", "missing_pairs": 0, "missing_shards": [], "games": 14, "pentanomial": [0, 1, 5, 1, 0],
+            "repeated": 6, "reuse": True, "openings_count": 3, "pairs_total": 7}
+    tally.record(done.stderr == "" and all(got.get(k) == v for k, v in want.items()),
+                 "1/2 + 2/2 over 3 openings: complete, repeated 4 + 2", (done.stderr.strip(), {k: got.get(k) for k in want}))
+    # 1/2 with 2/3 (opening 1) and 4/4 (no opening below 3: empty) make the match; by
+    # pair index 1/2 and 2/3 would both hold pair 4.
+    done = merge(prune, [halves[0], summary("2/3", 7, [0, 0, 2, 0, 0], book=3, repeated=2),
+                         summary("4/4", 7, [0, 0, 0, 0, 0], book=3, **none)])
+    got = json.loads(done.stdout) if done.returncode == 0 else {}
+    tally.record(done.stderr == "" and got.get("missing_pairs") == 0 and got.get("repeated") == 6
+                 and got.get("shards_merged") == ["1/2", "2/3", "4/4"], "1/2 + 2/3 + 4/4 over 3 openings: complete",
+                 (done.stderr.strip(), got.get("shards_merged"), got.get("missing_pairs")))
+    # A missing shard is missing all its openings' pairs.
+    done = merge(prune, halves[1:])
+    got = json.loads(done.stdout) if done.returncode == 0 else {}
+    tally.record(got.get("missing_shards") == ["1/2"] and got.get("missing_pairs") == 5,
+                 "2/2 alone over 3 openings: 1/2 and its 5 pairs missing", (got.get("missing_shards"),
+                                                                            got.get("missing_pairs")))
+    # The text summary says the match is longer than its book.
+    done = merge(prune, halves, json_output=False)
+    tally.record("3 lines, FNV-1a 0123456789abcdef, replayed past the last (--reuse): 7 pairs, each opening in up "
+                 "to 3 of them\n" in done.stdout, "text: replayed past the last, 7 pairs", done.stdout[:400])
+
+
 def refusals(prune):
     """(label, lines, a fragment of the message)."""
     base = lambda shard, **kw: summary(shard, 10, {"1/2": [0, 1, 3, 1, 0], "2/2": [0, 0, 5, 0, 0]}[shard], **kw)
@@ -198,6 +246,14 @@ def refusals(prune):
         ("fewer pairs than the shard", [dict(s12, pairs_total=12)], "fewer pairs than its shard holds"),
         ("more pairs than the shard", [dict(s12, pairs_total=8)], "more pairs than its shard holds"),
         ("pair_first not the shard's", [dict(s12, pair_first=1)], "pair_first and pair_step are not those of its shard"),
+        ("more pairs than openings without --reuse", [dict(s12, openings_count=5)],
+         "more pairs than openings without --reuse"),
+        ("no opening", [dict(s12, openings_count=0)], "\"openings_count\" must be at least 1"),
+        # 3 pairs of 6 by pair index (0, 2, 4), but shard 1/2 by opening over 3 holds 4 (0, 2, 3, 5)
+        ("a shard by pair index past the book", [dict(summary("1/2", 6, [0, 0, 3, 0, 0], book=6), openings_count=3,
+                                                      reuse=True)], "fewer pairs than its shard holds"),
+        ("1/2 with 3/3 over 3 openings", [summary("1/2", 7, [0, 0, 5, 0, 0], book=3),
+                                          summary("3/3", 7, [0, 0, 2, 0, 0], book=3)], "(both hold pair 2)"),
         ("more overruns than moves", [dict(s12, overruns=[41, 0])], "more overruns than moves"),
         ("time losses above losses", [dict(s12, time_losses=[0, 5])], "more games lost on time than lost"),
         ("capped above games", [dict(s12, capped=11)], "more capped and adjudicated games than games"),
@@ -220,14 +276,15 @@ def check_refusals(tally, prune):
 
 
 def check_live_shard(tally, prune):
-    """A shard that prune match prints carries the sprt but no verdict."""
+    """A shard that prune match prints carries the sprt but no verdict.  From
+    the start position alone (one opening) shard 1/2 holds both pairs."""
     done = subprocess.run([prune, "match", "ttt", "--a", "negamax-ab", "--b", "negamax-ab", "--depth", "1",
-                           "--pairs", "2", "--reuse", "--shard", "2/2", "--sprt", "0,5", "--json"],
+                           "--pairs", "2", "--reuse", "--shard", "1/2", "--sprt", "0,5", "--json"],
                           capture_output=True, text=True, timeout=60)
     last = json.loads(done.stdout.splitlines()[-1]) if done.returncode == 0 and done.stdout else {}
-    tally.record(last.get("shard") == "2/2" and last.get("sprt") == [0, 5, 0.05, 0.05] and "verdict" not in last
-                 and "llr" not in last and last.get("stopped_early") is False,
-                 "prune match --shard 2/2 --sprt: parameters, no verdict", done.stderr.strip() or last)
+    tally.record(last.get("shard") == "1/2" and last.get("sprt") == [0, 5, 0.05, 0.05] and "verdict" not in last
+                 and "llr" not in last and last.get("stopped_early") is False and last.get("games") == 4,
+                 "prune match --shard 1/2 --sprt: its 4 games, parameters, no verdict", done.stderr.strip() or last)
 
 
 def main():
@@ -235,6 +292,7 @@ def main():
     tally = Tally()
     check_merged(tally, prune)
     check_missing(tally, prune)
+    check_reuse(tally, prune)
     check_refusals(tally, prune)
     check_live_shard(tally, prune)
     return tally.summary()

@@ -12,7 +12,9 @@ its report's multiple-comparison rule (scripts/reporting/strength.py) and its ro
 - Shards: a match of 3 pairs played as 3 shards through the runner's own path (GNU
   parallel, then prune match-merge) equals one unsharded `prune match` exactly, in
   every field of the summary but the move times; so does one of 4 pairs over the 3
-  openings, which the runner plays with --reuse.
+  openings, which the runner plays with --reuse, and one of 6 pairs over them whose
+  sides ignore the seed (negamax), so that pairs 3 to 5 replay pairs 0 to 2:
+  `repeated` is 6 merged as unsharded.
 - Holm: a worked example (four p-values: the correction keeps two of the four that
   are below 0.05; a second set that Holm keeps whole and Bonferroni would not), and
   the report's p-value agrees with prune's interval on every match of the committed
@@ -41,6 +43,9 @@ OPENINGS = os.path.join(ROOT, "tests", "strength_openings")
 HEADER = "game,a,b,limit,quick,full,long\n"
 # Full: kalah 4 pairs over 3 openings (so --reuse), connect4 3 (one opening a pair).
 ROWS = HEADER + "kalah,ladder-pvs,negamax-ab,nodes=500,2,4,4\nconnect4,ladder-tt,negamax-ab,nodes=500,2,3,3\n"
+# The sharded run adds a match whose games repeat: negamax ignores the seed, so each of the 3
+# openings' second pair replays its first (repeated 6), each in a shard of its own at --shard-pairs 1.
+REPEATING = "kalah,negamax,negamax,nodes=500,0,6,6\n"
 PINNED = {("kalah", "ladder-pvs"): ("4", "1", "0", "3", "1 0 1 0 0"),
           ("connect4", "ladder-tt"): ("4", "3", "0", "1", "0 0 1 0 1")}
 TIMES = ("move_ms_mean", "move_ms_max")   # the only summary fields a node budget does not fix
@@ -93,19 +98,23 @@ with tempfile.TemporaryDirectory() as tmp:
     one, table_one = run(tmp, ROWS, "one", "--variant", "quick", "--jobs", "1")
     check(table_one == table, "one job and two give different files")
 
-    # connect4's 3 pairs as 3 shards (--shard-pairs 1; kalah's 4 as 4, its openings replayed) through
-    # GNU parallel and match-merge, against one process.  `repeated` is in the comparison: match-merge
-    # counts it within each shard, and none of these games repeats another.
-    done, sharded = run(tmp, ROWS, "sharded", "--variant", "full", "--jobs", "2", "--shard-pairs", "1")
+    # connect4's 3 pairs as 3 shards (--shard-pairs 1; kalah's 4 as 4 and negamax's 6 as 6, their
+    # openings replayed) through GNU parallel and match-merge, against one process.  `repeated` is in
+    # the comparison: a shard holds every pair of its openings (shard K/N: the pairs whose opening is
+    # K - 1 modulo N), so the merged count is the match's.
+    done, sharded = run(tmp, ROWS + REPEATING, "sharded", "--variant", "full", "--jobs", "2", "--shard-pairs", "1")
     check(done.returncode == 0 and sharded, f"sharded run failed: {done.returncode} {done.stderr.strip()}")
     for r in sharded or []:
         pairs = int(r["pairs"])
         whole = cells(direct(r, pairs))
         differ = [k for k in strength.SUMMARY if k in whole and k not in TIMES and r[k] != whole[k]]
         check(r["games"] == str(2 * pairs) and not differ,
-              f"{r['game']}: {pairs} shards merged differ from one run in {differ or 'games'}")
+              f"{r['game']} {r['a']}: {pairs} shards merged differ from one run in {differ or 'games'}")
         check(r["reuse"] == ("yes" if pairs > 3 else "no") and r["openings"] == "3",
               f"{r['game']}: reuse {r['reuse']} over {r['openings']} openings at {pairs} pairs")
+        check(r["repeated"] == ("6" if r["a"] == "negamax" else "0"),
+              f"{r['game']} {r['a']}: repeated {r['repeated']} over {pairs} shards merged")
+    check(len(sharded or []) == 3, f"the sharded run has {len(sharded or [])} rows, not 3")
 
     for name, rows, status in (("zero-pairs", HEADER + "kalah,ladder-pvs,negamax-ab,nodes=500,0,0,0\n", 2),
                                ("bad-limit", HEADER + "kalah,ladder-pvs,negamax-ab,nodes=0,2,3,3\n", 2),
