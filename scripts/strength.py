@@ -6,15 +6,18 @@ the variant plays (--variant quick|full|long: the row's pairs in that
 column, 0 for none), each as `prune match GAME --a A --b B LIMIT --pairs
 PAIRS --openings studies/openings/GAME.txt --seed 1 --json`, LIMIT `--nodes
 N` or `--tc BASE+INC` from the row's limit, `--reuse` where the pairs
-outnumber the game's openings.  Each match is split into shards of at most
---shard-pairs pairs (`--shard K/N`); GNU parallel runs every shard of every
+outnumber the game's openings.  Each match is split into N = ceil(pairs /
+--shard-pairs) shards (`--shard K/N`: the pairs whose opening is K - 1
+modulo N, every pair of an opening in one shard; at most --shard-pairs
+pairs a shard where the pairs do not outnumber the openings, about that
+past them, docs/strength.md); GNU parallel runs every shard of every
 match, --jobs at a time, here or over --sshlogin hosts (each with this
 checkout and prune at the same paths), and `prune match-merge` adds each
 match's shards up.  A match whose side searches on threads (`threads=N`,
 docs/parallel.md) runs with --jobs / N shards at a time, so that the
 threads have their cores.  Under a node budget a match is exact, so the file is the
-same whatever the jobs, hosts or order (and the shards, but for `repeated`,
-which match-merge counts within each shard).  One CSV row per match
+same whatever the jobs, hosts, order or shards (`repeated` too: a shard sees every
+replay of its openings, so match-merge's sum is the match's count).  One CSV row per match
 (COLUMNS: the row, then the merged summary), written atomically.
 
     strength.py --prune PRUNE --out strength.csv [--variant full] [--jobs N]
@@ -39,7 +42,7 @@ import studies
 OPENINGS = os.path.join(studies.ROOT, "studies", "openings")
 openings_dir = OPENINGS   # --openings-dir (tests/check_strength.py pins its counts on openings of its own)
 SEED = 1
-SHARD_PAIRS = 200   # pairs a shard at most: small enough to spread a long match over the jobs evenly
+SHARD_PAIRS = 200   # pairs a shard (about, past the book): small enough to spread a long match over the jobs evenly
 EXIT_FAILED, EXIT_USAGE = 1, 2
 # The columns of strength.csv: the row (limit as in studies/strength.csv), then prune match's merged
 # summary (a list, as the pentanomial, space-separated; a field the summary lacks is empty), then
