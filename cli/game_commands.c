@@ -229,7 +229,7 @@ const command command_search = {
         "                     create, more than N nodes (1 to 4000000000, default 200000000)\n"
         "  --max-memory-mb N  memory bound in MiB: a tree config stops with status 2 before its tree\n"
         "                     would take more, and a larger --tt-mb is refused; from 1 to physical\n"
-        "                     memory, default the smaller of 1024 MiB and a quarter of physical memory\n"
+        "                     memory, default " MEMORY_BOUND_DEFAULT_TEXT "\n"
         "  --seed N           seed of negamax-ab's move-ordering shuffle (default 20240501)\n"
         "  --tt-mb N          ladder configs: transposition table size in MiB (default 16), at most\n"
         "                     --max-memory-mb\n"

@@ -478,7 +478,7 @@ const command command_match = {
         "  --max-memory-mb N  memory bound in MiB: both sides' tables must fit in it together (else\n"
         "                     refused), and a tree config's search stops the match (status 1)\n"
         "                     before its tree would take more than they leave; from 1 to physical\n"
-        "                     memory, default the smaller of 1024 MiB and a quarter of physical memory\n"
+        "                     memory, default " MEMORY_BOUND_DEFAULT_TEXT "\n"
         "  --json             one JSON line per game, then a summary line\n"
         "  --help, -h         print this help\n",
 };

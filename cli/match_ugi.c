@@ -516,7 +516,7 @@ const command command_ugi = {
         "                 memory bound in MiB: a larger table (tt-mb) is refused before the first\n"
         "                 line is read, and a tree config's search that would take more answers\n"
         "                 an info string error and a legal move; from 1 to physical memory,\n"
-        "                 default the smaller of 1024 MiB and a quarter of physical memory\n"
+        "                 default " MEMORY_BOUND_DEFAULT_TEXT "\n"
         "  --help, -h     print this help\n"
         "\n"
         "Commands: ugi, isready, uginewgame, position startpos|fen X [moves M1 M2 ...],\n"

@@ -19,7 +19,7 @@
   by asking prune which options it refuses;
 - the memory bound (--max-memory-mb, docs/cli.md#memory): every command that
   takes it states its default rule in --help and refuses a table of 2^30 MiB
-  naming the default, which is the smaller of 1024 MiB and a quarter of the
+  naming the default, which is the smaller of 512 MiB and a quarter of the
   physical memory Python reads; a bound of the physical memory is taken and
   one MiB more refused; the kalah runaway at 64 MiB stops quickly, status 2,
   one line naming the flag, nothing on stdout.
@@ -172,10 +172,10 @@ RUNAWAY = ["search", "kalah", "--config", "tree-standard", "--depth", "40"]  # i
 
 def check_memory_bound(tally, prune):
     physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20
-    default = max(1, min(1024, physical // 4))
+    default = max(1, min(512, physical // 4))
     for command, (args, start) in MEMORY_COMMANDS.items():
         text = " ".join(run([prune, command, "--help"]).stdout.decode().split())
-        tally.record("default the smaller of 1024 MiB and a quarter of physical memory" in text and
+        tally.record("default the smaller of 512 MiB and a quarter of physical memory" in text and
                      "from 1 to physical memory" in text, f"{command} --help states the memory bound's rule", text[-300:])
         done = run([prune, *args], stdin=subprocess.DEVNULL)
         err = done.stderr.decode()
