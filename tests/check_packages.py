@@ -47,12 +47,12 @@ BASE = {
 # Run only where its row's condition holds, and never needed as root: sudo
 # (install_deps.sh, for a user who is not root).
 OUTSIDE = {"sudo": "install_deps.sh runs apt-get through it only when not root"}
-SHELL_WORDS = {
-    # keywords
-    "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "in", "function",
-    "select", "time", "!", "[[", "]]", "{", "}",
-    # builtins
-    ".", ":", "[", "alias", "break", "builtin", "cd", "command", "continue", "declare", "eval", "exec", "exit",
+# Words before a command: keywords, and exec, which runs the command after it.
+SHELL_PREFIXES = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done", "esac", "time", "!", "{", "}",
+                  "exec"}
+# Commands of the shell itself: what follows them is not run as a program.
+SHELL_BUILTINS = {
+    "[[", "]]", ".", ":", "[", "alias", "break", "builtin", "cd", "command", "continue", "declare", "eval", "exit",
     "export", "getopts", "hash", "local", "pwd", "read", "readonly", "return", "set", "shift", "source", "trap",
     "type", "ulimit", "umask", "unset", "wait", "kill", "printf", "echo", "true", "false", "test", "let",
 }
@@ -249,9 +249,9 @@ def shell_programs(path, functions):
         if words[0] in ("for", "select", "case", "function", "local", "declare", "export", "readonly") \
                 or words[-1:] == ["in"]:
             continue   # a loop's or case's head, a declaration: names and words, no command
-        while words and (words[0] in SHELL_WORDS or re.match(r"^\w+(\[[^]]*\])?\+?=", words[0])):
+        while words and (words[0] in SHELL_PREFIXES or re.match(r"^\w+(\[[^]]*\])?\+?=", words[0])):
             words = words[1:]
-        if words and PROGRAM.match(words[0]) and words[0] not in functions:
+        if words and PROGRAM.match(words[0]) and words[0] not in functions and words[0] not in SHELL_BUILTINS:
             yield words[0], number
 
 
