@@ -10,8 +10,8 @@
  * runs away stops at half a gigabyte, which a small machine still holds,
  * rather than take the machine's memory (docs/cli.md, "Memory").  Not a
  * gigabyte: on the 2-core VM the runaway kalah tree stopped at 1024 MiB
- * after 1.06 to 3.65 s (the kernel zeroing pages, clear_page_erms), at
- * 512 MiB after 0.50 to 0.57 s. */
+ * after 0.95 to 3.88 s (36 runs, 6 above 3 s; the kernel zeroing pages,
+ * clear_page_erms), at 512 MiB after 0.43 to 0.57 s (8 runs). */
 #define MEMORY_BOUND_DEFAULT_MB 512
 #define MEMORY_BOUND_QUOTE_(n) #n
 #define MEMORY_BOUND_QUOTE(n) MEMORY_BOUND_QUOTE_(n)
