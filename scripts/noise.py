@@ -64,12 +64,18 @@ class BadInput(Exception):
     pass
 
 
-def cpu_counters():
-    """(busy, idle) seconds of all CPUs since boot."""
+def cpu_fields():
+    """/proc/stat's cpu line, the eight fields above (0 where the kernel has fewer)."""
     with open("/proc/stat", encoding="ascii") as f:
         fields = [int(x) for x in f.readline().split()[1:]]
-    fields += [0] * (8 - len(fields))
-    return (sum(fields[i] for i in BUSY_FIELDS) / TICK, sum(fields[i] for i in IDLE_FIELDS) / TICK)
+    return fields + [0] * (8 - len(fields))
+
+
+def cpu_counters():
+    """(busy, idle, steal) seconds of all CPUs since boot; busy includes steal."""
+    fields = cpu_fields()
+    return (sum(fields[i] for i in BUSY_FIELDS) / TICK, sum(fields[i] for i in IDLE_FIELDS) / TICK,
+            fields[STEAL_FIELD] / TICK)
 
 
 def process_cpu(pid):
@@ -86,29 +92,23 @@ def process_cpu(pid):
 
 def others_now(seconds=SAMPLE_SECONDS):
     """CPUs other processes keep busy over a short sample (this one sleeps)."""
-    (busy0, _), wall0 = cpu_counters(), time.monotonic()
+    (busy0, _, _), wall0 = cpu_counters(), time.monotonic()
     time.sleep(seconds)
     return max(0.0, (cpu_counters()[0] - busy0) / (time.monotonic() - wall0))
 
 
 def state():
-    busy, idle = cpu_counters()
+    busy, idle, _ = cpu_counters()
     caller = os.getppid()
     return {**machine_state(), "time": time.time(), "monotonic": time.monotonic(), "cpu_busy_s": busy,
             "cpu_idle_s": idle, "caller_pid": caller, "caller_cpu_s": process_cpu(caller),
             "others_now": others_now()}
 
 
-def steal_seconds():
-    with open("/proc/stat", encoding="ascii") as f:
-        fields = [int(x) for x in f.readline().split()[1:]]
-    return fields[STEAL_FIELD] / TICK if len(fields) > STEAL_FIELD else 0.0
-
-
 def stand_in(table, probes, passes):
     """The probe's repetition: table reads at fixed random places and a branch on each, interpreted, as a
     search is reads and branches.  (A C loop such as hashing ran with a spread of 1% on a VM whose
-    benchmark rows had 6 to 20%; this loop's spread follows the rows'.)"""
+    benchmark rows had 6 to 24%; this loop's spread follows the rows': benchmarks/README.md.)"""
     total = 0
     for _ in range(passes):
         for place in probes:
@@ -129,7 +129,7 @@ def probe():
     start = time.perf_counter()
     stand_in(table, probes, 4)   # calibration: how many passes a repetition takes
     passes = max(1, int(4 * PROBE_REPETITION_S / max(time.perf_counter() - start, 1e-9)))
-    (busy0, _), steal0, own0, wall0 = cpu_counters(), steal_seconds(), time.process_time(), time.monotonic()
+    (busy0, _, steal0), own0, wall0 = cpu_counters(), time.process_time(), time.monotonic()
     noisy = 0
     for _ in range(PROBE_ROWS):
         times = []
@@ -139,8 +139,8 @@ def probe():
             times.append(time.perf_counter() - t)
         noisy += statistics.stdev(times) / statistics.mean(times) > ROW_CV_LIMIT
     wall = time.monotonic() - wall0
-    busy = cpu_counters()[0] - busy0
-    steal = steal_seconds() - steal0
+    busy, _, steal = cpu_counters()
+    busy, steal = busy - busy0, steal - steal0
     others = max(0.0, busy - steal - (time.process_time() - own0)) / wall
     return {"rows": PROBE_ROWS, "noisy_rows": noisy, "others": round(others, 3), "steal": round(steal / wall, 3),
             "seconds": round(wall, 2)}

@@ -39,9 +39,10 @@ peers (peers/NAME/compare.py, exit 77 when the peer is absent).
 A run is all or nothing.  Everything is written into a staging directory,
 .reproduce/run-*; run.json lists every file with its sha256 (the manifest,
 checked by the report and the install, scripts/run_manifest.py); only a
-run whose every step succeeded (and, under --strict, quiet) replaces results/ (results/quick/) as a
-whole, by one renameat2 exchange (scripts/install_run.py): a kill at any
-instant leaves the previous run or the new one.  A failed or interrupted
+run whose every step succeeded (and, under --strict, quiet) replaces
+results/ (results/quick/) as a whole, by one renameat2 exchange
+(scripts/install_run.py): a kill at any instant leaves the previous run
+or the new one.  A failed or interrupted
 run's files stay in .reproduce/failed-RUN (the latest only); a killed run's
 staging directory is removed by the next run.  One run at a time per
 checkout (flock on .reproduce/lock, inherited by every child).  Exit
@@ -314,9 +315,7 @@ class Run:
         import noise   # here: the kill test's scratch checkout has none, and stubs this step
         self.remeasured = {"rounds": 0, "rows": 0, "limit": REMEASURE_ROWS}
         for round_ in range(1, REMEASURE_ROUNDS + 1):
-            with open(self.staged("studies.csv"), newline="", encoding="utf-8") as f:
-                noisy = [r for r in csv.DictReader(f) if r["status"] == "ok" and r["cv"]
-                         and float(r["cv"]) > noise.ROW_CV_LIMIT]
+            noisy = self.noisy_rows(noise.ROW_CV_LIMIT)
             self.note(f"{len(noisy)} timed rows above {noise.ROW_CV_LIMIT:.0%} cv")
             self.remeasured["left"] = len(noisy)
             if not noisy:
@@ -334,9 +333,12 @@ class Run:
                                        extra=f"--benchmark_filter=^({'|'.join(names)})(/|$)")
             self.remeasured["rounds"], self.remeasured["rows"] = round_, self.remeasured["rows"] + len(noisy)
             self.step_tidy()
+        self.remeasured["left"] = len(self.noisy_rows(noise.ROW_CV_LIMIT))
+
+    def noisy_rows(self, limit):
+        """The tidy CSV's timed rows whose cv is above `limit`."""
         with open(self.staged("studies.csv"), newline="", encoding="utf-8") as f:
-            self.remeasured["left"] = sum(1 for r in csv.DictReader(f) if r["status"] == "ok" and r["cv"]
-                                          and float(r["cv"]) > noise.ROW_CV_LIMIT)
+            return [r for r in csv.DictReader(f) if r["status"] == "ok" and r["cv"] and float(r["cv"]) > limit]
 
     def bench_suites(self):
         """{benchmark: the study (meson suite) whose studies_bench run timed it}: a study's
