@@ -444,9 +444,9 @@ STEPS = [
 ]
 STUBBED = ("studies", "sweep", "tidy", "hyperfine", "plots")
 REMEASURE_ROUNDS = 2   # a row noisy three times running is noise the gate must see
-# Re-timing a row takes its repetitions again (1 to 3 s a row in the full run): at most this many
-# rows, under a minute a round.  More noisy rows than that is a busy machine, and more than the
-# gate's share (10% of 252 rows) could not be made quiet this way anyway.
+# Re-timing a row takes its repetitions again (the full run's 10 of at least 0.1 s: at least 1 s a
+# row): at most this many rows a round.  More noisy rows than that is a busy machine, and more than
+# the gate's share (10% of 252 rows) could not be made quiet this way anyway.
 REMEASURE_ROWS = 25
 # POSIX extended regular expressions' special characters (Google Benchmark's filter).
 ERE_SPECIAL = re.compile(r"[][.()*+?{}|^$\\]")
