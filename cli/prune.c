@@ -159,7 +159,7 @@ static int dispatch(int argc, char **argv)
     }
     if (strcmp(name, "--version") == 0) {
         if (argc > 2) cli_fail("%s takes no arguments, got '%s'", name, argv[2]);
-        printf("prune %s (commit %s)\n", prune_version, prune_commit);
+        printf("prune %s (commit %s, isa %s)\n", prune_version, prune_commit, prune_isa);
         return CLI_OK;
     }
     for (size_t i = 0; i < COMMAND_COUNT; i++)

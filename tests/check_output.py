@@ -9,8 +9,8 @@
 - a write that fails (>/dev/full, a closed stdout, a pipe whose reader has
   gone, as in prune bench | head -1) exits 1 with one line on stderr, for
   every command: never death by SIGPIPE;
-- prune --version prints one line, the meson project version and the commit
-  (git describe, or unknown), exit 0;
+- prune --version prints one line, the meson project version, the commit
+  (git describe, or unknown) and the -Disa it was built for, exit 0;
 - the benchmark programs (--programs PROGRAM...) answer --help with their
   usage on stdout, exit 0;
 - perft stops at its node budget exactly: tic-tac-toe's 549946 positions
@@ -207,7 +207,7 @@ def check_version(tally, prune):
     done = run([prune, "--version"])
     out = done.stdout.decode()
     ok = done.returncode == 0 and not done.stderr and re.fullmatch(
-        rf"prune {re.escape(version)} \(commit (unknown|[0-9a-f]{{4,40}}(-dirty)?|\S+-g[0-9a-f]{{4,40}}(-dirty)?)\)\n", out)
+        rf"prune {re.escape(version)} \(commit (unknown|[0-9a-f]{{4,40}}(-dirty)?|\S+-g[0-9a-f]{{4,40}}(-dirty)?), isa (baseline|x86-64-v3)\)\n", out)
     tally.record(ok, "prune --version", f"status {done.returncode}, {out!r}, {done.stderr!r}")
     done = run([prune, "--version", "x"])
     tally.record(done.returncode == 2 and not done.stdout

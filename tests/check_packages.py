@@ -210,6 +210,21 @@ def shell_commands(text):
             number += text.count("\n", i, close)
             i = close + 2 if close >= 0 else len(text)
             continue
+        elif quote != "'" and text.startswith("${", i):   # a parameter expansion: a word's part, no command
+            depth, j = 0, i
+            while j < len(text):
+                if text.startswith("${", j):
+                    depth, j = depth + 1, j + 2
+                    continue
+                if text[j] == "}":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            number += text.count("\n", i, j)
+            word = (word or "") + "$"
+            i = j + 1
+            continue
         elif text.startswith("$(", i) and not text.startswith("$((", i):
             stack.append((words, word, quote, line))
             words, word, quote, line = [], None, None, number
