@@ -291,6 +291,9 @@ class Run:
                   f"the {study} study failed (the threads disagree on a score)")
         for name in meta["outputs"]:
             os.replace(self.staged("logs", study, name), self.staged(name))
+            pairs = name[:-len(".csv")] + ".pairs.csv"   # a study's pairs go with its CSV (threads.csv's)
+            if os.path.exists(self.staged("logs", study, pairs)):
+                os.replace(self.staged("logs", study, pairs), self.staged(pairs))
 
     def step_sweep(self):
         for suite, name, variable, setting in (("sweep", "depth_sweep.csv", "PRUNE_SWEEP_BUDGET", "sweep_budget"),
@@ -302,6 +305,11 @@ class Run:
     def step_tidy(self):
         raw = sorted(glob.glob(self.staged("raw", "*")))
         self.call(python("scripts/gbench_to_csv.py", *raw, "-o", self.staged("studies.csv")), "gbench_to_csv.py failed")
+        # Every row names the commit it measured (issue 47: a run once wrote 'unknown' in all of them).
+        with open(self.staged("studies.csv"), newline="", encoding="utf-8") as f:
+            others = sorted({r["commit"] for r in csv.DictReader(f)} - {self.commit})
+        if others:
+            raise StepFailed(f"studies.csv names commit {', '.join(others)}, not the run's {self.commit}")
 
     def step_remeasure(self):
         """Times each timed row whose spread is above the noise gate's limit again, up to
@@ -491,6 +499,8 @@ def commit_of(args):
     """The commit measured; -dirty when the code (not results/) has uncommitted changes."""
     head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True)
     commit = head.stdout.strip() or "unknown"
+    if commit == "unknown" and not args.quick and not STUB:
+        raise StepFailed("git names no commit here; the full run must be of a commit (every row names it)")
     status = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no", "--", ".",
                              ":!results"], capture_output=True, text=True).stdout
     if status.strip():
