@@ -6,7 +6,9 @@ after the other, the order swapped from pair to pair, so that both see the
 same state of a shared machine.  The figure is prune's speedup, the peer's
 time over prune's (above 1: prune is faster), as the median of the pairs'
 ratios with its 95% interval (scripts/measure_stats.py, the one module for
-that).  Standard library only.
+that).  Every pair goes on record: `finish` writes them beside the CSV, one
+line a pair with both times, and scripts/recompute_intervals.py recomputes
+each row's figures from them.  Standard library only.
 """
 import os
 import subprocess
@@ -90,10 +92,51 @@ def long_option(parser, variant=None):
                         else "the long run's variant: nothing more for this peer")
 
 
-def finish(output, columns, rows, differ):
+PAIRS_COLUMNS = ["row", "pair", "first", "prune_s", "peer_s"]
+SEARCH_PAIRS_COLUMNS = ["prune_search_us", "peer_search_us"]
+
+
+def pairs_path(output):
+    """The pairs file beside the CSV `output`: its `.csv` replaced by `.pairs.csv`."""
+    stem = output[:-len(".csv")] if output.endswith(".csv") else output
+    return stem + ".pairs.csv"
+
+
+def pairs_rows(pairs, search_pairs=None):
+    """The rows of a pairs file (PAIRS_COLUMNS, then SEARCH_PAIRS_COLUMNS
+    when `search_pairs` is given): one a pair, for `pairs` parallel to the
+    main CSV's rows, each [(prune s, peer s)] in measurement order (pair i
+    ran prune first when i is even, as `alternate` does).  `search_pairs`,
+    parallel to `pairs`: each pair's own-timer search times, or None for a
+    row without them."""
+    out = []
+    for row, found in enumerate(pairs, 1):
+        search = (search_pairs[row - 1] if search_pairs else None) or []
+        for pair, times in enumerate(found or []):
+            cells = [row, pair, "prune" if pair % 2 == 0 else "peer", repr(float(times[0])), repr(float(times[1]))]
+            if search_pairs is not None:
+                cells += [repr(float(x)) for x in search[pair]] if pair < len(search) else ["", ""]
+            out.append(cells)
+    return out
+
+
+def finish(output, columns, rows, differ, pairs=None, search_pairs=None):
     """Writes `rows` to the CSV `output` (when one was asked for) and
-    returns the exit status: DIFFERENT when `differ`, else OK."""
+    returns the exit status: DIFFERENT when `differ`, else OK.  `pairs`,
+    None or a list parallel to `rows` of each row's [(prune s, peer s)] in
+    measurement order, also writes them, one line a pair, to the pairs file
+    beside it (`pairs_path`: columns PAIRS_COLUMNS, `row` the 1-based data
+    row of the CSV, `first` the side that ran first), from which
+    scripts/recompute_intervals.py recomputes every row's median and
+    interval.  `search_pairs` (pons): the same rows' own-timer pairs, as two
+    more columns."""
     if output:
+        if pairs is not None:
+            if len(pairs) != len(rows):
+                raise ValueError(f"{len(pairs)} lists of pairs for {len(rows)} rows")
+            write_csv_atomically(pairs_path(output),
+                                 PAIRS_COLUMNS + (SEARCH_PAIRS_COLUMNS if search_pairs is not None else []),
+                                 pairs_rows(pairs, search_pairs))
         write_csv_atomically(output, columns, rows)
     return DIFFERENT if differ else OK
 

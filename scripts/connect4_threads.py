@@ -18,7 +18,10 @@ the pairs' one-thread over N-thread times, with the lowest and highest pair),
 the node ratio (N threads' median nodes over one thread's) and the CPU.  The
 one-thread row is the one-thread runs of every pair.  Every run must give the
 same score (exit status 1 otherwise, the CSV still written); bad arguments
-exit 2; the CSV is written atomically, whole or not at all.
+exit 2; the CSV is written atomically, whole or not at all.  Beside it, the
+pairs file (CSV with its .csv replaced by .pairs.csv, PAIRS_COLUMNS): one
+line a pair, both times, from which scripts/recompute_intervals.py
+recomputes every speedup.
 """
 import argparse
 import json
@@ -35,6 +38,14 @@ POSITIONS = {"quick": "444444", "full": "4444", "long": ""}
 PAIRS = {"quick": 1, "full": 3, "long": 2}
 COLUMNS = ["position", "threads", "pairs", "one_thread_seconds", "seconds", "one_thread_nodes", "nodes",
            "speedup", "speedup_low", "speedup_high", "node_ratio", "score", "config", "cpu"]
+# The pairs file beside the CSV (pairs_path): the CSV's data row, the pair (from 0), which ran
+# first (one: one thread; threads: the N threads) and both times.
+PAIRS_COLUMNS = ["row", "pair", "first", "one_thread_s", "threads_s"]
+
+
+def pairs_path(out):
+    """The pairs file beside the CSV `out`: its `.csv` replaced by `.pairs.csv`."""
+    return (out[:-len(".csv")] if out.endswith(".csv") else out) + ".pairs.csv"
 
 
 def thread_counts(cores):
@@ -69,7 +80,7 @@ def main(argv):
         for pair in range(pairs):
             order = (1, threads) if pair % 2 == 0 else (threads, 1)
             got = {n: solve(args.prune, moves, n) for n in order}
-            paired[threads].append((got[1], got[threads]))
+            paired[threads].append((dict(got[1], first="one" if order[0] == 1 else "threads"), got[threads]))
             print(f"    {moves or 'start'}: 1 thread {got[1]['seconds']:.2f} s, {threads} threads "
                   f"{got[threads]['seconds']:.2f} s (pair {pair + 1}/{pairs})", flush=True)
     one = [o for runs in paired.values() for o, _ in runs] or [solve(args.prune, moves, 1) for _ in range(pairs)]
@@ -79,13 +90,17 @@ def main(argv):
     config = one[0]["config"]
     rows = [[moves or "start", 1, len(one), f"{base_seconds:.6f}", f"{base_seconds:.6f}", int(base_nodes),
              int(base_nodes), "1.000", "", "", "1.000", one[0]["score"], config, cpu]]
+    pairs = []   # the pairs file: one line a pair, both times (scripts/recompute_intervals.py)
     for threads, runs in paired.items():
+        pairs += [[len(rows) + 1, pair, o["first"], repr(float(o["seconds"])), repr(float(r["seconds"]))]
+                  for pair, (o, r) in enumerate(runs)]
         ratios = [o["seconds"] / r["seconds"] for o, r in runs]
         seconds = statistics.median(r["seconds"] for _, r in runs)
         nodes = statistics.median(r["nodes"] for _, r in runs)
         rows.append([moves or "start", threads, len(runs), f"{base_seconds:.6f}", f"{seconds:.6f}", int(base_nodes),
                      int(nodes), f"{statistics.median(ratios):.3f}", f"{min(ratios):.3f}", f"{max(ratios):.3f}",
                      f"{nodes / base_nodes:.3f}", runs[0][1]["score"], config, cpu])
+    write_csv_atomically(pairs_path(args.out), PAIRS_COLUMNS, pairs)
     write_csv_atomically(args.out, COLUMNS, rows)
     if len(scores) != 1:
         print(f"connect4_threads.py: the threads disagree on the score of '{moves}': {sorted(scores)}",

@@ -33,7 +33,10 @@ speedup is about the rate ratio over the node ratio), the ceiling with its
 interval (the same in both schemes' rows), the value and the CPU.  Every
 run must return the one thread's value (a fact: exit status 1 otherwise,
 the CSV still written); bad arguments exit 2; the CSV is written
-atomically, whole or not at all.
+atomically, whole or not at all.  Beside it, the pairs file (CSV with its
+.csv replaced by .pairs.csv, PAIRS_COLUMNS): one line a pair of a row, the
+run that went first, both times and both rates of the ceiling, from which
+scripts/recompute_intervals.py recomputes every speedup and ceiling.
 """
 import argparse
 import json
@@ -98,6 +101,7 @@ def measure(prune, row, threads, pairs):
         order = runs[pair % len(runs):] + runs[:pair % len(runs)]   # the order turns round
         got = {name: together(prune, row, threads) if name == TOGETHER
                else search(prune, row, 1 if name == "one" else threads, name) for name in order}
+        got["one"]["first"] = order[0]   # the pairs file says which run went first
         for smp in SCHEMES:
             out[smp].append((got["one"], got[smp]))
         at_once.append((got["one"], got[TOGETHER]))
@@ -110,6 +114,26 @@ def measure(prune, row, threads, pairs):
 
 def bound(value):
     return "" if value is None else f"{value:.3f}"
+
+
+PAIRS_COLUMNS = ["row", "pair", "first", "one_thread_s", "threads_s", "one_thread_nodes_per_s",
+                 "together_nodes_per_s"]
+
+
+def pairs_path(out):
+    """The pairs file beside the CSV `out`: its `.csv` replaced by `.pairs.csv`."""
+    return (out[:-len(".csv")] if out.endswith(".csv") else out) + ".pairs.csv"
+
+
+def pair_rows(number, pairs, at_once):
+    """The pairs file's lines of the CSV's data row `number` (1-based): one a
+    pair, the run that went first (one, lazy, abdada or together), the one
+    thread's and the N threads' seconds (the speedup is their ratio) and the
+    nodes a second of the one thread and of the N searches at once added up
+    (the ceiling is their ratio)."""
+    return [[number, pair, one["first"], repr(float(one["seconds"])), repr(float(many["seconds"])),
+             repr(float(rate(one))), repr(float(sum(rate(r) for r in together_runs)))]
+            for pair, ((one, many), (_, together_runs)) in enumerate(zip(pairs, at_once))]
 
 
 def csv_rows(row, threads, runs, at_once, cpu):
@@ -156,12 +180,15 @@ def main(argv):
     counts = thread_counts(os.cpu_count() or 1)[1:]
     if not counts:
         print("    one core: no search runs on threads here; the table is empty", flush=True)
-    rows, wrong = [], []
+    rows, pairs, wrong = [], [], []
     for row in searches:
         for threads in counts:
             runs, at_once = measure(args.prune, row, threads, row[args.variant])
+            for smp in runs:   # csv_rows' order: one row a scheme
+                pairs += pair_rows(len(rows) + 1 + list(runs).index(smp), runs[smp], at_once)
             rows += csv_rows(row, threads, runs, at_once, cpu)
             wrong += wrong_values(row, runs, at_once)
+    write_csv_atomically(pairs_path(args.out), PAIRS_COLUMNS, pairs)
     write_csv_atomically(args.out, COLUMNS, rows)
     if wrong:
         print(f"parallel_study.py: threads changed a value: {'; '.join(wrong[:3])}", file=sys.stderr)

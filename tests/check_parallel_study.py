@@ -4,7 +4,8 @@ one CSV row per search of studies/parallel.csv's quick variant, thread count
 above 1 and scheme (Lazy SMP, ABDADA); every row's value is the one
 thread's, as prune search gives it; a speedup, a node ratio and a rate
 ratio above 0; the machine's ceiling (N one-thread searches at once) above 0
-and the same in both schemes' rows of a search; and bad arguments exit 2
+and the same in both schemes' rows of a search; every row's figures
+recomputed from its pairs file (scripts/recompute_intervals.py); and bad arguments exit 2
 with one line, writing nothing.  On a one-core machine
 the CSV has its header alone.
 
@@ -60,6 +61,12 @@ def main():
                          f"ceiling {r['ceiling']}", "")
         tally.record(all(len(c) == 1 for c in ceilings.values()), "one ceiling a search and thread count",
                      str(ceilings)[:200])
+        # Its pairs beside it (parallel.pairs.csv): every row's median and interval recomputed from them.
+        again = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "recompute_intervals.py"), tmp],
+                               capture_output=True, text=True)
+        want_line = f"parallel.csv: {len(rows)} row{'s' if len(rows) != 1 else ''} recomputed, all equal"
+        tally.record(again.returncode == 0 and (want_line in again.stdout.splitlines() or not rows),
+                     "the pairs file: every row recomputed equal", (again.stdout + again.stderr).strip()[-300:])
         bad = subprocess.run([sys.executable, SCRIPT, "--prune", prune, "--variant", "huge", "--out",
                               os.path.join(tmp, "bad.csv")], capture_output=True, text=True)
         tally.record(bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1

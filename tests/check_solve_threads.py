@@ -201,6 +201,7 @@ def check_errors(prune):
 
 
 RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "connect4_threads.py")
+RECOMPUTE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "recompute_intervals.py")
 
 
 def check_runner(prune):
@@ -211,6 +212,12 @@ def check_runner(prune):
                               capture_output=True, text=True)
         tally.record(done.returncode == 0, "runner: quick exits 0", f"exit {done.returncode}: {done.stderr[-300:]}")
         rows = list(csv.DictReader(open(out, encoding="utf-8"))) if os.path.exists(out) else []
+        # Its pairs beside it (threads.pairs.csv): every speedup recomputed from them.
+        again = subprocess.run([sys.executable, RECOMPUTE, tmp], capture_output=True, text=True)
+        threaded = len(rows) - 1
+        tally.record(again.returncode == 0 and (threaded < 1 or f"threads.csv: {threaded} row{'s' if threaded != 1 else ''}"
+                                                 " recomputed, all equal" in again.stdout.splitlines()),
+                     "runner: every speedup recomputed from its pairs", (again.stdout + again.stderr).strip()[-300:])
     expected = [1] + [n for n in (2, 4, 8, 16, 32, 64, 128) if n < cores()] + ([cores()] if cores() > 1 else [])
     tally.record([int(r["threads"]) for r in rows] == expected, "runner: a row per thread count",
                  f"{[r['threads'] for r in rows]} against {expected}")

@@ -149,21 +149,24 @@ def main(argv):
     positions = [p for p in read_input(binary) if p]
     if options.quick:
         positions = positions[:QUICK_POSITIONS]
-    rows, sums, disagreements = [], [], 0
+    rows, pairs, sums, disagreements = [], [], [], 0
     for moves in positions:
         row, times, agree = compare_position(options, binary, moves, options.pairs)
         rows.append(row)
+        pairs.append(times)
         sums = [(a + x, b + y) for (a, b), (x, y) in zip(sums, times)] if sums else times
         disagreements += not agree
     if len(positions) > 1:
         rows.append([f"{len(positions)} positions", "", rows[0][2], "", "", sum(r[5] for r in rows),
                      sum(r[6] for r in rows)] + paired.timing_cells(sums))
+        pairs.append(sums)
         print(f"compare.py: the {len(positions)} positions together: {paired.describe(sums)}")
     if options.empty_board:
-        row, _, agree = compare_position(options, binary, "", options.empty_board)
+        row, times, agree = compare_position(options, binary, "", options.empty_board)
         rows.append(row)
+        pairs.append(times)
         disagreements += not agree
-    return paired.finish(options.output, COLUMNS, rows, disagreements)
+    return paired.finish(options.output, COLUMNS, rows, disagreements, pairs=pairs)
 
 
 if __name__ == "__main__":

@@ -4,13 +4,15 @@ through the peers' one interface.
 
     peers/minimaxer/compare.py PRUNE [--quick] [--long] -o DIR/peer_minimaxer.csv
 
-PRUNE's directory holds benchmarks/studies_bench (a meson build).  Three
+PRUNE's directory holds benchmarks/studies_bench (a meson build).  Four
 files go into DIR, the run's directory:
   peer_minimaxer.jsonl  node bench.mjs: the library on the minimaxer study's searches;
   peer_minimaxer.csv    peer_compare.py: those against prune's, from DIR/studies.csv
                         (the run's tidy CSV, so the driver runs peers after it);
                         exits 1 when a count differs;
-  peer_ab.csv           peer_ab.py: paired windows, prune then minimaxer, order alternated.
+  peer_ab.csv           peer_ab.py: paired windows, prune then minimaxer, order alternated;
+  peer_ab.pairs.csv     its pairs, one line a window pair, both rates
+                        (scripts/recompute_intervals.py recomputes every ratio from them).
 Exits 77 with one line when the library is not installed (npm ci here).
 """
 import argparse

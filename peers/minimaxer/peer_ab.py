@@ -31,6 +31,9 @@ from atomic_file import write_csv_atomically  # noqa: E402
 from measure_stats import format_ratio, ratio_summary  # noqa: E402
 COLUMNS = ["config", "depth", "pairs", "prune_ops_per_second", "minimaxer_ops_per_second",
            "ratio_median", "ratio_min", "ratio_max", "ratio_lo", "ratio_hi"]
+# The pairs file beside the CSV (its .csv replaced by .pairs.csv): the CSV's data row, the pair
+# (from 0), which ran first, and both rates (ops a second; the ratio is prune's over minimaxer's).
+PAIRS_COLUMNS = ["row", "pair", "first", "prune_ops_per_second", "minimaxer_ops_per_second"]
 
 
 def minimaxer_benchmarks(studies_bench):
@@ -130,9 +133,12 @@ def main():
         if (config, depth) not in benchmarks:
             parser.error(f"the minimaxer study has no '{config}' search at depth {depth} "
                          f"(configs {', '.join(configs)}; depths {', '.join(map(str, depths))})")
-    table = []
+    table, pair_lines = [], []
     for config, depth in searches:
         pairs = measure(options, config, depth, benchmarks[(config, depth)])
+        # The pairs file: one line a pair, both rates; window w of a process ran prune first when w is even.
+        pair_lines += [[len(table) + 1, i, "prune" if i % options.windows % 2 == 0 else "minimaxer",
+                        repr(float(ours)), repr(float(theirs))] for i, (ours, theirs) in enumerate(pairs)]
         summary = ratio_summary(pairs)
         row = [config, depth, len(pairs), round(statistics.median(p[0] for p in pairs)),
                round(statistics.median(p[1] for p in pairs), 1), round(summary["median"], 1),
@@ -142,6 +148,8 @@ def main():
         print(f"peer_ab: {config:27} depth {depth}: prune {row[3]:>9,}/s minimaxer {row[4]:>9,}/s "
               f"ratio {format_ratio(summary, 1)} (range {row[6]}x..{row[7]}x)", flush=True)
         table.append(row)
+    write_csv_atomically((options.output[:-len(".csv")] if options.output.endswith(".csv") else options.output)
+                         + ".pairs.csv", PAIRS_COLUMNS, pair_lines)
     write_csv_atomically(options.output, COLUMNS, table)
     return 0
 

@@ -121,7 +121,9 @@ def check_counts(label, ours, theirs):
 
 
 def compare_cell(options, tag, binary, path, positions, sample, weak):
-    """One CSV row for one set, tag and mode; prints its one-line summary."""
+    """(One CSV row for one set, tag and mode, its pairs of whole processes
+    [(prune s, peer s)], its pairs of own-timer search times [(prune us,
+    peer us)]); prints its one-line summary."""
     config = pons.CONFIG_OF_TAG[tag]
     mode = "weak" if weak else "strong"
     name = os.path.basename(path)
@@ -151,12 +153,13 @@ def compare_cell(options, tag, binary, path, positions, sample, weak):
     verdict = "equal" if node_mismatches == score_mismatches == 0 else \
         f"DIFFERENT ({node_mismatches} node counts, {score_mismatches} scores)"
     print(f"compare.py: {label} on {count} positions: {verdict}{timing}", flush=True)
-    return row + paired.timing_cells(whole)
+    return row + paired.timing_cells(whole), whole, search
 
 
 def empty_board_row(options, tag, binary, weak):
     """The empty board solved whole by one process of each, paired; the
-    counts and scores are checked on every pair's runs (no extra solve)."""
+    counts and scores are checked on every pair's runs (no extra solve).
+    (The row, its pairs of whole processes, None: no own-timer pairs.)"""
     config, mode = pons.CONFIG_OF_TAG[tag], "weak" if weak else "strong"
     start = [(0, "", None)]
 
@@ -179,7 +182,7 @@ def empty_board_row(options, tag, binary, weak):
     print(f"compare.py: {tag}/{config}/start/{mode}: prune {first[0][1]} nodes, Pons {first[1][1]}: "
           f"{'equal' if nodes + scores == 0 else 'DIFFERENT'}; {paired.describe(whole)}", flush=True)
     return [tag, config, "start", "empty board", mode, 1, "whole", nodes, scores, first[0][1], first[1][1],
-            "", "", "", "", "", "", "", 1] + paired.timing_cells(whole)
+            "", "", "", "", "", "", "", 1] + paired.timing_cells(whole), whole, None
 
 
 def set_files(options):
@@ -263,7 +266,7 @@ def main(argv):
     except (OSError, ValueError) as error:
         print(f"compare.py: {error}", file=sys.stderr)
         return paired.BAD_INPUT
-    rows = []
+    found = []   # (row, whole pairs, search pairs)
     for tag in options.tags:
         for path, sample, positions in files:
             if not positions:
@@ -271,22 +274,23 @@ def main(argv):
             for mode in options.modes:
                 if not pons.has_mode(tag, mode):
                     continue
-                rows.append(compare_cell(options, tag, binaries[tag], path, positions, sample, mode == "weak"))
+                found.append(compare_cell(options, tag, binaries[tag], path, positions, sample, mode == "weak"))
         for mode in options.empty_modes if options.empty_board else ():
             if pons.has_mode(tag, mode):
-                rows.append(empty_board_row(options, tag, binaries[tag], mode == "weak"))
+                found.append(empty_board_row(options, tag, binaries[tag], mode == "weak"))
+    rows = [row for row, _, _ in found]
     for row in rows:
         if row[18] == 1:
             cells = dict(zip(COLUMNS, row))
             print(f"compare.py: headline {cells['name']} {cells['mode']} ({cells['positions']} positions): "
                   f"prune's speedup {cells['speedup_median']}x, 95% CI {cells['speedup_lo'] or '?'}x-"
                   f"{cells['speedup_hi'] or '?'}x over {cells['pairs']} pairs of whole processes")
-    if options.output:
-        paired.write_csv_atomically(options.output, COLUMNS, rows)
     different = sum(r[7] + r[8] for r in rows)
+    status = paired.finish(options.output, COLUMNS, rows, different, pairs=[w for _, w, _ in found],
+                           search_pairs=[s for _, _, s in found])
     print(f"compare.py: {len(rows)} rows: " + ("every node count and score equal" if different == 0
                                               else f"{different} differences"))
-    return paired.DIFFERENT if different else paired.OK
+    return status
 
 
 if __name__ == "__main__":

@@ -134,9 +134,10 @@ def main(argv):
     # Each pair: every position once with prune, the line once with the engine.
     pairs = paired.alternate(lambda: [prune_run(options.prune, m)[3] for _, m in line],
                              lambda: [t[3] for t in peer_run(binary, line)], options.pairs)
-    rows = []
+    rows, row_pairs = [], []
     for index, ((label, moves), o, t) in enumerate(zip(line, ours, theirs)):
         times = [(p[0][index], p[1][index]) for p in pairs]
+        row_pairs.append(times)
         rows.append([label, moves, DEPTH, o[2], t[2], o[0], t[0], o[1], t[1]] + paired.timing_cells(times))
         verdict = "equal" if o[:3] == t[:3] else f"DIFFERENT (prune {o[:3]}, tafl-rust {t[:3]})"
         print(f"compare.py: {label} ({moves or 'start'}) depth {DEPTH}: {o[2]} nodes, {verdict}; "
@@ -145,8 +146,9 @@ def main(argv):
         times = [(sum(p[0]), sum(p[1])) for p in pairs]
         rows.append(["line", line[-1][1], DEPTH, sum(o[2] for o in ours), sum(t[2] for t in theirs),
                      "", "", "", ""] + paired.timing_cells(times))
+        row_pairs.append(times)
         print(f"compare.py: the whole line: {paired.describe(times)}")
-    return paired.finish(options.output, COLUMNS, rows, different)
+    return paired.finish(options.output, COLUMNS, rows, different, pairs=row_pairs)
 
 
 if __name__ == "__main__":

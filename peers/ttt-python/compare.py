@@ -172,7 +172,7 @@ def why_skipped(checkout):
 
 
 def compare_one(options, config, commit, module, method):
-    """One CSV row for `config`, and whether both programs agree."""
+    """One CSV row for `config`, its pairs [(prune s, peer s)], and whether both programs agree."""
     ours = prune_run(options.prune, config)
     theirs = peer_counted(module, method)
     same = (ours[0], ours[1]) == theirs
@@ -185,7 +185,7 @@ def compare_one(options, config, commit, module, method):
           f"{paired.describe(pairs)}", flush=True)
     row = [config, commit[:7], DEPTH, ours[1], theirs[1], ours[0], theirs[0],
            options.repeats] + paired.timing_cells(pairs)
-    return row, same
+    return row, pairs, same
 
 
 def main(argv):
@@ -195,16 +195,17 @@ def main(argv):
         return paired.skip(why)
     if not os.path.isdir(options.checkout):
         raise paired.PeerError(f"{CHECKOUT_VARIABLE} '{options.checkout}' is not a directory")
-    rows, different = [], 0
+    rows, row_pairs, different = [], [], 0
     with tempfile.TemporaryDirectory(prefix="prune-ttt-python-") as directory:
         for config, commit, method in SEARCHES:
             if options.quick and config not in QUICK_CONFIGS:
                 continue
             module = load(export(options.checkout, commit, directory))
-            row, same = compare_one(options, config, commit, module, method)
+            row, pairs, same = compare_one(options, config, commit, module, method)
             rows.append(row)
+            row_pairs.append(pairs)
             different += not same
-    return paired.finish(options.output, COLUMNS, rows, different)
+    return paired.finish(options.output, COLUMNS, rows, different, pairs=row_pairs)
 
 
 if __name__ == "__main__":
