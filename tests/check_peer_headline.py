@@ -4,7 +4,9 @@
 at least half of each side's time, and never a row whose share it cannot
 judge: a peer CSV of one row without the programs' own search timers (a full
 run's Fhourstones, its first position only) gets no headline, named by its
-position, where it once printed ': 6.19x' with no name.  Rows that share
+position, where it once printed ': 6.19x' with no name.  A row of fewer
+than 6 pairs (no interval) is named as too few pairs, never quoted, where
+the README once quoted a 1-pair figure.  Rows that share
 their own columns (c4's at two thread counts) are named apart by the
 settings that differ, where the README once listed '4444 4 strong' twice."""
 import os
@@ -55,6 +57,18 @@ two = {f"peer_{name}.csv": [row("35333571", "1000", "1000", "0.010", "0.010", "1
                             row("13333111", "1000000", "1000000", "1.000", "2.000", "2.000")]}
 expect("two rows", figures(two, name),
        "13333111: 2.00x (1.00-2.00), 6 pairs (not quoted, search under 50% of a side's time: 35333571)")
+# A row of fewer than 6 pairs (no 95% interval) is no headline either (issue 47): named as too few pairs, with
+# its count, never its figure.
+few = row("13333111", "1000000", "1000000", "1.000", "2.000", "2.000")
+few.update(pairs="1", speedup_lo="", speedup_hi="")
+three = {f"peer_{name}.csv": two[f"peer_{name}.csv"][:1] + [few]}
+expect("one pair", figures(three, name),
+       "no headline (not quoted, search under 50% of a side's time: 35333571) "
+       "(not quoted, too few pairs: 13333111, 1 pair)")
+three[f"peer_{name}.csv"].append(row("44444444", "2000000", "2000000", "2.000", "4.000", "2.000"))
+expect("one pair beside a quoted row", figures(three, name),
+       "44444444: 2.00x (1.00-2.00), 6 pairs (not quoted, search under 50% of a side's time: 35333571) "
+       "(not quoted, too few pairs: 13333111, 1 pair)")
 
 # Rows the peer's own columns do not tell apart (c4's at two thread counts, and one position at two table
 # sizes) are named by the settings that do, on those rows only: the threads first (they part the most

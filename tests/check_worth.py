@@ -131,6 +131,19 @@ def check_table(root, ratios, failures):
         failures.append(f"{TABLE} has no section '{SECTION}'")
         return 0
     section = text.split(SECTION, 1)[1].split("\n## ", 1)[0]
+    # The table is scripts/worth_table.py's generated block, and is what that script writes from the baseline.
+    sys.path.insert(0, os.path.join(root, "scripts"))
+    import worth_table
+    if worth_table.BEGIN not in section or worth_table.END not in section:
+        failures.append(f"{TABLE}: the table is not inside {worth_table.BEGIN} ... {worth_table.END}")
+    else:
+        try:
+            regenerated, _ = worth_table.regenerate(text, ratios)
+        except SystemExit as why:
+            failures.append(str(why))
+        else:
+            if regenerated != text:
+                failures.append(f"{TABLE}: scripts/worth_table.py would change the table (run it)")
     found = 0
     for line in section.splitlines():
         if not line.startswith("|") or set(line) <= set("|-: ") or line.startswith("| Technique"):

@@ -30,6 +30,7 @@ from .common import col, compare, geomean_time_ratio, num, ratio, summed_time_ra
 from .strength import interval as elo_interval
 from .techniques import ladder
 from . import threads
+import studies
 
 Claim = collections.namedtuple("Claim", "key where text relation args")
 
@@ -155,6 +156,26 @@ def gains_both(res, m, game, config):
     direction(summed_time_ratio(b.rows, r.rows), ">", f"{config}'s time gain on {game}")
 
 
+def rung_time(res, m, game, config):
+    """The rung's paired time gain over the rung below, quoted with its interval, and (group inv) the time
+    it takes as a multiple of the rung below's, the gain's inverse."""
+    r, b = rungs(res, game, config)
+    gain = summed_time_ratio(b.rows, r.rows)
+    quoted_interval(m, gain, "the time gain")
+    if m.groupdict().get("inv") is not None:
+        same(m["inv"], 1 / gain["median"], "the rung's time over the rung below's")
+
+
+def row_value(res, m, game, spec, column, scale=1):
+    """One cell of a measured row of studies.csv (the game's row of spec = (study, config, depth, moves,
+    state)), times scale, is the quoted figure (group value) at the digits quoted."""
+    study, config, depth, moves, state = spec
+    found = res.index.get(studies.case_key(study, game, moves, config, state, depth))
+    if not found:
+        raise Fails(f"no measured row {game} {spec}")
+    same(m["value"], col(found, column) * scale, f"{game} {spec} {column}")
+
+
 def table_share(res, m, game, limit=0.30):
     """ladder-tt's nodes per second as a share of negamax-ab's (the node ratio times the paired time ratio),
     quoted with its interval, within the limit issue 11 allows."""
@@ -269,6 +290,21 @@ def python_per_call(res, m):
         raise Fails(f"an alpha-beta call of his costs {per_call:.2f}x a plain one here")
 
 
+# --- published figures (studies/published.csv) -------------------------------------------------------------
+
+def published_ratio(res, m, study, metric, a, b, over=False):
+    """A ratio of two published figures (a's over b's: each a dict of Results.pub's where-arguments): the
+    quoted figure (group ratio) is it at the digits quoted, or, with over, lies below it ("over 100x")."""
+    x, y = res.pubnum(study, metric, **a), res.pubnum(study, metric, **b)
+    if x is None or y is None:
+        raise Fails(f"studies/published.csv has no {study} {metric} {a} and {b}")
+    if over:
+        if not x / y > float(m["ratio"].replace(",", "")):
+            raise Fails(f"the published ratio {x / y:.2f} is not over {m['ratio']}")
+    else:
+        same(m["ratio"], x / y, f"the published {study} ratio")
+
+
 # --- strength ---------------------------------------------------------------------------------------------------
 
 # docs/strength.md's first reading: each game's row of Elo against the rung below, in this order.
@@ -306,7 +342,8 @@ def lent_threads(res, m):
     same(m["c4_nodes"], num(many["peer_nodes"]) / num(one["peer_nodes"]), "c4's node ratio")
 
 
-RELATIONS = {f.__name__: f for f in (lent_threads, strength_row, more_nodes, fewer_nodes_slower, gains_both, table_share, paired, node_ratio,
+RELATIONS = {f.__name__: f for f in (row_value, rung_time, published_ratio,
+                                     lent_threads, strength_row, more_nodes, fewer_nodes_slower, gains_both, table_share, paired, node_ratio,
                                      copy_undo_geomean, tree_undo_slower, peer_speedup, peer_dropped,
                                      minimaxer_windows, library_bubble, python_per_call)}
 
@@ -355,6 +392,33 @@ CLAIMS = [
     Claim("worth.aspiration.minichess", "docs/techniques.md",
           r"\| aspiration windows \(a cost in this one search; at the techniques study's depth 9 on minichess it "
           r"saves nodes and time", "gains_both", {"game": "minichess", "config": "ladder-aspiration"}),
+    Claim("docs.techniques.kalah.tt-time", "docs/techniques.md",
+          r"`ladder-tt` takes (?P<inv>[\d.]+)x `negamax-ab`'s time on Kalah \(REPORT.md: its gain (?P<median>[\d.]+)x, "
+          r"95% CI (?P<lo>[\d.]+)x-(?P<hi>[\d.]+)x\)", "rung_time", {"game": "kalah", "config": "ladder-tt"}),
+    Claim("docs.techniques.ttt.tt-search", "docs/techniques.md",
+          r"a whole tic-tac-toe `ladder-tt` search from the start takes (?P<value>[\d.]+) µs in the committed run",
+          "row_value", {"game": "ttt", "spec": ("techniques", "ladder-tt", 9, "", "copy"), "column": "seconds_per_op",
+                        "scale": 1e6}),
+] + [
+    # docs/techniques.md's table of the table's cost: the committed run's share of negamax-ab's nodes/s.
+    Claim(f"docs.techniques.table-share.{game}", "docs/techniques.md",
+          r"\| nodes/s share, wall time \(committed run, 17b53c4\) \| " + r"[^|]*\| " * i + r"(?P<median>\d+)% \|",
+          "table_share", {"game": game})
+    for i, game in enumerate(("ttt", "kalah", "dots", "minichess", "ardri", "connect4"))
+] + [
+    # docs/README.md's index of the studies: the write-ups' own ratios, from studies/published.csv.
+    Claim("docs.index.minimaxer.depth5", "docs/README.md", r"one specialised function: (?P<ratio>\d+)x and over \d+x "
+          r"over the standard", "published_ratio", {"study": "minimaxer", "metric": "ops_per_second",
+                                                   "a": {"config": "tree-optimal", "depth": 5},
+                                                   "b": {"config": "tree-standard", "depth": 5}}),
+    Claim("docs.index.minimaxer.depth6", "docs/README.md", r"one specialised function: \d+x and over (?P<ratio>\d+)x "
+          r"over the standard", "published_ratio", {"study": "minimaxer", "metric": "ops_per_second",
+                                                   "a": {"config": "tree-optimal", "depth": 6},
+                                                   "b": {"config": "tree-standard", "depth": 6}, "over": True}),
+    Claim("docs.index.tictactoe", "docs/README.md", r"alpha-beta (?P<ratio>[\d.]+)x faster than minimax",
+          "published_ratio", {"study": "tictactoe", "metric": "round_ms",
+                              "a": {"config": "minimax", "note": "computer first, round 1,"},
+                              "b": {"config": "alphabeta", "note": "computer first, round 1,"}}),
     # The README's results block, ratio by ratio.
     Claim("readme.minimaxer.depth5", "README.md", rf"\| minimaxer \(mancala\) \| [^|]* \| {X_CI}", "paired",
           {"a": ("minimaxer", "tree-standard", 5), "b": ("minimaxer", "tree-optimal", 5)}),

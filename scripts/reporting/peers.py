@@ -16,7 +16,8 @@ benchmarks/README.md): search_shares() estimates, from the row's own
 columns, what share of each side's timed work is search, and a row below
 HEADLINE_SHARE on either side is left out (its figure is mostly process
 start-up or a per-position reset).  Where that leaves no row, the README
-says so.
+says so.  Nor does it quote a row of fewer than MIN_PAIRS pairs (no 95%
+interval): it names it as too few pairs, without its figure.
 """
 import os
 
@@ -27,6 +28,7 @@ from .common import Section, mark, num, table
 TIMING = ["pairs", "prune_mean_s", "peer_mean_s", "speedup_median", "speedup_lo", "speedup_hi", "cpu"]
 SIDES = ("prune", "peer")
 HEADLINE_SHARE = 0.5  # search must be at least this share of each side's time for a row to be quoted
+MIN_PAIRS = 6  # a row of fewer pairs has no 95% interval (scripts/measure_stats.py) and is not quoted: too few pairs
 
 
 def peer_names():
@@ -83,6 +85,12 @@ def search_shares(rows):
                 shares[side] = (max(0.0, 1 - fixed[side] / seconds), "estimated")
         out.append(shares)
     return out
+
+
+def too_few(row):
+    """Whether the row has fewer than MIN_PAIRS pairs (no 95% interval): its figure is no headline."""
+    pairs = num(row.get("pairs"))
+    return pairs is None or pairs < MIN_PAIRS or None in (num(row.get("speedup_lo")), num(row.get("speedup_hi")))
 
 
 def dominated(shares):
@@ -186,7 +194,8 @@ def render(res, plots):
 
 def summary(res):
     """One README row per peer that ran: the speedups of its rows where search dominates both sides' time
-    (search_shares), and the rows left out."""
+    (search_shares) and that have at least MIN_PAIRS pairs, and the rows left out (too few pairs: named, with
+    their count, never their figure)."""
     found = []
     for name in peer_names():
         rows = read(res, name)
@@ -194,16 +203,21 @@ def summary(res):
             continue
         named = list(zip(row_names(rows), rows, search_shares(rows)))
         # a row whose search share could not be judged (one row, no own timers) is no search figure either
-        quoted = [f"{label}: {speedup_cell(r)}" for label, r, shares in named if shares and not dominated(shares)]
+        quoted = [f"{label}: {speedup_cell(r)}" for label, r, shares in named
+                  if shares and not dominated(shares) and not too_few(r)]
+        few = [f"{label or 'the row'}, {r.get('pairs', '?')} pair{'' if r.get('pairs') == '1' else 's'}"
+               for label, r, shares in named if shares and not dominated(shares) and too_few(r)]
         dropped = [label or "the row" for label, r, shares in named if shares and dominated(shares)]
         unjudged = [label or "the row" for label, r, shares in named if not shares]
         figures = ("; ".join(quoted) if quoted else
-                   "no headline: every row's time is mostly outside search" if dropped else "no headline")
-        if dropped and quoted:
+                   "no headline: every row's time is mostly outside search" if dropped and not few else "no headline")
+        if dropped and (quoted or few):
             figures += (f" (not quoted, search under {HEADLINE_SHARE:.0%} of a side's time: "
                         f"{', '.join(dropped)})")
         if unjudged:
             figures += f" (not quoted, search share unknown: {', '.join(unjudged)})"
+        if few:
+            figures += f" (not quoted, too few pairs: {'; '.join(few)})"
         found.append([f"prune against {name}", "–", figures, counts_cell(rows)])
     return found
 

@@ -38,16 +38,19 @@ def checked_cells(rows):
 
 
 def summary(res):
-    """The README row: the full cells' means (Pons' own part 12 is in the peers row)."""
+    """The README row: the full cells' means, how many match and how (exact: the reference mean to three decimals;
+    rounded: the published figure as printed); Pons' own part 12 is in the peers row."""
     rows = res.csv("pons.csv")
     if not rows:
         return []
     full, checked = checked_cells(rows)
     matched = [r for r in checked if r["match"] != "no"]
+    exact = sum(1 for r in checked if r["match"] == "exact")
+    detail = f"{exact} exact to three decimals, {len(matched) - exact} as published (rounded)"
     steps = "parts 3 to 12" + (" and prune's own steps" if any(is_own(r) for r in rows) else "")
     return [["pons (Connect Four, Pons' series)", f"mean positions explored, {steps}, six test sets",
              f"{len(full)} cells on all 1000 positions" + (" (prune's own sets)" if rows[0]["data"] == "prune" else ""),
-             f"{len(matched)} of {len(checked)} full-cell means exact" if checked else "–"]]
+             f"{len(matched)} of {len(checked)} full-cell means match: {detail}" if checked else "–"]]
 
 
 def plot_table(rows, mode):
