@@ -87,7 +87,7 @@ STUB = os.environ.get("PRUNE_REPRODUCE_STUB") == "1"   # tests/check_reproduce_k
 MODES = {
     "quick": {"out": "results/quick", "carry": [], "repetitions": 2, "min_time": 0.02, "pons_budget": 0.15,
               "pons_own": False, "sweep_budget": 0.02, "time_budgets": "10", "peers": ["--quick"]},
-    "full": {"out": "results", "carry": ["quick", "lent"], "repetitions": 10, "min_time": 0.1, "pons_budget": 5,
+    "full": {"out": "results", "carry": ["quick", "lent", "apart"], "repetitions": 10, "min_time": 0.1, "pons_budget": 5,
              "pons_own": False, "sweep_budget": 0.25, "time_budgets": "10,100", "peers": ["--quick"]},
 }
 # What --long changes in the full run's settings: the ladder at 1 s a move too (42 s), prune's
@@ -485,7 +485,7 @@ def take_lock():
     os.set_inheritable(fd, True)
     # Staging directories of killed runs, or a previous run swapped out but not
     # removed; a full run killed between the exchange and the carry left
-    # what it carries (results/quick/, results/lent/) in there.
+    # what it carries (results/quick/, results/lent/, results/apart/) in there.
     for leftover in glob.glob(os.path.join(WORK, "run-*")) + glob.glob(os.path.join(ROOT, "results", ".tmp-*")):
         for name in MODES["full"]["carry"]:
             kept = os.path.join(ROOT, "results", name)

@@ -4,7 +4,9 @@ run.json (written by scripts/reproduce.py) holds the run's facts (machine()
 gives those of the machine) and
 "manifest": each file of the run, by path relative to the run directory,
 with its sha256.  logs/ (not committed), lent/ (measurements made once on
-a lent machine, results/lent/, carried from run to run) and quick/ (results/quick/ inside
+a lent machine, results/lent/, carried from run to run), apart/ (made once
+on the run's own kind of machine, apart from any run, each file naming its
+commit: results/apart/, carried too) and quick/ (results/quick/ inside
 results/, another run) are not part of a run; run.json lists everything
 else.  check() is what a reader calls before trusting a run: a file
 missing, changed or not listed is a RunError naming it.  A module, no
@@ -19,7 +21,7 @@ import subprocess
 from atomic_file import TEMPORARY_PREFIX, write_text_atomically
 from measure_stats import cpu_name
 
-OUTSIDE = ("logs", "quick", "lent")   # directories of a run directory that are not the run's
+OUTSIDE = ("logs", "quick", "lent", "apart")   # directories of a run directory that are not the run's
 REPORT_OUTPUTS = ("REPORT.md", "plotdata/", "plots/")   # what scripts/report.py and the plots write
 
 

@@ -165,25 +165,33 @@ def check_c4(prune):
 
 
 def check_c4_plan(prune):
-    """c4's --long work without running it: the empty board strong and weak at 6 pairs (the fewest
-    with an interval) at every thread count, then 4444 with prune at c4's 1024 MiB on one thread;
-    --pairs and --prune-tt-mb override."""
+    """c4's work without running it (compare.plan, each row as (work, modes, terms, thread counts)): by
+    default 444444 and 4444 on equal terms at 64 MiB, 4444 strong at the defaults, c4's six sets on equal
+    terms; --long adds the empty board on equal terms at 64 MiB and 1 GiB and at the defaults; --mode and
+    --setups narrow it."""
     spec = importlib.util.spec_from_file_location("c4_compare", os.path.join(ROOT, "peers", "c4", "compare.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    both = (False, True)
+    both, strong = (False, True), (False,)
+    sets = [f"c4:{name}" for name, _ in module.C4_SETS]
+
+    def default(modes, terms=None):
+        return [("444444", modes, terms or ["equal-64"], [1]), ("4444", modes, terms or ["equal-64"], [1]),
+                ("4444", strong, terms or ["defaults"], [1])] + [(s, modes, terms or ["equal-64"], [1]) for s in sets]
     cases = (
-        (["--long"], [("444444", both, 6, 0, [1]), ("4444", both, 6, 0, [1]), ("", both, 6, 0, [1]),
-                      ("4444", both, 6, 1024, [1])]),
-        (["--long", "--pairs", "2", "--mode", "strong"],
-         [("444444", (False,), 2, 0, [1]), ("4444", (False,), 2, 0, [1]), ("", (False,), 2, 0, [1]),
-          ("4444", (False,), 2, 1024, [1])]),
-        (["--long", "--prune-tt-mb", "256"], [("444444", both, 6, 256, [1]), ("4444", both, 6, 256, [1]),
-                                              ("", both, 6, 256, [1])]),
-        (["--quick"], [("444444", (False,), 6, 0, [1])]),
+        ([], default(both)),
+        (["--long"], default(both) + [("start", both, ["equal-64", "equal-1024"], [1]),
+                                      ("start", both, ["defaults"], [1])]),
+        (["--long", "--mode", "strong"], default(strong) + [("start", strong, ["equal-64", "equal-1024"], [1]),
+                                                            ("start", strong, ["defaults"], [1])]),
+        (["--setups", "equal-1024"], default(both, ["equal-1024"])),
+        (["--quick"], [("444444", strong, ["equal-64"], [1])]),
+        (["--sets", "opening_L3", "--position", ""], [("start", both, ["equal-64"], [1]),
+                                                      ("c4:opening_L3", both, ["equal-64"], [1])]),
     )
     for arguments, want in cases:
-        got = module.plan(module.parse([prune, "--threads", "1", *arguments]))
+        got = [(work.name(), modes, terms, counts)
+               for work, modes, terms, counts in module.plan(module.parse([prune, "--threads", "1", *arguments]))]
         if got != want:
             return fail(f"c4 plan {' '.join(arguments)}: {got}, not {want}")
     print(f"check_peer.py: c4's plan holds for {len(cases)} variants")

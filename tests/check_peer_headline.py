@@ -26,7 +26,7 @@ class FakeResults:
     def __init__(self, tables):
         self.tables = tables
 
-    def csv(self, name):
+    def csv(self, name, comments=False):
         return self.tables.get(name, [])
 
 
@@ -56,7 +56,7 @@ expect("one row, share unknown", figures(one, name), "no headline (not quoted, s
 two = {f"peer_{name}.csv": [row("35333571", "1000", "1000", "0.010", "0.010", "1.000"),
                             row("13333111", "1000000", "1000000", "1.000", "2.000", "2.000")]}
 expect("two rows", figures(two, name),
-       "13333111: 2.00x (1.00-2.00), 6 pairs (not quoted, search under 50% of a side's time: 35333571)")
+       "13333111: 2.00x (1.00-2.00), 6 pairs, not resolved (not quoted, search under 50% of a side's time: 35333571)")
 # A row of fewer than 6 pairs (no 95% interval) is no headline either (issue 47): named as too few pairs, with
 # its count, never its figure.
 few = row("13333111", "1000000", "1000000", "1.000", "2.000", "2.000")
@@ -67,7 +67,7 @@ expect("one pair", figures(three, name),
        "(not quoted, too few pairs: 13333111, 1 pair)")
 three[f"peer_{name}.csv"].append(row("44444444", "2000000", "2000000", "2.000", "4.000", "2.000"))
 expect("one pair beside a quoted row", figures(three, name),
-       "44444444: 2.00x (1.00-2.00), 6 pairs (not quoted, search under 50% of a side's time: 35333571) "
+       "44444444: 2.00x (1.00-2.00), 6 pairs, not resolved (not quoted, search under 50% of a side's time: 35333571) "
        "(not quoted, too few pairs: 13333111, 1 pair)")
 
 # Rows the peer's own columns do not tell apart (c4's at two thread counts, and one position at two table
@@ -84,6 +84,27 @@ c4_rows = [dict(zip(C4_HEADER, values)) for values in (
 expect("names by the settings that part rows", peers.row_names(c4_rows),
        ["start strong, threads 1", "start strong, threads 2", "4444 strong, threads 1, table 64 MiB",
         "4444 strong, threads 2", "4444 strong, threads 1, table 1024 MiB", "444444 weak"])
+
+# Who is ahead is said only by a whole interval (issue 47): above 1, below it, or neither.
+expect("verdicts", [peers.verdict(1.01, 2), peers.verdict(0.5, 0.99), peers.verdict(0.99, 1.01),
+                    peers.verdict(1.0, 2)], ["prune ahead", "prune behind", "not resolved", "not resolved"])
+behind = row("13333111", "1000000", "1000000", "1.000", "2.000", "0.900")
+behind.update(speedup_lo="0.850", speedup_hi="0.950")
+expect("a row behind says so", peers.speedup_cell(behind), "0.90x (0.85-0.95), 6 pairs, prune behind")
+expect("a row mostly outside search names no side", peers.speedup_cell(behind, whole_process_only=True),
+       "0.90x (0.85-0.95), 6 pairs, not a search figure")
+# More quotable rows than MAX_QUOTED: summed up by who is ahead, those behind or unresolved named.
+many = [row("35333571", "1000", "1000", "0.010", "0.010", "1.000")]
+for k in range(peers.MAX_QUOTED + 1):
+    r = row(f"p{k}", str(1000000 * (k + 1)), str(1000000 * (k + 1)), f"{k + 1}.000", f"{2 * (k + 1)}.000", "1.500")
+    r.update(speedup_lo="1.200", speedup_hi="1.800")
+    many.append(r)
+many[-1].update(speedup_median="0.900", speedup_lo="0.850", speedup_hi="0.950")
+many[-2].update(speedup_median="1.100", speedup_lo="0.950", speedup_hi="1.250")
+expect("grouped", figures({f"peer_{name}.csv": many}, name),
+       f"{peers.MAX_QUOTED + 1} rows where search dominates, REPORT.md's table: prune ahead on "
+       f"{peers.MAX_QUOTED - 1} (1.50x-1.50x), behind on 1 (p{peers.MAX_QUOTED}: 0.90x (0.85-0.95)), not resolved "
+       f"on 1 (p{peers.MAX_QUOTED - 1}: 1.10x (0.95-1.25)) (not quoted, search under 50% of a side's time: 35333571)")
 
 for failure in failures:
     print("FAIL", failure)

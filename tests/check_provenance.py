@@ -6,8 +6,9 @@
    commit (not unknown, not -dirty); every row of studies.csv and the
    context of every raw/*.json (prune_commit) name exactly it; every other
    file of the run is unchanged in run.json's manifest, so run.json's commit
-   names it once for all its rows; each results/lent/*.csv names the commit
-   of its prune in its header (`prune: commit X`); no CSV of results/ (quick/
+   names it once for all its rows; each results/lent/*.csv and
+   results/apart/*.csv (pairs files aside) names the commit of its prune
+   in its header (`prune: commit X`); no CSV of results/ (quick/
    aside) says unknown in a commit column.
 2. REPORT.md's section "The code since this run" (scripts/reporting/provenance.py)
    lists exactly the files of engine/, games/ and cli/ that git says differ
@@ -166,7 +167,9 @@ def main():
     studies_text = read(os.path.join(results, "studies.csv"))
     contexts = {os.path.relpath(p, results): json.loads(read(p)).get("context", {})
                 for p in sorted(glob.glob(os.path.join(results, "raw", "*.json")))}
-    lent = {os.path.relpath(p, results): read(p) for p in sorted(glob.glob(os.path.join(results, "lent", "*.csv")))}
+    # lent/ and apart/: measured once, outside any run; each file's header names its commit (pairs files aside)
+    lent = {os.path.relpath(p, results): read(p) for d in ("lent", "apart")
+            for p in sorted(glob.glob(os.path.join(results, d, "*.csv"))) if not p.endswith(".pairs.csv")}
     others = {}
     for parent, dirs, names in os.walk(results):
         dirs[:] = [d for d in dirs if os.path.join(parent, d) != os.path.join(results, "quick")]

@@ -65,7 +65,8 @@ from measure_stats import ratio_summary  # noqa: E402  (paired puts scripts/ on 
 
 BUILD_SH = os.path.join(HERE, "build.sh")
 PINNED = "80baa5315c90fcc4f1491e7fa66cf6db29462581"
-COLUMNS = ["position", "plies", "positions", "mode", "setup", "config", "prune_isa", "peer_flags", "prune_huge_pages",
+# position, mode and setup first: the report names a row by the first three columns that vary.
+COLUMNS = ["position", "mode", "setup", "plies", "positions", "config", "prune_isa", "peer_flags", "prune_huge_pages",
            "peer_huge_pages", "prune_threads", "peer_threads", "prune_table", "peer_table", "prune_score",
            "peer_score", "prune_nodes", "peer_nodes", "prune_search_us", "peer_search_us", "prune_us_per_position",
            "peer_us_per_position", "search_speedup_median", "search_speedup_lo", "search_speedup_hi",
@@ -98,7 +99,6 @@ C4_SETS = [("endgame_L1", 1000), ("midgame_L1", 1000), ("midgame_L2", 1000), ("o
 QUICK = ["444444"]
 DEFAULT = ["444444", "4444"]
 EMPTY = ""
-LONG_PAIRS = 6
 
 
 def wall(command, **kwargs):
@@ -272,7 +272,7 @@ def compare(options, binary, setup_name, threads, work, weak, pairs):
     print(f"compare.py: {work.name()} {mode}, {setup_name}, {threads} thread(s): prune "
           f"{prune_score} in {ours['nodes']} nodes, c4 {peer_score} in {theirs['nodes']} nodes: "
           f"{'agree' if agree else 'DISAGREE'}; {paired.describe(whole)}", flush=True)
-    row = [work.name(), "" if work.set_name else len(work.moves), count, mode, setup_name, ours["config"],
+    row = [work.name(), mode, setup_name, "" if work.set_name else len(work.moves), count, ours["config"],
            options.isa, flags, "on", "on" if setup["huge"] else "off", threads, theirs["threads"], table,
            PEER_TABLES[setup["peer_mb"]][1], prune_score, peer_score, ours["nodes"], theirs["nodes"],
            mean_us(0, "search"), mean_us(1, "search"), mean_us(0, "whole"), mean_us(1, "whole")] \
@@ -335,7 +335,7 @@ def plan(options):
     chosen = options.setup_names
 
     def terms(default):
-        return [s for s in default if chosen is None or s in chosen] if chosen is None else chosen
+        return default if chosen is None else chosen
     if options.position is not None or options.set_names is not None:
         return [(Work(moves=m), modes, terms(["equal-64"]), every) for m in options.position or []] + \
             [(Work(set_name=s), modes, terms(["equal-64"]), one) for s in options.set_names or []]

@@ -36,7 +36,10 @@ Claim = collections.namedtuple("Claim", "key where text relation args")
 
 NUMBER = r"[\d,]+(?:\.\d+)?"
 X_CI = r"(?P<median>[\d.]+)x \(95% CI (?P<lo>[\d.]+)x-(?P<hi>[\d.]+)x"   # '1.80x (95% CI 1.71x-1.86x'
-X_CELL = r"(?P<median>[\d.]+)x \((?P<lo>[\d.]+)-(?P<hi>[\d.]+)\)"       # '1.80x (1.71-1.86)'
+X_CELL = r"(?P<median>[\d.]+)x \((?P<lo>[\d.]+)-(?P<hi>[\d.]+)\)"
+IN_BULLET = r"(?:(?!\n- )[\s\S])*?"   # any text up to the next list item
+X_CI_SHORT = r"(?P<median>[\d.]+)x\s+\((?P<lo>[\d.]+)x-(?P<hi>[\d.]+)x\)"   # '1.24x (1.18x-1.30x)'
+       # '1.80x (1.71-1.86)'
 
 
 class Fails(Exception):
@@ -249,6 +252,21 @@ def peer_speedup(res, m, name, where):
                     f"({peers.share_cell(shares)}): not a headline")
 
 
+def apart_speedup(res, m, name, where, verdict, prefix="speedup"):
+    """A row of a peer measured apart (results/apart/peer_NAME.csv) quoted with its interval (the whole
+    processes', or with prefix search_speedup the programs' own timers'), and who is ahead as the sentence
+    says (peers.verdict: 'prune ahead', 'prune behind' or 'not resolved')."""
+    rows = res.csv(peers.APART.format(name), comments=True)
+    matches = [r for r in rows if all(r[k] == v for k, v in where.items())]
+    if len(matches) != 1:
+        raise Fails(f"{peers.APART.format(name)}: {len(matches)} rows match {where}")
+    summary = {k: num(matches[0][f"{prefix}_{k}"]) for k in ("median", "lo", "hi")}
+    quoted_interval(m, summary, f"{name} apart {where}")
+    if None in (summary["lo"], summary["hi"]) or peers.verdict(summary["lo"], summary["hi"]) != verdict:
+        raise Fails(f"{name} apart {where}: the sentence says {verdict}, the interval "
+                    f"({summary['lo']}-{summary['hi']}) does not")
+
+
 def peer_dropped(res, m, name, where):
     """A peer row left out of the README: search is under the headline share of a side's time."""
     r, shares = peer_row(res, name, where)
@@ -344,7 +362,7 @@ def lent_threads(res, m):
 
 RELATIONS = {f.__name__: f for f in (row_value, rung_time, published_ratio,
                                      lent_threads, strength_row, more_nodes, fewer_nodes_slower, gains_both, table_share, paired, node_ratio,
-                                     copy_undo_geomean, tree_undo_slower, peer_speedup, peer_dropped,
+                                     copy_undo_geomean, tree_undo_slower, peer_speedup, peer_dropped, apart_speedup,
                                      minimaxer_windows, library_bubble, python_per_call)}
 
 
@@ -480,6 +498,44 @@ CLAIMS = [
           {"name": name, "where": where})
     for name, label, where in (("pons", "Begin-Easy strong", {"name": "Begin-Easy", "mode": "strong"}),
                                ("fhourstones", "45461667 8", {"position": "45461667"}))
+] + [
+    # docs/connect4.md's "On equal terms": c4 against prune measured apart (results/apart/peer_c4.csv).
+    Claim(f"docs.connect4.c4-equal.{key}", "docs/connect4.md", head + rf"{IN_BULLET}{label}\s+{X_CI_SHORT}",
+          "apart_speedup", {"name": "c4", "where": where, "verdict": verdict, **extra})
+    for key, head, label, where, verdict, extra in (
+        ("start-strong-64", "One thread, the empty board", r"strong at 64 MiB",
+         {"position": "start", "mode": "strong", "setup": "equal-64", "prune_threads": "1"}, "prune ahead", {}),
+        ("start-strong-1024", "One thread, the empty board", r"and at 1 GiB",
+         {"position": "start", "mode": "strong", "setup": "equal-1024", "prune_threads": "1"}, "prune ahead", {}),
+        ("start-weak-64", "One thread, the empty board", r"weak at 64 MiB",
+         {"position": "start", "mode": "weak", "setup": "equal-64", "prune_threads": "1"}, "prune ahead", {}),
+        ("start-weak-1024", "One thread, the empty board", rf"weak at 64 MiB {IN_BULLET}and at 1 GiB",
+         {"position": "start", "mode": "weak", "setup": "equal-1024", "prune_threads": "1"}, "prune ahead", {}),
+        ("start-strong-defaults", "One thread, the empty board", r"defaults[^:]*: strong",
+         {"position": "start", "mode": "strong", "setup": "defaults", "prune_threads": "1"}, "prune ahead", {}),
+        ("start-weak-defaults", "One thread, the empty board", r"defaults[^:]*: strong [^,]*, weak",
+         {"position": "start", "mode": "weak", "setup": "defaults", "prune_threads": "1"}, "prune ahead", {}),
+        ("start-strong-64-t2", "Both cores", r"strong at 64\s+MiB",
+         {"position": "start", "mode": "strong", "setup": "equal-64", "prune_threads": "2"}, "not resolved", {}),
+        ("start-strong-1024-t2", "Both cores", rf"strong at 64\s+MiB {IN_BULLET}and at 1 GiB",
+         {"position": "start", "mode": "strong", "setup": "equal-1024", "prune_threads": "2"}, "not resolved", {}),
+        ("start-weak-64-t2", "Both cores", r"weak at 64\s+MiB",
+         {"position": "start", "mode": "weak", "setup": "equal-64", "prune_threads": "2"}, "not resolved", {}),
+        ("start-weak-1024-t2", "Both cores", rf"weak at 64\s+MiB {IN_BULLET}and at 1 GiB",
+         {"position": "start", "mode": "weak", "setup": "equal-1024", "prune_threads": "2"}, "not resolved", {}),
+        ("4444-strong", "Shorter solves", r"`4444` strong",
+         {"position": "4444", "mode": "strong", "setup": "equal-64", "prune_threads": "1"}, "prune ahead", {}),
+        ("4444-weak", "Shorter solves", r"and weak",
+         {"position": "4444", "mode": "weak", "setup": "equal-64", "prune_threads": "1"}, "prune ahead", {}),
+        ("444444-strong", "Shorter solves", r"strong not resolved,",
+         {"position": "444444", "mode": "strong", "setup": "equal-64", "prune_threads": "1"}, "not resolved", {}),
+        ("opening_L3", "c4's own test sets", r"`opening_L3` strong",
+         {"position": "c4:opening_L3", "mode": "strong"}, "prune ahead", {}),
+        ("opening_L2", "c4's own test sets", r"`opening_L2` strong",
+         {"position": "c4:opening_L2", "mode": "strong"}, "prune ahead", {}),
+        ("midgame_L2", "c4's own test sets", r"`midgame_L2` strong",
+         {"position": "c4:midgame_L2", "mode": "strong"}, "prune ahead", {}),
+    )
 ] + [
     # REPORT.md and the docs: sentences whose verb rests on a comparison of the data.
     Claim("report.minimaxer.bubble.library", "REPORT.md",

@@ -85,8 +85,9 @@ def render(res, plots):
     paths, why = changed_since(commit)
     out = [TITLE + "\n",
            f"Every file of this run (run.json's manifest) was measured at commit {commit}; studies.csv also names "
-           "it in every row. results/lent/ is not part of the run: each of its files names its own commit in its "
-           "header."]
+           "it in every row. results/lent/ (a lent machine's) and results/apart/ (measured once apart from any run) "
+           "are not part of the run: each of their files names its own commit in its header, and apart/'s in its "
+           "rows."]
     backfilled = res.run.get("backfilled")
     if isinstance(backfilled, dict) and backfilled.get("files"):
         out.append(f"\nWhen this run was installed, {', '.join(backfilled['files'])} said `unknown` where the "
