@@ -5,7 +5,8 @@ from the pairs on record (scripts/recompute_intervals.py).
 - The committed results/: the recompute exits 0, and each CSV there with
   paired figures and no pairs file is reported `pairs not recorded` (the
   committed run of 17b53c4 predates the pairs files), each with a pairs
-  file `all equal`.
+  file `all equal`; every CSV of results/apart/ (measured once apart from
+  any run, with its pairs) recomputes `all equal`.
 - A run made here: a peer's CSV and its pairs through peers/paired.py's
   finish (rows of 6, 12 and 3 pairs, a row of none, pons' own-timer pairs),
   the parallel study's rows and pairs (scripts/parallel_study.py), the
@@ -61,6 +62,15 @@ def committed():
     # The paired comparisons of the committed run, all without pairs today: listed, not hidden.
     for name in ("peer_c4.csv", "peer_pons.csv", "peer_tafl-rust.csv", "parallel.csv", "threads.csv", "peer_ab.csv"):
         expect(f"committed {name} has paired figures", name in timed)
+    # results/apart/: measured once apart from any run, every file with its pairs, every row recomputed equal.
+    apart = os.path.join(results, "apart")
+    if os.path.isdir(apart):
+        done = recompute(apart)
+        names = [n for n in sorted(os.listdir(apart)) if n.endswith(".csv") and not n.endswith(".pairs.csv")]
+        expect("results/apart: exit 0, every file recomputed equal", done.returncode == 0 and names and all(
+            any(line.startswith(f"{n}: ") and line.endswith("all equal") for line in done.stdout.splitlines())
+            for n in names), f"{done.returncode}: {done.stdout}{done.stderr}")
+        timed += [f"apart/{n}" for n in names]
     return len(timed)
 
 
