@@ -193,6 +193,12 @@ static void check_summary(const summary_reader *r, const match_summary *s, uint6
         contradicts(r, "an openings hash without an openings file");
     if (has_verdict && s->shards > 1)
         contradicts(r, "a shard with an SPRT verdict (prune match-merge decides on the merged counts)");
+    /* the book's reach, as pairs_total and openings_count give it (the merged summary prints it
+     * again); a summary from before these fields has none */
+    if (find_field(r, "pairs_past_book") && get_whole(r, "pairs_past_book") != match_pairs_past_book(s))
+        contradicts(r, "pairs_past_book is not pairs_total less openings_count");
+    if (find_field(r, "pairs_per_opening_max") && get_whole(r, "pairs_per_opening_max") != match_pairs_per_opening_max(s))
+        contradicts(r, "pairs_per_opening_max is not the most pairs an opening plays in");
 }
 
 /* Reads the summary in r's fields into `rec`. */

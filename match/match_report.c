@@ -80,6 +80,17 @@ uint64_t match_shard_size(uint64_t first, uint64_t step, uint64_t total, uint64_
     return total / openings * residue_count(first, step, openings) + residue_count(first, step, total % openings);
 }
 
+uint64_t match_pairs_past_book(const match_summary *s)
+{
+    return s->pairs_total > s->openings_count ? s->pairs_total - s->openings_count : 0;
+}
+
+uint64_t match_pairs_per_opening_max(const match_summary *s)
+{
+    if (!s->pairs_total) return 0;
+    return s->openings_count ? (s->pairs_total - 1) / s->openings_count + 1 : s->pairs_total; /* none: one start */
+}
+
 uint64_t match_shard_first(uint64_t first, uint64_t total, uint64_t openings)
 {
     return first < openings && first < total ? first : total;
@@ -161,6 +172,9 @@ static void print_summary_json(const match_summary *s, const elo_estimate *e, bo
     escape_json(stdout, s->openings ? s->openings : "");
     printf(",\"openings_hash\":\"%016" PRIx64 "\",\"openings_count\":%" PRIu64 ",\"reuse\":%s", s->openings_hash,
            s->openings_count, s->reuse ? "true" : "false");
+    /* a match longer than its book says so: the pairs past it, and the most pairs an opening plays in */
+    printf(",\"pairs_past_book\":%" PRIu64 ",\"pairs_per_opening_max\":%" PRIu64, match_pairs_past_book(s),
+           match_pairs_per_opening_max(s));
     printf(",\"games\":%" PRIu64 ",\"wins\":%" PRIu64 ",\"draws\":%" PRIu64 ",\"losses\":%" PRIu64
            ",\"pentanomial\":[%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]",
            s->wins + s->draws + s->losses, s->wins, s->draws, s->losses, s->counts[0], s->counts[1], s->counts[2],
@@ -244,9 +258,9 @@ static void print_summary_text(const match_summary *s, const elo_estimate *e, bo
     if (s->openings && s->openings[0]) {
         printf("openings %s: %" PRIu64 " lines, FNV-1a %016" PRIx64, s->openings, s->openings_count, s->openings_hash);
         /* a match longer than its book says so (--reuse alone replays nothing) */
-        if (s->pairs_total > s->openings_count)
+        if (match_pairs_past_book(s))
             printf(", replayed past the last (--reuse): %" PRIu64 " pairs, each opening in up to %" PRIu64 " of them",
-                   s->pairs_total, (s->pairs_total - 1) / s->openings_count + 1);
+                   s->pairs_total, match_pairs_per_opening_max(s));
         putchar('\n');
     } else {
         puts("openings none: every pair starts from the start position");

@@ -211,6 +211,11 @@ typedef struct {
 
 /* The limit's name in the records (nodes, time-ms, depth, clock). */
 const char *match_limit_name(match_limit_kind kind);
+/* The match's pairs past its book (pairs_total - openings_count when above
+ * 0): each replays an opening (--reuse); 0 when the book covers the match. */
+uint64_t match_pairs_past_book(const match_summary *s);
+/* The most pairs one opening plays in (1 when the book covers the match). */
+uint64_t match_pairs_per_opening_max(const match_summary *s);
 /* A shard splits a match by opening, not by pair: pair i plays opening
  * i modulo `openings`, and shard first + 1 of step holds the pairs below
  * `total` whose opening is first modulo step.  So every replay of an

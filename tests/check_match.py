@@ -184,6 +184,14 @@ def check_shard_repeats(tally, prune):
         whole = without_times(match_lines(tally, prune, "book of 3, 6 pairs", args)[-1:])[0]
         tally.record(whole.get("repeated") == 6 and whole.get("games") == 12, "6 pairs over 3 openings: repeated 6",
                      whole)
+        # A match longer than its book says so in JSON: 3 pairs past the book, each opening in up to 2 pairs.
+        book_fields = ("openings_count", "reuse", "pairs_past_book", "pairs_per_opening_max")
+        tally.record([whole.get(k) for k in book_fields] == [3, True, 3, 2],
+                     "the JSON summary says the match is longer than its book", whole)
+        within = match_lines(tally, prune, "book of 3, 3 pairs", args[:args.index("--pairs")] + [
+            "--pairs", "3", "--openings", args[-1]])[-1]
+        tally.record([within.get(k) for k in book_fields] == [3, False, 0, 1],
+                     "a match within its book: 0 pairs past it, each opening in 1 pair", within)
         text = run([prune, "match"] + args).stdout
         tally.record("3 lines, FNV-1a " in text and ", replayed past the last (--reuse): 6 pairs, each opening in up "
                      "to 2 of them\n" in text, "the text summary says the match is longer than its book", text[:300])
@@ -194,6 +202,12 @@ def check_shard_repeats(tally, prune):
             tally.record(status == 0 and err == "" and merged == whole,
                          f"{' + '.join(shards)} merged = the unsharded run, repeated {merged.get('repeated')}",
                          f"{err.strip()} {merged}")
+            tally.record([merged.get(k) for k in ("repeated",) + book_fields] == [6, 3, True, 3, 2],
+                         f"{' + '.join(shards)} merged: repeated 6, 3 pairs past the book of 3",
+                         [merged.get(k) for k in ("repeated",) + book_fields])
+        text = run([prune, "match-merge", os.path.join(tmp, "shards.jsonl")]).stdout
+        tally.record(", replayed past the last (--reuse): 6 pairs, each opening in up to 2 of them\n" in text,
+                     "the merged text summary says the match is longer than its book", text[:300])
         for shard, pairs, repeated in (("1/2", [0, 2, 3, 5], 4), ("2/2", [1, 4], 2), ("4/4", [], 0)):
             lines = match_lines(tally, prune, f"shard {shard}", args + ["--shard", shard])
             got = [line.get("pair") for line in lines[:-1]]

@@ -46,7 +46,8 @@ def summary(shard, total, counts, colour=0, moves=(40, 41), ms_sum=(12.5, 20.25)
     s = {"summary": True, "game": "kalah", "a": "ladder-pvs", "b": "negamax-ab", "limit": "nodes",
          "limit_value": 2000, "margin_ms": 25, "seed": 1, "ply_cap": 200, "reproducible": True, "shard": shard,
          "pairs_total": total, "pair_first": k - 1, "pair_step": n, "openings": "studies/openings/kalah.txt",
-         "openings_hash": "0123456789abcdef", "openings_count": book, "reuse": total > book, "games": 2 * size,
+         "openings_hash": "0123456789abcdef", "openings_count": book, "reuse": total > book,
+         "pairs_past_book": max(0, total - book), "pairs_per_opening_max": -(-total // book), "games": 2 * size,
          "wins": wins, "draws": draws, "losses": losses, "pentanomial": list(counts), "colour_decided": colour,
          "capped": 1, "adjudicated": 0, "repeated": 0, "time_losses": [0, 0], "overruns": [1, 0],
          "moves": list(moves), "move_ms_sum": list(ms_sum),
@@ -187,9 +188,16 @@ def check_reuse(tally, prune):
     done = merge(prune, halves)
     got = json.loads(done.stdout) if done.returncode == 0 else {}
     want = {"shard": "1/1", "missing_pairs": 0, "missing_shards": [], "games": 14, "pentanomial": [0, 1, 5, 1, 0],
-            "repeated": 6, "reuse": True, "openings_count": 3, "pairs_total": 7}
+            "repeated": 6, "reuse": True, "openings_count": 3, "pairs_total": 7, "pairs_past_book": 4,
+            "pairs_per_opening_max": 3}
     tally.record(done.stderr == "" and all(got.get(k) == v for k, v in want.items()),
                  "1/2 + 2/2 over 3 openings: complete, repeated 4 + 2", (done.stderr.strip(), {k: got.get(k) for k in want}))
+    # Summaries from before pairs_past_book and pairs_per_opening_max merge, and the merge says them.
+    book_fields = ("pairs_past_book", "pairs_per_opening_max")
+    done = merge(prune, [{k: v for k, v in h.items() if k not in book_fields} for h in halves])
+    got = json.loads(done.stdout) if done.returncode == 0 else {}
+    tally.record(done.stderr == "" and [got.get(k) for k in ("repeated",) + book_fields] == [6, 4, 3],
+                 "summaries without the book's fields: merged, 4 pairs past the book", (done.stderr.strip(), got))
     # 1/2 with 2/3 (opening 1) and 4/4 (no opening below 3: empty) make the match; by
     # pair index 1/2 and 2/3 would both hold pair 4.
     done = merge(prune, [halves[0], summary("2/3", 7, [0, 0, 2, 0, 0], book=3, repeated=2),
@@ -249,6 +257,11 @@ def refusals(prune):
         ("more pairs than openings without --reuse", [dict(s12, openings_count=5)],
          "more pairs than openings without --reuse"),
         ("no opening", [dict(s12, openings_count=0)], "\"openings_count\" must be at least 1"),
+        ("pairs_past_book not pairs_total less the book", [dict(summary("1/2", 7, [0, 0, 5, 0, 0], book=3),
+                                                                pairs_past_book=0)],
+         "pairs_past_book is not pairs_total less openings_count"),
+        ("pairs_per_opening_max wrong", [dict(s12, pairs_per_opening_max=2)],
+         "pairs_per_opening_max is not the most pairs an opening plays in"),
         # 3 pairs of 6 by pair index (0, 2, 4), but shard 1/2 by opening over 3 holds 4 (0, 2, 3, 5)
         ("a shard by pair index past the book", [dict(summary("1/2", 6, [0, 0, 3, 0, 0], book=6), openings_count=3,
                                                       reuse=True)], "fewer pairs than its shard holds"),

@@ -23,8 +23,9 @@ its report's multiple-comparison rule (scripts/reporting/strength.py) and its ro
 - Bad rows or a failing match: one line on stderr, exit 2 (rows) or 1 (a match), no file.
 - The committed rows: each rung against the rung it builds on (the techniques study's
   baselines, engine/config.c) and against negamax-ab on the five games at the main
-  budget in every variant; --long adds the rungs against the rung below at every
-  other limit; tic-tac-toe is one sanity line."""
+  budget in every variant, with ladder-pvs and negamax-ab each against itself (the
+  node-budget null tests, at least 5,000 pairs in --long); --long adds the rungs
+  against the rung below at every other limit; tic-tac-toe is one sanity line."""
 import csv
 import json
 import os
@@ -152,8 +153,8 @@ for game in GAMES:
     for limit in limits:
         at = {(r["a"], r["b"]): r for r in rows if r["game"] == game and r["limit"] == limit}
         want = {(rung, below[(game, rung)]) for rung in rungs}
-        if limit == MAIN:
-            want |= {(rung, "negamax-ab") for rung in rungs}
+        if limit == MAIN:   # and the node-budget null tests: ladder-pvs and negamax-ab each against itself
+            want |= {(rung, "negamax-ab") for rung in rungs} | {("ladder-pvs", "ladder-pvs"), ("negamax-ab", "negamax-ab")}
         if limit.startswith("tc="):   # the self-play sanity line of each clock
             want |= {("ladder-pvs", "ladder-pvs")}
         check(set(at) == want, f"studies/strength.csv: {game} at {limit} plays {sorted(set(at) ^ want)} "
@@ -162,6 +163,11 @@ for game in GAMES:
             check(int(r["long"]) > 0 and (limit != MAIN or (int(r["quick"]) > 0 and int(r["full"]) > 0)),
                   f"studies/strength.csv: {game} {a} vs {b} at {limit} is not played in every variant it should be")
 check([r["game"] for r in rows if r["game"] not in GAMES] == ["ttt"], "studies/strength.csv: ttt is not one line")
+# Issue 48: the node-budget null tests are about 5,000 pairs a line in --long.
+for r in rows:
+    if r["a"] == r["b"] and r["limit"] == MAIN:
+        check(int(r["long"]) >= 5000, f"studies/strength.csv: {r['game']} {r['a']} against itself at {MAIN} plays "
+                                       f"{r['long']} pairs in --long, under issue 48's 5,000")
 
 for f in failures:
     print("FAIL", f)
