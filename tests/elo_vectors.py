@@ -70,15 +70,17 @@ def mle_log(p, s):
     return [math.log(q / (1 + x * a)) for a, q in d]
 
 
-def nelo(counts):
-    """nElo and its interval, the moments taken exactly over the regularised counts."""
-    c = [Fraction(x) if x else Fraction(1, 1000) for x in counts]
+def nelo(counts, exact=True):
+    """nElo and its interval, the moments taken exactly over the regularised counts (in floats
+    with exact=False: the same formulas, faster, for tests/check_elo_coverage.py's simulation)."""
+    kind = Fraction if exact else float
+    c = [kind(x) if x else kind(1) / 1000 for x in counts]
     n = sum(c)
     q = [x / n for x in c]
-    mu = sum(Fraction(i, 4) * x for i, x in enumerate(q))
-    m = {k: sum(x * (Fraction(i, 4) - mu) ** k for i, x in enumerate(q)) for k in (2, 3, 4)}
+    mu = sum(kind(i) / 4 * x for i, x in enumerate(q))
+    m = {k: sum(x * (kind(i) / 4 - mu) ** k for i, x in enumerate(q)) for k in (2, 3, 4)}
     sd = math.sqrt(m[2])
-    t = float(mu - Fraction(1, 2)) / sd
+    t = float(mu - kind(1) / 2) / sd
     skew = float(m[3]) / sd ** 3
     exkurt = float(m[4] / (m[2] * m[2])) - 3
     var_t = max(0.0, 1 - t * skew + t * t * (exkurt + 2) / 4)
@@ -87,16 +89,27 @@ def nelo(counts):
     return [scale * t, scale * (t - half), scale * (t + half)]
 
 
-def line(counts, elo0, elo1, alpha, beta):
+def moments(counts):
+    """The pairs (regularised), the mean pair score and its standard error."""
     n, p = pdf(counts)
     mu = sum(a * q for a, q in p)
     var = sum(q * (a - mu) ** 2 for a, q in p)
-    se = math.sqrt(var / n)
+    return n, p, mu, math.sqrt(var / n)
+
+
+def elo_interval(counts):
+    """Elo and its 95% interval, elo(mu -+ z se) (an infinite bound at a score of 0 or 1)."""
+    _, _, mu, se = moments(counts)
+    return [elo(mu), elo(mu - Z * se), elo(mu + Z * se)]
+
+
+def line(counts, elo0, elo1, alpha, beta):
+    n, p, mu, se = moments(counts)
     los = NormalDist().cdf((mu - 0.5) / se)
     l0, l1 = mle_log(p, score_of(elo0)), mle_log(p, score_of(elo1))
     llr = n * sum(q * (b - a) for (_, q), a, b in zip(p, l0, l1))
     lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
-    figures = [mu, elo(mu), elo(mu - Z * se), elo(mu + Z * se), los, llr, lower, upper] + nelo(counts)
+    figures = [mu] + elo_interval(counts) + [los, llr, lower, upper] + nelo(counts)
     head = " ".join(str(c) for c in counts) + f" {elo0} {elo1} {alpha} {beta}"
     return head + " | " + " ".join(repr(float(f)) for f in figures)
 

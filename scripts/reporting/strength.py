@@ -6,9 +6,11 @@ budget and two clocks).
 The run's strength.csv holds one row per match (scripts/strength.py, from
 `prune match --json` merged over its shards): the counts, the pentanomial,
 Elo and normalized Elo with their 95% intervals, and the bias counts.  A
-table set is the tables of one limit; its family of readings is every match
-in it, and a reading is written only when its interval survives Holm's
-step-down correction over that family at ALPHA (docs/strength.md).  This
+table set is the tables of one limit; a reading is written only when its
+interval survives Holm's step-down correction at ALPHA over one family,
+every match of the run at every limit but the self-play lines
+(holm_family; docs/strength.md).  An interval of
+fewer pairs than COVERED_FROM asks is printed with COVERAGE_MARK.  This
 module reads that CSV alone: nothing here imports the runner.
 """
 import math
@@ -20,10 +22,18 @@ BASE = "negamax-ab"
 ALPHA = 0.05
 REGULARISED = 0.001   # an empty pentanomial count, as match/elo.c reads it (fishtest's)
 SCORES = (0, 0.25, 0.5, 0.75, 1)
-# Fewer pairs than this are not tested (p = 1, still counted in the family): the normal approximation
-# behind the interval needs pairs, and with one or two the regularised empty counts make any one-sided
-# match look decisive (a --quick run's matches).
-MIN_PAIRS = 20
+# The pair counts from which each 95% interval holds its coverage: simulated under the null (two equal
+# sides) over the study's draw shapes and pair counts, tests/check_elo_coverage.py finds the Elo interval
+# holding 0 in at least 93% of matches from 50 pairs on, and the nElo interval from 135 on (the
+# smallest such counts: below them some shape falls short, nElo's far short at 15 to 30 pairs of
+# mostly draws).  Below its count an interval is printed with COVERAGE_MARK, never bare; the test checks
+# these constants against its simulation.
+COVERED_FROM = {"elo": 50, "nelo": 135}
+COVERAGE_MARK = "‡"
+# Fewer pairs than this are not tested (p = 1, still counted in the family): the test is the Elo
+# interval, which does not hold its coverage below them (and with one or two pairs the regularised
+# empty counts make any one-sided match look decisive: a --quick run's matches).
+MIN_PAIRS = COVERED_FROM["elo"]
 
 
 def limit_of(row):
@@ -102,6 +112,26 @@ def interval(row, prefix):
     return f"{felo(value)} ± {(high - low) / 2:.0f}"
 
 
+def pairs_of(row):
+    return sum(pentanomial(row) or [0])
+
+
+def interval_cell(row, prefix):
+    """interval(), with COVERAGE_MARK when the match has fewer pairs than that interval needs."""
+    text = interval(row, prefix)
+    return text + COVERAGE_MARK if text != "–" and pairs_of(row) < COVERED_FROM[prefix] else text
+
+
+def coverage_note():
+    """What COVERAGE_MARK means."""
+    return (f"{COVERAGE_MARK}: an interval of fewer pairs than it needs to hold its coverage. Simulated under "
+            f"the null (two equal sides) at the study's pair counts and draw rates (tests/check_elo_coverage.py), "
+            f"the 95% Elo interval holds 0 in at least 93% of matches only from {COVERED_FROM['elo']} pairs on, "
+            f"and the nElo interval only from {COVERED_FROM['nelo']} on (the test prints each count's lowest "
+            f"coverage). A marked interval is shown, not read: a match of fewer than "
+            f"{MIN_PAIRS} pairs is not tested, and a marked nElo interval that excludes 0 is no finding.")
+
+
 def share(count, total):
     """count / total as '12.3%', '–' when either is missing."""
     count, total = num(count), num(total)
@@ -145,9 +175,10 @@ def verdict(row):
     return f"{num(row['llr']):.2f}" + (f" ({row['verdict']})" if row.get("verdict") else "")
 
 
-def holds_zero(row):
-    """Whether the match's 95% Elo interval holds 0 (a side without a finite bound is open that way)."""
-    low, high = num(row.get("elo_low")), num(row.get("elo_high"))
+def holds_zero(row, prefix="elo"):
+    """Whether the match's 95% Elo (or nElo) interval holds 0 (a side without a finite bound is open
+    that way)."""
+    low, high = num(row.get(prefix + "_low")), num(row.get(prefix + "_high"))
     return (low is None or low <= 0) and (high is None or high >= 0)
 
 
@@ -168,9 +199,9 @@ def match_table(rows, limit, tests):
     for r in rows:
         survives, adjusted = tests.get(id(r), (False, None))
         tested = ("– (self-play)" if is_self(r) else f"– (under {MIN_PAIRS} pairs)"
-                  if sum(pentanomial(r) or [0]) < MIN_PAIRS else
+                  if pairs_of(r) < MIN_PAIRS else
                   f"{'**survives**' if survives else 'no'} ({adjusted:.2g})")
-        elo, nelo = interval(r, "elo"), interval(r, "nelo")
+        elo, nelo = interval_cell(r, "elo"), interval_cell(r, "nelo")
         line = [f"`{r['a']}`", f"`{r['b']}`", elo if not clock else mark(elo), nelo if not clock else mark(nelo),
                 r["games"], r.get("pentanomial") or "–", share(r["draws"], r["games"]),
                 share(r.get("colour_decided"), num(r["games"]) / 2 if num(r["games"]) else None), capped_share(r),
@@ -182,43 +213,94 @@ def match_table(rows, limit, tests):
     return table(header, body, "ll" + "r" * (len(header) - 2))
 
 
-def readings(limit, rows, tests):
-    """The readings of one table set: the family, what survives Holm, what excludes 0 without surviving."""
+def holm_family(rows):
+    """The study's one Holm family: every match of the run, at every limit, but the self-play lines
+    (sanity lines, not readings), each tested for Elo = 0.  (family, {id(row): (survives, adjusted p)});
+    render() and summary() both use it."""
     family = [r for r in rows if not is_self(r)]
-    m = len(family)
-    unadjusted = [r for r in family if p_value(r) < ALPHA]
-    survivors = [r for r in family if tests[id(r)][0]]
-    out = [f"**Readings at {limit_text(limit)}.** The family is the {m} matches of these tables (every interval "
-           f"above); each is tested for Elo = 0 (two-sided, from the pentanomial, as the interval is; a match of "
-           f"fewer than {MIN_PAIRS} pairs counts as untested), and Holm's step-down correction at α = {ALPHA} keeps "
-           f"{len(survivors)} of the {len(unadjusted)} tested matches whose 95% interval excludes 0. Only those are "
-           "read:\n"]
+    return family, {id(r): t for r, t in zip(family, holm([p_value(r) for r in family]))}
+
+
+def family_note(rows, family, tests):
+    """The family, declared once: its size, and what survives at each limit."""
+    kept = [r for r in family if tests[id(r)][0]]
+    tested = [r for r in family if pairs_of(r) >= MIN_PAIRS]
+    excluding = [r for r in family if p_value(r) < ALPHA]
+    per_limit = ", ".join(f"{sum(limit_of(r) == limit for r in kept)} at {limit_text(limit)}"
+                          for limit in dict.fromkeys(limit_of(r) for r in rows))
+    return (f"**One Holm family.** Every reading below is of one family: all {len(family)} matches of the study, "
+            f"at every limit (every interval in these tables but the self-play lines). Each is tested for Elo = 0 "
+            f"(two-sided, from the pentanomial, as the interval is; a match of fewer than {MIN_PAIRS} pairs counts "
+            f"as untested, {len(family) - len(tested)} here), and Holm's step-down correction at α = {ALPHA} over "
+            f"the {len(family)} keeps {len(kept)} of the {len(excluding)} tested matches whose 95% interval excludes "
+            f"0: {per_limit}. Each limit's readings list its survivors.\n")
+
+
+def readings(limit, rows, family, tests):
+    """The readings of one limit: what survives the study's one Holm family here, what excludes 0 without
+    surviving, and the self-play and sanity lines."""
+    at = [r for r in rows if not is_self(r)]
+    unadjusted = [r for r in at if p_value(r) < ALPHA]
+    survivors = [r for r in at if tests[id(r)][0]]
+    out = [f"**Readings at {limit_text(limit)}.** {len(at)} of the study's {len(family)} matches, tested in its "
+           f"one Holm family (above): of this limit's {len(unadjusted)} tested matches whose 95% interval excludes "
+           f"0, the correction keeps {len(survivors)}. Only those are read:\n"]
 
     def named(r):
         stronger = "stronger than" if num(r["elo"]) > 0 else "weaker than"
-        nelo = "" if interval(r, "nelo") == "–" else f", nElo {interval(r, 'nelo')}"
-        return (f"- {r['game']}: `{r['a']}` is {stronger} `{r['b']}`: Elo {interval(r, 'elo')}{nelo} "
+        nelo = "" if interval(r, "nelo") == "–" else f", nElo {interval_cell(r, 'nelo')}"
+        return (f"- {r['game']}: `{r['a']}` is {stronger} `{r['b']}`: Elo {interval_cell(r, 'elo')}{nelo} "
                 f"({r['games']} games, Holm-adjusted p {tests[id(r)][1]:.2g}).")
-    out += [named(r) for r in survivors] or ["- none: no difference at this limit is shown beyond chance."]
+    untested = not any(pairs_of(r) >= MIN_PAIRS for r in at)
+    out += [named(r) for r in survivors] or [f"- none: no match at this limit has the {MIN_PAIRS} pairs a test needs."
+                                             if untested else
+                                             "- none: no difference at this limit is shown beyond chance."]
     dropped = [r for r in unadjusted if not tests[id(r)][0]]
     if dropped:
         out.append("\nNot readings (the interval excludes 0, but not after the correction): " + ", ".join(
-            f"{r['game']} `{r['a']}` vs `{r['b']}` ({interval(r, 'elo')})" for r in dropped) + ".")
+            f"{r['game']} `{r['a']}` vs `{r['b']}` ({interval_cell(r, 'elo')})" for r in dropped) + ".")
     selves = [r for r in rows if is_self(r)]
-    judged = [r for r in selves if sum(pentanomial(r) or [0]) >= MIN_PAIRS]
     if selves:
-        off = [r for r in judged if not holds_zero(r)]
-        verdict_text = (f"under {MIN_PAIRS} pairs each, too few to judge." if not judged else
-                        "every interval holds 0, as it must." if not off else
-                        "**an interval excludes 0, which a fair clock must not give:** " + ", ".join(
-                            f"{r['game']} `{r['a']}` ({interval(r, 'elo')}, {r['games']} games)" for r in off) + ".")
-        out.append("\nThe self-play lines, each side against itself under the clock: " + verdict_text)
+        out.append("\nThe self-play lines, each side against itself: " + self_verdict(selves))
     sanity = [r for r in rows if r["game"] == "ttt"]
     if sanity:
         drawn = all(num(r["wins"]) == 0 and num(r["losses"]) == 0 for r in sanity)
         out.append("\nThe sanity line, tic-tac-toe: " + ("every game drawn, as sound play must." if drawn else
                                                           "**not every game drawn: a config plays it unsoundly.**"))
     return "\n".join(out) + "\n"
+
+
+def self_verdict(selves):
+    """Whether the self-play lines hold 0: their Elo intervals from MIN_PAIRS pairs, their nElo intervals
+    from COVERED_FROM['nelo'] (the intervals printed bare); a marked interval is not judged."""
+    judged = {k: [r for r in selves if pairs_of(r) >= COVERED_FROM[k]] for k in ("elo", "nelo")}
+    if not judged["elo"] and not judged["nelo"]:
+        return (f"under {COVERED_FROM['elo']} pairs each, too few to judge (their intervals are marked "
+                f"{COVERAGE_MARK}).")
+    off = [(r, k) for k in ("elo", "nelo") for r in judged[k] if not holds_zero(r, k)]
+    if off:
+        # The self-play lines are a family of null tests of their own: one of many excluding 0 is what chance
+        # gives at 95%, so a line fails when Holm's correction over the judged lines keeps it.
+        tests = holm([p_value(r) for r in judged["elo"]])
+        failing = [r for r, (kept, _) in zip(judged["elo"], tests) if kept]
+        named = ", ".join(f"{r['game']} `{r['a']}` ({'Elo' if k == 'elo' else 'nElo'} {interval_cell(r, k)}, "
+                          f"{r['games']} games)" for r, k in off)
+        if failing:
+            return ("**a line fails: equal sides must hold 0, and Holm's correction over the "
+                    f"{len(judged['elo'])} judged lines keeps** " + ", ".join(
+                        f"{r['game']} `{r['a']}` (Elo {interval_cell(r, 'elo')}, {r['games']} games)"
+                        for r in failing) + f". Unadjusted, these intervals exclude 0: {named}.")
+        return (f"{len(off)} interval{'s' if len(off) > 1 else ''} of the {len(selves)} lines "
+                f"exclude{'' if len(off) > 1 else 's'} 0 "
+                f"unadjusted ({named}); after Holm's correction over the {len(judged['elo'])} judged lines none "
+                f"does, so no line is shown to fail beyond what chance gives.")
+    said = [f"every Elo interval of the {len(judged['elo'])} lines of {COVERED_FROM['elo']} pairs or more"]
+    if judged["nelo"]:
+        said.append(f"every nElo interval of the {len(judged['nelo'])} of {COVERED_FROM['nelo']} pairs or more")
+    unjudged = len(selves) - len(judged["elo"])
+    return (" and ".join(said) + " holds 0, as it must" +
+            (f"; the other intervals, of fewer pairs (marked {COVERAGE_MARK}), are not judged" if
+             unjudged or len(judged["nelo"]) < len(selves) else "") + ".")
 
 
 def reuse_note(rows):
@@ -236,7 +318,8 @@ def plot_tables(rows, limit):
     """At the main limit, each rung's Elo against the rung it builds on (strength) and against
     negamax-ab (strength_base), per game with its bounds: plots/strength.gp.  A side with no
     finite bound is drawn at the figure itself (the text under the plot names it)."""
-    at = [r for r in rows if limit_of(r) == limit and r["game"] != "ttt"]   # the sanity line is no series
+    # the sanity line and the self-play lines are no series (a self-play row would stand for its rung)
+    at = [r for r in rows if limit_of(r) == limit and r["game"] != "ttt" and not is_self(r)]
     games = list(dict.fromkeys(r["game"] for r in at))
     rungs = list(dict.fromkeys(r["a"] for r in at))
     header = ["rung"] + [f"{g}{suffix}" for g in games for suffix in ("", "_low", "_high")]
@@ -275,19 +358,20 @@ def render(res, plots):
                "games ended by the ply cap or adjudicated. A node budget makes a match exact whatever the "
                "machine; a clock does not (its figures carry the noisy mark when the run is noisy). "
                "docs/strength.md has the design, the precision each budget is sized for and the rules.\n")
+    out.append(coverage_note() + "\n")
+    family, tests = holm_family(rows)
+    out.append(family_note(rows, family, tests))
     for limit in limits:
         at = [r for r in rows if limit_of(r) == limit]
-        family = [r for r in at if not is_self(r)]
-        results = holm([p_value(r) for r in family])
-        tests = {id(r): t for r, t in zip(family, results)}
         for game in dict.fromkeys(r["game"] for r in at):
             out.append(f"### {game}, {limit_text(limit)}\n")
             out.append(match_table([r for r in at if r["game"] == game], limit, tests) + "\n")
         note = reuse_note(at)
-        out += ([note] if note else []) + [readings(limit, at, tests)]
+        out += ([note] if note else []) + [readings(limit, at, family, tests)]
     main = limits[0]
     tables = plot_tables(rows, main)
     unbounded = [f"{r['game']} `{r['a']}` vs `{r['b']}`" for r in rows if limit_of(r) == main and r["game"] != "ttt"
+                 and not is_self(r)
                  and (num(r["elo_low"]) is None or num(r["elo_high"]) is None)]
     out.append(f"![Elo of each rung against the rung it builds on, per game, at {limit_text(main)}]"
                f"({plots}/strength.svg)\n")
@@ -300,22 +384,21 @@ def render(res, plots):
 
 def summary(res):
     """The README row: the top rung against negamax-ab on each game at the main limit, and how many
-    of that limit's intervals survive Holm."""
+    of the study's one Holm family (holm_family: every limit) survive."""
     rows = rows_of(res)
     if not rows:
         return []
     main = limit_of(rows[0])
-    at = [r for r in rows if limit_of(r) == main and not is_self(r)]
-    vs_base = [r for r in at if r["b"] == BASE and r["game"] != "ttt"]
+    family, tests = holm_family(rows)
+    vs_base = [r for r in family if limit_of(r) == main and r["b"] == BASE and r["game"] != "ttt"]
     if not vs_base:
         return []
     top = vs_base[-1]["a"]
-    tests = holm([p_value(r) for r in at])
-    kept = {id(r) for r, (ok, _) in zip(at, tests) if ok}
-    survive = len(kept)
+    kept = {id(r) for r in family if tests[id(r)][0]}
     # a figure Holm does not keep is not a reading: it is named as holding 0, not quoted as a gain
-    cells = [f"{r['game']} {interval(r, 'elo')}" if id(r) in kept else f"{r['game']} not shown ({interval(r, 'elo')})"
-             for r in vs_base if r["a"] == top]
+    cells = [f"{r['game']} {interval_cell(r, 'elo')}" if id(r) in kept else
+             f"{r['game']} not shown ({interval_cell(r, 'elo')})" for r in vs_base if r["a"] == top]
     return [[f"strength (Elo at {limit_text(main)})", "– (issue 29)",
-             f"`{top}` vs `{BASE}`: " + ", ".join(cells) + f"; {survive} of {len(at)} matches survive Holm",
+             f"`{top}` vs `{BASE}`: " + ", ".join(cells) +
+             f"; {len(kept)} of {len(family)} matches survive Holm (one family, every limit)",
              "exact under node budgets (seeded)"]]
