@@ -104,13 +104,22 @@ int match_count_plies(const char *moves)
     return plies;
 }
 
-/* A move's share of the clock: a 30th of what is left plus most of the
- * increment, never more than half of what is left, at least 1 ms. */
+/* A move's share of the clock, in microseconds: a 30th of what is left
+ * plus 3/4 of the increment, never more than half of what is left, at
+ * least 1 ms.  Microseconds, so that a 1 ms increment's 3/4 is not
+ * rounded away (in whole milliseconds it was 0). */
+uint64_t match_clock_move_us(uint64_t left_us, uint64_t increment_us)
+{
+    uint64_t us = left_us / 30 + increment_us * 3 / 4;
+    if (us > left_us / 2) us = left_us / 2;
+    return us >= 1000 ? us : 1000;
+}
+
+/* The same in whole milliseconds (what a search's deadline and the UGI
+ * protocol take): the share, rounded down, at least 1 ms. */
 uint64_t match_clock_move_ms(uint64_t left_ms, uint64_t increment_ms)
 {
-    uint64_t ms = left_ms / 30 + increment_ms * 3 / 4;
-    if (ms > left_ms / 2) ms = left_ms / 2;
-    return ms ? ms : 1;
+    return match_clock_move_us(left_ms * 1000, increment_ms * 1000) / 1000;
 }
 
 search_status match_side_move(const game_entry *game, match_side *side, const match_limit *limit, const char *position,
@@ -157,7 +166,7 @@ typedef struct {
     const char *position;     /* the opening's position string, or NULL (the opening is in moves) */
     const match_limit *limit; /* the match's */
     match_game *g;
-    int64_t clock_ms[2];      /* LIMIT_CLOCK: what each side has left */
+    int64_t clock_us[2];      /* LIMIT_CLOCK: what each side has left, in microseconds */
     uint64_t time_factor[2];  /* each side's time odds (match_side.time_factor, at least 1) */
     int start_value;          /* the probe's value where the game began (adjudication's reference) */
     int ahead_plies, ahead_sign; /* adjudication: how long one side has held the margin, and which */
@@ -201,7 +210,7 @@ static engine_end engine_move(const game_run *run, match_side *side, const match
     const char *moves = run->g->moves;
     /* an external engine keeps its own clock: it gets the first player's and the second's time left */
     bool a_first = run->g->a_first;
-    int64_t clock_ms[2] = {run->clock_ms[a_first ? 0 : 1], run->clock_ms[a_first ? 1 : 0]};
+    int64_t clock_ms[2] = {run->clock_us[a_first ? 0 : 1] / 1000, run->clock_us[a_first ? 1 : 0] / 1000};
     engine_end end = match_engine_move(side->engine, run->limit->kind == LIMIT_CLOCK ? run->limit : limit, clock_ms,
                                        run->position, moves, seed, best, size, nodes);
     if (end != ENGINE_OK) return end;
@@ -239,9 +248,9 @@ static match_limit move_limit(const game_run *run, const match_limit *limit, int
 {
     if (limit->kind == LIMIT_TIME) return (match_limit){.kind = LIMIT_TIME, .value = limit->value * run->time_factor[mover]};
     if (limit->kind != LIMIT_CLOCK) return *limit;
-    uint64_t left = run->clock_ms[mover] > 0 ? (uint64_t)run->clock_ms[mover] : 0;
+    uint64_t left = run->clock_us[mover] > 0 ? (uint64_t)run->clock_us[mover] : 0;
     return (match_limit){.kind = LIMIT_TIME,
-                         .value = match_clock_move_ms(left, limit->increment_ms * run->time_factor[mover])};
+                         .value = match_clock_move_us(left, limit->increment_ms * run->time_factor[mover] * 1000) / 1000};
 }
 
 /* An overrun is a move past its time by more than this: the engine stops
@@ -265,10 +274,10 @@ static bool book_time(game_run *run, const match_rules *rules, const match_limit
         if (ms > (double)allotted->value + MATCH_OVERRUN_SLACK_MS) g->overruns[mover]++;
     } else if (rules->limit.kind == LIMIT_CLOCK) {
         if (ms > (double)allotted->value + MATCH_OVERRUN_SLACK_MS) g->overruns[mover]++;
-        run->clock_ms[mover] -= (int64_t)(ms + 0.5);
-        if ((double)run->clock_ms[mover] < -margin) return true;
-        if (run->clock_ms[mover] < 0) run->clock_ms[mover] = 0;
-        run->clock_ms[mover] += (int64_t)(rules->limit.increment_ms * run->time_factor[mover]);
+        run->clock_us[mover] -= (int64_t)(ms * 1000 + 0.5);   /* kept in microseconds: no move's time rounds away */
+        if ((double)run->clock_us[mover] < -margin * 1000) return true;
+        if (run->clock_us[mover] < 0) run->clock_us[mover] = 0;
+        run->clock_us[mover] += (int64_t)(rules->limit.increment_ms * run->time_factor[mover] * 1000);
     }
     return false;
 }
@@ -280,7 +289,8 @@ match_play_status match_play(const game_entry *game, match_side sides[2], const 
     uint64_t factor[2] = {sides[0].time_factor > 1 ? (uint64_t)sides[0].time_factor : 1,
                           sides[1].time_factor > 1 ? (uint64_t)sides[1].time_factor : 1};
     game_run run = {.game = game, .position = opening_position(opening), .g = out, .limit = &rules->limit,
-                    .clock_ms = {(int64_t)(rules->limit.value * factor[0]), (int64_t)(rules->limit.value * factor[1])},
+                    .clock_us = {(int64_t)(rules->limit.value * factor[0] * 1000),
+                                 (int64_t)(rules->limit.value * factor[1] * 1000)},
                     .time_factor = {factor[0], factor[1]}};
     snprintf(out->moves, sizeof out->moves, "%s", run.position ? "" : opening);
     int cap = match_ply_cap(game), played = run.position ? 0 : match_count_plies(opening);

@@ -35,6 +35,7 @@ typedef struct {
 /* The time one move may take under a clock: the same rule for every config
  * and for prune ugi (match_play.c), so that configs differ only by their
  * technique. */
+uint64_t match_clock_move_us(uint64_t left_us, uint64_t increment_us);
 uint64_t match_clock_move_ms(uint64_t left_ms, uint64_t increment_ms);
 
 #define MATCH_DEFAULT_MARGIN_MS 25 /* cutegames' buffer: a move may overrun its time by this much */
