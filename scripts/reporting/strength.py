@@ -270,13 +270,51 @@ def readings(limit, rows, family, tests):
     return "\n".join(out) + "\n"
 
 
+def sign_test(row):
+    """(informative pairs, those side A won, the exact two-sided p) of the sign test on a match's pairs that
+    did not score ½ (LL and LD against WD and WW): a null test that needs no interval, for the lines too
+    short for one (issue 48)."""
+    counts = pentanomial(row) or [0] * 5
+    lost, won = counts[0] + counts[1], counts[3] + counts[4]
+    n = lost + won
+    if n == 0:
+        return 0, 0, 1.0
+    tail = sum(math.comb(n, i) for i in range(min(won, lost) + 1))
+    return n, won, min(1.0, 2 * tail / 2 ** n)
+
+
+def short_verdict(short):
+    """The self-play lines too short for a bare interval, judged by the sign test, Holm over them."""
+    if not short:
+        return ""
+    tests = [sign_test(r) for r in short]
+    kept = holm([p for _, _, p in tests])
+    cells = ", ".join(f"{r['game']} `{r['a']}` {won} of {n} (p {p:.2g})" for r, (n, won, p) in zip(short, tests))
+    failing = [f"{r['game']} `{r['a']}`" for r, (ok, _) in zip(short, kept) if ok]
+    many = len(short) > 1
+    return (f" {f'The {len(short)} lines' if many else 'The line'} under {COVERED_FROM['elo']} pairs "
+            f"{'are' if many else 'is'} judged by an exact sign test on the informative pairs (those not scoring "
+            f"½), side A's wins of them: {cells}; "
+            + ("a line of fewer than 6 informative pairs cannot reach p < 0.05, so it cannot fail; "
+               if any(n < 6 for n, _, _ in tests) else "")
+            + (f"**Holm's correction over these keeps {', '.join(failing)}: equal sides must not give that.**"
+               if failing else "Holm's correction over these keeps none."))
+
+
 def self_verdict(selves):
     """Whether the self-play lines hold 0: their Elo intervals from MIN_PAIRS pairs, their nElo intervals
-    from COVERED_FROM['nelo'] (the intervals printed bare); a marked interval is not judged."""
+    from COVERED_FROM['nelo'] (the intervals printed bare); a line too short for a bare interval is judged
+    by the sign test instead (short_verdict)."""
+    short = [r for r in selves if pairs_of(r) < COVERED_FROM["elo"]]
+    return interval_verdict(selves) + short_verdict(short)
+
+
+def interval_verdict(selves):
+    """self_verdict's judgement of the lines' intervals."""
     judged = {k: [r for r in selves if pairs_of(r) >= COVERED_FROM[k]] for k in ("elo", "nelo")}
     if not judged["elo"] and not judged["nelo"]:
-        return (f"under {COVERED_FROM['elo']} pairs each, too few to judge (their intervals are marked "
-                f"{COVERAGE_MARK}).")
+        return (f"under {COVERED_FROM['elo']} pairs each, too few for their intervals to be judged (they are "
+                f"marked {COVERAGE_MARK}).")
     off = [(r, k) for k in ("elo", "nelo") for r in judged[k] if not holds_zero(r, k)]
     if off:
         # The self-play lines are a family of null tests of their own: one of many excluding 0 is what chance
