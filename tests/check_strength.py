@@ -15,6 +15,8 @@ its report's multiple-comparison rule (scripts/reporting/strength.py) and its ro
   openings, which the runner plays with --reuse, and one of 6 pairs over them whose
   sides ignore the seed (negamax), so that pairs 3 to 5 replay pairs 0 to 2:
   `repeated` is 6 merged as unsharded.
+- The sign test that judges a self-play line too short for an interval: exact
+  p-values, a line that cannot fail said so, one that fails in bold.
 - Holm: a worked example (four p-values: the correction keeps two of the four that
   are below 0.05; a second set that Holm keeps whole and Bonferroni would not), and
   the report's p-value agrees with prune's interval on every match of the committed
@@ -133,6 +135,18 @@ check([round(p, 6) for _, p in got] == [0.03, 0.06, 0.06, 0.02], f"Holm's adjust
 # Each p below its step's bound alpha / (m - i): Holm keeps all four; Bonferroni (0.0125) would keep two.
 got = report.holm([0.04, 0.011, 0.02, 0.005])
 check([ok for ok, _ in got] == [True] * 4, f"Holm keeps {got}, want all four")
+# The sign test on a short self-play line's informative pairs (LL+LD against WD+WW, the ½ pairs left out):
+# 10 of 10 won is 2 x 2^-10; 5 of 10 is p 1; 5 of 5 (p 0.0625) cannot fail, and the verdict says so; 12 of 12
+# (p 0.00049) fails, in bold, Holm over the one line.
+check(report.sign_test({"pentanomial": "0 0 10 0 10"}) == (10, 10, 2 / 1024), "sign test, 10 of 10")
+check(report.sign_test({"pentanomial": "3 2 10 2 3"}) == (10, 5, 1.0), "sign test, 5 of 10")
+short = {"game": "kalah", "a": "ladder-pvs", "b": "ladder-pvs", "pentanomial": "0 0 15 2 3"}
+said = report.short_verdict([short])
+check("5 of 5 (p 0.062)" in said and "cannot fail" in said and "keeps none" in said, f"a 5-pair line: {said}")
+short["pentanomial"] = "0 0 8 6 6"
+said = report.short_verdict([short])
+check("12 of 12" in said and "**Holm's correction over these keeps kalah `ladder-pvs`" in said,
+      f"a 12-of-12 line: {said}")
 committed = os.path.join(ROOT, "results", "strength.csv")
 for r in list(csv.DictReader(open(committed))) if os.path.exists(committed) else []:
     excludes = (r["elo_low"] != "" and float(r["elo_low"]) > 0) or (r["elo_high"] != "" and float(r["elo_high"]) < 0)
