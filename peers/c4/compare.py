@@ -199,6 +199,10 @@ def prune_set(prune, config, path, weak, threads, tt_mb):
     checks every score against the file itself (exit 1 when one differs)."""
     command = prune_command(prune, config, weak, threads, tt_mb) + ["--positions", path]
     done, seconds = wall(command, stdin=subprocess.DEVNULL)
+    if done.returncode == 1:   # a score differs from the file's: prune stops there, and the row disagrees
+        print(f"compare.py: {done.stderr.strip()}", file=sys.stderr)
+        return {"scores": [], "nodes": 0, "search": 0.0, "whole": seconds, "table": None, "config": config or "",
+                "count": 0}
     if done.returncode != 0:
         raise paired.PeerError(f"{' '.join(command)}: exit status {done.returncode}: {done.stderr.strip()}")
     lines = [json.loads(line) for line in done.stdout.splitlines()]
