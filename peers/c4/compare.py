@@ -125,15 +125,20 @@ def check_banner(found, setup, binary):
                                f"{'on' if huge else 'off'} it was built for")
 
 
+def read_banner(line, found):
+    """Puts c4's banner (its table's size, huge pages, threads) into `found` when `line` is it."""
+    match = PEER_BANNER.match(line)
+    if match:
+        found.update(table=match.group(1), huge=bool(match.group(2)), threads=int(match.group(3)))
+
+
 def peer_solve(binary, setup, moves, weak):
     """{score, nodes, search, whole, threads} of one c4 process on one position."""
     command = [binary, moves] + (["weak"] if weak else [])
     done, seconds = wall(command, stdin=subprocess.DEVNULL, env=dict(os.environ, LC_ALL="C"))
     found = {"whole": seconds}
     for line in done.stdout.splitlines():
-        match = PEER_BANNER.match(line)
-        if match:
-            found.update(table=match.group(1), huge=bool(match.group(2)), threads=int(match.group(3)))
+        read_banner(line, found)
         match = SCORE.match(line)
         if match:
             if match.group(1) != ("weak" if weak else "strong"):
@@ -158,9 +163,7 @@ def peer_set(binary, setup, lines, weak):
     done, seconds = wall(command, input="".join(line + "\n" for line in lines), env=dict(os.environ, LC_ALL="C"))
     found = {"whole": seconds, "scores": []}
     for line in done.stdout.splitlines():
-        match = PEER_BANNER.match(line)
-        if match:
-            found.update(table=match.group(1), huge=bool(match.group(2)), threads=int(match.group(3)))
+        read_banner(line, found)
         match = BATCH_SCORE.match(line)
         if match:
             found["scores"].append(int(match.group(1)))
