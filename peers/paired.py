@@ -17,7 +17,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
 from atomic_file import write_csv_atomically  # noqa: E402,F401  (re-exported for the peers)
-from measure_stats import cpu_name, format_ratio, ratio_summary  # noqa: E402
+from measure_stats import cpu_name, format_ratio, pairs_path, ratio_summary  # noqa: E402
 
 # Exit statuses of every compare.py (peers/README.md).
 OK, DIFFERENT, BAD_INPUT, SKIPPED = 0, 1, 2, 77
@@ -94,12 +94,6 @@ def long_option(parser, variant=None):
 
 PAIRS_COLUMNS = ["row", "pair", "first", "prune_s", "peer_s"]
 SEARCH_PAIRS_COLUMNS = ["prune_search_us", "peer_search_us"]
-
-
-def pairs_path(output):
-    """The pairs file beside the CSV `output`: its `.csv` replaced by `.pairs.csv`."""
-    stem = output[:-len(".csv")] if output.endswith(".csv") else output
-    return stem + ".pairs.csv"
 
 
 def pairs_rows(pairs, search_pairs=None):

@@ -33,6 +33,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run_manifest  # noqa: E402
 from atomic_file import write_csv_atomically  # noqa: E402
+from measure_stats import pairs_path  # noqa: E402
 
 POSITIONS = {"quick": "444444", "full": "4444", "long": ""}
 PAIRS = {"quick": 1, "full": 3, "long": 2}
@@ -41,11 +42,6 @@ COLUMNS = ["position", "threads", "pairs", "one_thread_seconds", "seconds", "one
 # The pairs file beside the CSV (pairs_path): the CSV's data row, the pair (from 0), which ran
 # first (one: one thread; threads: the N threads) and both times.
 PAIRS_COLUMNS = ["row", "pair", "first", "one_thread_s", "threads_s"]
-
-
-def pairs_path(out):
-    """The pairs file beside the CSV `out`: its `.csv` replaced by `.pairs.csv`."""
-    return (out[:-len(".csv")] if out.endswith(".csv") else out) + ".pairs.csv"
 
 
 def thread_counts(cores):

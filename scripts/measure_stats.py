@@ -6,13 +6,21 @@ is exact and deterministic, so two reports of the same numbers agree).
 order statistics (distribution-free; benchmarks/README.md, "Ratios carry
 their interval", says how the pairs are taken), `spread` a timed row's
 coefficient of variation (the noise check's gauge), `machine_state` the CPU
-and load a figure was taken under.
+and load a figure was taken under, `pairs_path` where the pairs behind a
+CSV's figures are kept.
 """
 import math
 import os
 import statistics
 
 CONFIDENCE = 0.95
+PAIRS_SUFFIX = ".pairs.csv"
+
+
+def pairs_path(output):
+    """The pairs file beside the CSV `output` (its `.csv` replaced by PAIRS_SUFFIX): one line a pair,
+    from which scripts/recompute_intervals.py recomputes the CSV's medians and intervals."""
+    return (output[:-len(".csv")] if output.endswith(".csv") else output) + PAIRS_SUFFIX
 
 
 def median_interval_ranks(n, confidence=CONFIDENCE):

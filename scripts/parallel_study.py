@@ -120,11 +120,6 @@ PAIRS_COLUMNS = ["row", "pair", "first", "one_thread_s", "threads_s", "one_threa
                  "together_nodes_per_s"]
 
 
-def pairs_path(out):
-    """The pairs file beside the CSV `out`: its `.csv` replaced by `.pairs.csv`."""
-    return (out[:-len(".csv")] if out.endswith(".csv") else out) + ".pairs.csv"
-
-
 def pair_rows(number, pairs, at_once):
     """The pairs file's lines of the CSV's data row `number` (1-based): one a
     pair, the run that went first (one, lazy, abdada or together), the one
@@ -188,7 +183,7 @@ def main(argv):
                 pairs += pair_rows(len(rows) + 1 + list(runs).index(smp), runs[smp], at_once)
             rows += csv_rows(row, threads, runs, at_once, cpu)
             wrong += wrong_values(row, runs, at_once)
-    write_csv_atomically(pairs_path(args.out), PAIRS_COLUMNS, pairs)
+    write_csv_atomically(measure_stats.pairs_path(args.out), PAIRS_COLUMNS, pairs)
     write_csv_atomically(args.out, COLUMNS, rows)
     if wrong:
         print(f"parallel_study.py: threads changed a value: {'; '.join(wrong[:3])}", file=sys.stderr)

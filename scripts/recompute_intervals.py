@@ -35,9 +35,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from measure_stats import ratio_summary  # noqa: E402
+from measure_stats import PAIRS_SUFFIX, pairs_path, ratio_summary  # noqa: E402
 
-PAIRS_SUFFIX = ".pairs.csv"
 # Columns that make a CSV a paired comparison's: a file with one of them needs a pairs file.
 TIMING_COLUMNS = ("speedup_median", "speedup_low", "ratio_lo", "search_speedup_median", "ceiling_low")
 
@@ -163,19 +162,19 @@ def recompute_row(figures, means, pairs):
     return out
 
 
-def check_file(csv_path, pairs_path):
+def check_file(csv_path, pairs_file):
     """(rows recomputed, [the differing cells as words])."""
     header, rows = read_csv(csv_path)
-    pairs_header, pairs_rows = read_csv(pairs_path)
-    figures, means = spec_of(pairs_path, pairs_header)
-    pairs = read_pairs(pairs_path, pairs_header, pairs_rows, len(rows))
+    pairs_header, pairs_rows = read_csv(pairs_file)
+    figures, means = spec_of(pairs_file, pairs_header)
+    pairs = read_pairs(pairs_file, pairs_header, pairs_rows, len(rows))
     differing = []
     for number_of_row, found in sorted(pairs.items()):
         row = rows[number_of_row - 1]
         try:
             values = recompute_row(figures, means, found)
         except ZeroDivisionError as error:
-            raise BadInput(f"{pairs_path}: row {number_of_row}: {error}") from None
+            raise BadInput(f"{pairs_file}: row {number_of_row}: {error}") from None
         key = row[header[0]] if header else ""
         for column, value in values.items():
             if column not in row:
@@ -212,9 +211,9 @@ def main(argv):
                 raise BadInput(f"{os.path.join(directory, name)}: no {name[:-len(PAIRS_SUFFIX)]}.csv beside it")
         for name in mains:
             path = os.path.join(directory, name)
-            pairs_path = path[:-len(".csv")] + PAIRS_SUFFIX
-            if os.path.exists(pairs_path):
-                count, differing = check_file(path, pairs_path)
+            pairs = pairs_path(path)
+            if os.path.exists(pairs):
+                count, differing = check_file(path, pairs)
                 checked += 1
                 if differing:
                     differ = True

@@ -71,6 +71,7 @@ import time
 SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, SCRIPTS)
 import run_manifest  # noqa: E402
+from measure_stats import pairs_path  # noqa: E402
 import studies  # noqa: E402
 
 ROOT = os.path.dirname(SCRIPTS)
@@ -291,7 +292,7 @@ class Run:
                   f"the {study} study failed (the threads disagree on a score)")
         for name in meta["outputs"]:
             os.replace(self.staged("logs", study, name), self.staged(name))
-            pairs = name[:-len(".csv")] + ".pairs.csv"   # a study's pairs go with its CSV (threads.csv's)
+            pairs = pairs_path(name)   # a study's pairs go with its CSV (threads.csv's)
             if os.path.exists(self.staged("logs", study, pairs)):
                 os.replace(self.staged("logs", study, pairs), self.staged(pairs))
 

@@ -121,7 +121,7 @@ def parallel_run(directory):
         pairs += parallel_study.pair_rows(len(rows) + 1 + list(runs).index(smp), runs[smp], at_once)
     rows += parallel_study.csv_rows(row, 2, runs, at_once, "test CPU")
     out = os.path.join(directory, "parallel.csv")
-    paired.write_csv_atomically(parallel_study.pairs_path(out), parallel_study.PAIRS_COLUMNS, pairs)
+    paired.write_csv_atomically(paired.pairs_path(out), parallel_study.PAIRS_COLUMNS, pairs)
     paired.write_csv_atomically(out, parallel_study.COLUMNS, rows)
     return len(rows)
 

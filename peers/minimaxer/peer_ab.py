@@ -28,7 +28,7 @@ PEER = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(PEER))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from atomic_file import write_csv_atomically  # noqa: E402
-from measure_stats import format_ratio, ratio_summary  # noqa: E402
+from measure_stats import format_ratio, pairs_path, ratio_summary  # noqa: E402
 COLUMNS = ["config", "depth", "pairs", "prune_ops_per_second", "minimaxer_ops_per_second",
            "ratio_median", "ratio_min", "ratio_max", "ratio_lo", "ratio_hi"]
 # The pairs file beside the CSV (its .csv replaced by .pairs.csv): the CSV's data row, the pair
@@ -148,8 +148,7 @@ def main():
         print(f"peer_ab: {config:27} depth {depth}: prune {row[3]:>9,}/s minimaxer {row[4]:>9,}/s "
               f"ratio {format_ratio(summary, 1)} (range {row[6]}x..{row[7]}x)", flush=True)
         table.append(row)
-    write_csv_atomically((options.output[:-len(".csv")] if options.output.endswith(".csv") else options.output)
-                         + ".pairs.csv", PAIRS_COLUMNS, pair_lines)
+    write_csv_atomically(pairs_path(options.output), PAIRS_COLUMNS, pair_lines)
     write_csv_atomically(options.output, COLUMNS, table)
     return 0
 
