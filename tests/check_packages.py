@@ -210,7 +210,7 @@ def shell_commands(text):
             number += text.count("\n", i, close)
             i = close + 2 if close >= 0 else len(text)
             continue
-        elif quote != "'" and text.startswith("${", i):   # a parameter expansion: a word's part, no command
+        elif quote != "'" and text.startswith("${", i):   # a parameter expansion: a word's part
             depth, j = 0, i
             while j < len(text):
                 if text.startswith("${", j):
@@ -221,6 +221,9 @@ def shell_commands(text):
                     if depth == 0:
                         break
                 j += 1
+            # a command substituted inside it (${X:-$(cmd)}) is still run: its text lexed as the words of
+            # the builtin `:`, so that only what runs inside is a command of its own
+            commands += [(number + at - 1, found) for at, found in shell_commands(": " + text[i + 2:j])]
             number += text.count("\n", i, j)
             word = (word or "") + "$"
             i = j + 1
