@@ -91,9 +91,11 @@ BATCH_TOTAL = re.compile(r"^positions (\d+) nodes (\d+) seconds ([0-9.e+-]+)$")
 # c4's verified sets (tst/data/7x6/NAME.txt at the pinned commit: `moves
 # score` lines, columns 0..6), hardest last, each with its declared sample:
 # the first N lines, sized so that one set takes a few seconds a process on
-# the 2-core VM (c4 on equal terms, strong: the whole endgame and midgame
-# sets in 2 to 5 s, of which about 2 s is clearing its table before each of
-# 1000 positions; the first 10 of opening_L3 in 17 s).
+# the 2-core VM (results/apart/peer_c4.csv, 143f3f2, c4 on equal terms,
+# strong, the mean of 6 processes: the whole endgame and midgame sets in
+# 2.41 to 5.63 s, on the easy ones its own timer (which leaves out the
+# clearing of its table before each of 1000 positions) 13% and 17% of the
+# process; the first 4 of opening_L3 in 7.80 s).
 C4_SETS = [("endgame_L1", 1000), ("midgame_L1", 1000), ("midgame_L2", 1000), ("opening_L1", 200),
            ("opening_L2", 100), ("opening_L3", 4)]
 QUICK = ["444444"]
