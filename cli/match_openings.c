@@ -123,8 +123,8 @@ static int run_openings(const options *o)
     if (strncmp(config, "ugi:", 4) == 0) cli_fail("--config must be one of prune's configs, not an external engine");
     if (format == FORMAT_FEN && !game->position_text) cli_fail("%s has no position strings for --format fen", game->name);
     match_side sides[2];
-    for (int s = 0; s < 2; s++) match_side_parse("config", config, &sides[s]);
-    match_sides_allocate((const char *const[]){"config", "config"}, sides, 2, cli_memory_bound(o));
+    for (int s = 0; s < 2; s++) cli_match_side("config", config, &sides[s]);
+    cli_match_sides_allocate((const char *const[]){"config", "config"}, sides, 2, cli_memory_bound(o));
     match_rules rules = {.limit = {.kind = LIMIT_NODES, .value = nodes}, .margin_ms = MATCH_DEFAULT_MARGIN_MS};
     /* |points - games| <= allowed is |score - 1/2| <= band / 100, in half points over `games` games */
     int allowed = band * games / 50;

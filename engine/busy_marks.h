@@ -21,8 +21,10 @@
 /* Each thread has at most one path's marks live at once (the nodes on it
  * with enough plies below them to mark): 16 threads of 64 plies are 1,024
  * marks at the very most, so a new mark lands on a live one at most 1 time
- * in 8, and mostly far less often; a lost mark only lets two threads search
- * one child at once.  8,192 words, 64 KiB.  The table was 65,536 words (512
+ * in 8, and mostly far less often.  Threads go up to CORES_MAX_THREADS
+ * (256, engine/cores.h), whose 64-ply paths could hold 16,384 marks, twice
+ * the slots: there a new mark may land on a live one most of the time.  A
+ * lost mark only lets two threads search one child at once.  8,192 words, 64 KiB.  The table was 65,536 words (512
  * KiB) before: a fresh process's first clear of it faulted in 128 pages,
  * 1.35 ms on the 2-core EPYC VM (CPU family 26), which tic-tac-toe's 1 ms
  * search paid (docs/parallel.md); it is 16 pages now. */

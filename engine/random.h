@@ -1,8 +1,11 @@
 /*
- * random.h: the one seeded generator of prune (SplitMix64, Steele, Lea and
- * Flood 2014).  Everything random in prune (negamax-ab's ordering shuffle,
- * seeded random lines, the benchmarks' positions) draws from it, so a seed
- * names the same sequence everywhere and on every platform.
+ * random.h: the one seeded generator of prune's C code (SplitMix64, Steele,
+ * Lea and Flood 2014).  Everything random in the C code (negamax-ab's
+ * ordering shuffle, seeded random lines, the benchmarks' positions) draws
+ * from it, so a seed names the same sequence everywhere and on every
+ * platform.  The Python scripts draw from Python's own `random`, seeded
+ * (scripts/colour_floor.py's simulation, scripts/pons_sets.py,
+ * scripts/noise.py), not from this.
  */
 #ifndef PRUNE_RANDOM_H
 #define PRUNE_RANDOM_H

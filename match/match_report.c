@@ -1,6 +1,6 @@
 /* match_report.c: a match's records (docs/strength.md): one JSON line per
  * game, and the summary in text or JSON, a merged one's too (prune
- * match-merge, cli/match_merge.c, reads summaries back and adds them up).
+ * match-merge, match/match_merge.c, reads summaries back and adds them up).
  *
  * A summary's shard K/N is match_summary's shard = K - 1 and shards = N:
  * it holds the pair indices i < pairs_total whose opening, i modulo

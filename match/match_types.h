@@ -1,12 +1,16 @@
 /* match_types.h: the match subsystem (docs/strength.md), what the commands
  * of cli/ that play games (match, openings, ugi, match-merge) share.  It
- * knows nothing of the command line: a side's spec is read by the command
- * (cli/match.h).
+ * knows nothing of the command line: each of its refusals is returned as
+ * a message, which the command prints (cli/match.h).
  *
- *   match_play.c    one game between two sides, move by move; one side's move
- *   match_engine.c  an external engine, a child process speaking UGI
- *   match_report.c  the records: game lines and the summary
- *   elo.c           the statistics (elo.h)
+ *   match_side.c     a side: its spec read, its table, its check before a match
+ *   match_run.c      a whole match, pair by pair, from its openings file
+ *   match_play.c     one game between two sides, move by move; one side's move
+ *   match_engine.c   an external engine, a child process speaking UGI
+ *   match_report.c   the records: game lines and the summary
+ *   match_merge.c    prune match-merge's sum of shards (merge_summary.c reads one)
+ *   ugi_engine.c     prune ugi, a config speaking UGI (ugi_engine.h)
+ *   elo.c            the statistics (elo.h)
  */
 #ifndef PRUNE_MATCH_TYPES_H
 #define PRUNE_MATCH_TYPES_H
@@ -71,7 +75,7 @@ void match_engine_free(match_engine *e);
  * reason (message written) when it fails. */
 engine_end match_engine_check(const char *command, char *message, size_t size);
 
-/* One side: a config and its own options (cli/match.c reads
+/* One side: a config and its own options (match_side_read reads
  * CONFIG[,tt-mb=N][,tt-replace=R][,state=S][,depth=D][,threads=N][,smp=S][,time=K]). */
 typedef struct {
     const char *text;             /* as given, for the records */
@@ -90,6 +94,22 @@ typedef struct {
     size_t max_memory_mb;         /* its searches' memory bound (search_request.max_memory_mb): the command's
                                      less the sides' tables, so a tree config's tree fits beside them */
 } match_side;
+
+/* The size of a refusal's message: larger than the line cli_fail prints
+ * (1,023 bytes and "..."), so that the command cuts it where it always did. */
+#define MATCH_REFUSAL_SIZE 2048
+
+/* Reads a side's spec (`flag` names it in the refusal: --a, --config);
+ * false with the message on bad input. */
+bool match_side_read(const char *flag, const char *text, match_side *side, char *message, size_t size);
+/* Allocates the table of each of `count` sides whose config has one, once
+ * their tables are found to fit the memory bound (--max-memory-mb, MiB)
+ * together, and gives each side's searches what the tables leave of it;
+ * false with the message (naming the sides' flags) otherwise. */
+bool match_sides_allocate(const char *const flags[], match_side sides[], int count, size_t bound, char *message,
+                          size_t size);
+/* Frees a side's table and stops its engine. */
+void match_side_free(match_side *side);
 
 /* A game from A's side. */
 typedef enum { OUTCOME_LOSS = 0, OUTCOME_DRAW = 1, OUTCOME_WIN = 2 } match_outcome;
@@ -209,6 +229,51 @@ typedef struct {
     const uint64_t *missing;      /* with missing_known: the missing residues r (shard r + 1 of modulus) */
     uint64_t missing_pairs;       /* pair indices below pairs_total that no merged shard holds */
 } match_merge_info;
+
+/* A match's openings: move lists or position strings, one a line. */
+typedef struct {
+    char **lines;
+    size_t count;
+} match_openings;
+/* How a line of moves reads as the comma-separated list every game takes
+ * (connect4 also as digits: the command line's rule, solve_moves_as_list). */
+typedef const char *(*match_moves_reader)(const char *game, const char *moves);
+/* The openings file at `path` (NULL: the start position alone), each line
+ * checked to be a position the game goes on from, and *hash the FNV-1a 64
+ * of its bytes (0 without a file); false with the message otherwise. */
+bool match_openings_read(const game_entry *game, const char *path, match_moves_reader as_list, match_openings *out,
+                         uint64_t *hash, char *message, size_t size);
+void match_openings_free(match_openings *list);
+/* Refuses, before the first game, a side that cannot play under the
+ * limit from every opening; an external engine is started once.  False
+ * with the message (naming --flag) when refused. */
+bool match_side_check(const game_entry *game, const char *flag, match_side *side, const match_limit *limit,
+                      const match_openings *openings, char *message, size_t size);
+
+typedef enum {
+    MATCH_RUN_OK = 0,
+    MATCH_RUN_FAILED,  /* a game failed (a search): the message names its pair and game */
+    MATCH_RUN_REFUSED, /* out of memory */
+} match_run_status;
+/* Plays the pairs of `s` (its limit, margin, seed, shard, SPRT and
+ * openings set) between the two sides, adding each up into `s`, with one
+ * JSON line per game on stdout when `json`; stops when the SPRT decides
+ * (not in a shard).  The summary is the caller's to print. */
+match_run_status match_run(const game_entry *game, match_side sides[2], match_summary *s,
+                           const match_openings *openings, bool json, char *message, size_t size);
+
+/* The merge of a match's shards (prune match-merge): the summary of the
+ * pairs merged, and which shards were merged and which are missing. */
+typedef struct {
+    match_summary summary;
+    match_merge_info info;
+} match_merged;
+/* Reads every --json summary line of the file at `path` (game lines are
+ * skipped), refuses summaries that cannot be one match's disjoint shards
+ * and adds them up; false with the message when refused.  The result's
+ * strings live until match_merge_free. */
+bool match_merge_read(const char *path, match_merged *out, char *message, size_t size);
+void match_merge_free(void);
 
 /* The limit's name in the records (nodes, time-ms, depth, clock). */
 const char *match_limit_name(match_limit_kind kind);

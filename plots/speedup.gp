@@ -2,18 +2,21 @@
 # baseline, published beside measured, with the node ratio for reference.
 # Reads DATADIR/speedup_STUDY.csv (label,published,measured,nodes; written by
 # scripts/report.py); writes OUTDIR/speedup_STUDY.svg and .png.
-#   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'; root='.'" plots/speedup.gp
+#   gnuplot -e "datadir='results/plotdata'; outdir='results/plots'; baselines='scala:minimax ...'" plots/speedup.gp
 if (!exists("datadir")) datadir = "results/plotdata"
 if (!exists("noisy")) noisy = ""   # " (noisy run)": the run failed the noise gate (scripts/reproduce.py)
 if (!exists("outdir")) outdir = "results/plots"
 set datafile separator comma
 set datafile missing "NaN"
-# The baseline is the study's (studies/studies.csv, through scripts/studies.py; root: the checkout).
-if (!exists("root")) root = "."
+# Each study's baseline (its first row's in studies/studies.csv) as the words
+# STUDY:BASELINE, passed in by the caller (scripts/reproduce.py, from
+# scripts/studies.py's plot_baselines): this script runs no other program.
+if (!exists("baselines")) baselines = ""
 files = system("ls ".datadir."/speedup_*.csv 2>/dev/null")
 do for [f in files] {
     study = system("basename ".f." .csv | sed 's/^speedup_//'")
-    baseline = system("python3 '".root."/scripts/studies.py' baseline ".study)
+    baseline = ""
+    do for [w in baselines] { if (strstrt(w, study.":") == 1) { baseline = w[strlen(study) + 2:] } }
     reset
     set datafile separator comma
     set datafile missing "NaN"

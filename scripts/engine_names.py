@@ -11,7 +11,8 @@ and writes one line per name the compiler makes:
 
     NAME  FILE:LINE  AS WRITTEN
 
-e.g. `ladder_tt_negamax_copy  engine/ladder_search.h:247  LADDER_NAME(negamax)`.
+NAME padded with spaces to the longest name's width, e.g.
+`ladder_tt_negamax_copy                   engine/ladder_search.h:283  LADDER_NAME(negamax)`.
 engine/names.txt is that index; tests/check_engine_names.py checks it is
 current, so `grep ladder_tt_negamax_copy engine/names.txt` leads to the
 line that defines it.

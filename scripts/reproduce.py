@@ -402,8 +402,9 @@ class Run:
     def step_plots(self):
         os.makedirs(self.staged("plots"), exist_ok=True)
         # A noisy run's plots say so in their titles, as its report marks its figures.
-        settings = (f"datadir='{self.stage}/plotdata'; outdir='{self.stage}/plots'; root='{ROOT}'; "
-                    f"noisy='{' (noisy run)' if self.noisy else ''}'")
+        # speedup.gp's titles name each study's baseline: given here, from studies.py.
+        settings = (f"datadir='{self.stage}/plotdata'; outdir='{self.stage}/plots'; "
+                    f"baselines='{studies.plot_baselines()}'; noisy='{' (noisy run)' if self.noisy else ''}'")
         for script in sorted(glob.glob(os.path.join(ROOT, "plots", "*.gp"))):
             self.call(["gnuplot", "-e", settings, script], f"plot {os.path.basename(script)} failed", log="gnuplot.log")
 

@@ -9,19 +9,28 @@ figures and reference counts; studies/positions.csv the positions' names;
 studies/strength.csv the strength study's matches; studies/sizes.csv
 Connect Four's board sizes, their published outcomes and the variants that
 solve them; studies/parallel.csv the parallel study's searches;
-studies/parallel_published.csv the published speedups of parallel search.  Nothing else opens them: the driver
-(scripts/reproduce.py), the report's modules, scripts/run_hyperfine.py,
-scripts/pons_study.py and the peers ask here, and the C side never reads
-them: meson (benchmarks/meson.build) has `studies.py plan` write the plan
-that benchmarks/studies_bench takes, one case a line with everything the
+studies/parallel_published.csv the published speedups of parallel search;
+studies/parallel_strength.csv (strength.csv's form) the matches on threads
+that scripts/strength.py --rows plays.  The studies whose runner keeps its
+own rows (OWN_ROWS) are strength (runner match, studies/strength.csv) and
+parallel (runner threads, studies/parallel.csv).
+
+Nothing else opens these lists: the driver (scripts/reproduce.py, which
+also hands plots/speedup.gp each study's baseline), the report's modules
+(from report.py's --studies-dir), scripts/run_hyperfine.py, strength.py,
+parallel_study.py, connect4_sizes.py and pons_study.py, the peers
+(peers/minimaxer/study.py gives bench.mjs its searches and reference
+counts) and the tests ask here, and the C side never reads them: meson
+(benchmarks/meson.build) has `studies.py plan` write the plan that
+benchmarks/studies_bench takes, one case a line with everything the
 benchmark needs (PLAN_COLUMNS), and the tidy rows it writes carry the
-case's key back.
+case's key back.  (studies/openings/ and studies/connect4/ are not lists
+but prune's own input, openings files and test sets, which prune reads.)
 '#' lines are comments; fields are real CSV, so moves like "c3c2,e1e2"
 stay one field.
 
     scripts/studies.py bench             a line per studies_bench study: the study, then its outputs
     scripts/studies.py plan [-o PATH]    the plan of every studies_bench study (stdout without -o)
-    scripts/studies.py baseline STUDY    the study's baseline (plots/speedup.gp's title)
 """
 import csv
 import os
@@ -76,9 +85,12 @@ def read_rows(path):
         return list(csv.DictReader(line for line in f if not line.startswith("#")))
 
 
-def rows(study=None):
-    """studies.csv's rows, in file order; only the study's when one is named."""
-    return [r for r in read_rows(STUDIES) if study is None or r["study"] == study]
+def rows(study=None, directory=STUDIES_DIR):
+    """studies.csv's rows (the one in `directory`, a studies directory:
+    report.py --studies-dir), in file order; only the study's when one is
+    named."""
+    return [r for r in read_rows(os.path.join(directory, os.path.basename(STUDIES)))
+            if study is None or r["study"] == study]
 
 
 def names():
@@ -88,7 +100,8 @@ def names():
 def meta():
     """{study: its row of studies_meta.csv, peers as a list}; every study has one.
     The studies of studies.csv in its order, then those whose runner keeps its
-    own rows (the strength study's matches)."""
+    own rows (OWN_ROWS: the strength study's matches, the parallel study's
+    searches), in studies_meta.csv's order."""
     table = {r["study"]: dict(r, peer=r["peer"].split(), outputs=r["outputs"].split()) for r in read_rows(META)}
     listed = names() + [s for s, m in table.items() if m["runner"] in OWN_ROWS]
     for study in listed:
@@ -259,19 +272,29 @@ def plan_text():
                    for line in [PLAN_COLUMNS] + [[c[k] for k in PLAN_COLUMNS] for c in plan()])
 
 
-def configs(study):
-    """The study's configs, in the order of its rows."""
-    return list(dict.fromkeys(r["config"] for r in rows(study)))
+def configs(study, directory=STUDIES_DIR):
+    """The study's configs, in the order of its rows (studies.csv of `directory`)."""
+    return list(dict.fromkeys(r["config"] for r in rows(study, directory)))
 
 
-def depths(study, config=None):
+def depths(study, config=None, directory=STUDIES_DIR):
     """The study's depths (of one config when named), ascending."""
-    return sorted({int(r["depth"]) for r in rows(study) if config is None or r["config"] == config})
+    return sorted({int(r["depth"]) for r in rows(study, directory) if config is None or r["config"] == config})
 
 
-def baseline(study):
+def baseline(study, directory=STUDIES_DIR):
     """The study's first row's baseline: a config, or a state mode (copy) for a study of states."""
-    return rows(study)[0]["baseline"]
+    return rows(study, directory)[0]["baseline"]
+
+
+def plot_baselines(directory=STUDIES_DIR):
+    """Every study's baseline as the words STUDY:BASELINE, space-separated:
+    plots/speedup.gp's `baselines`, which its caller (scripts/reproduce.py)
+    passes in, so that the plot asks nothing of this file."""
+    first = {}
+    for r in rows(directory=directory):
+        first.setdefault(r["study"], r["baseline"])
+    return " ".join(f"{study}:{base}" for study, base in first.items())
 
 
 def compares_states(study):
@@ -290,10 +313,8 @@ def main(argv):
         elif len(argv) == 3 and argv[:2] == ["plan", "-o"]:
             from atomic_file import write_text_atomically
             write_text_atomically(argv[2], plan_text())
-        elif len(argv) == 2 and argv[0] == "baseline" and argv[1] in names():
-            print(baseline(argv[1]))
         else:
-            print("usage: studies.py bench | plan [-o PATH] | baseline STUDY", file=sys.stderr)
+            print("usage: studies.py bench | plan [-o PATH]", file=sys.stderr)
             return 2
     except (OSError, KeyError, StudiesError) as e:
         print(f"studies.py: {e}", file=sys.stderr)

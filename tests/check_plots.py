@@ -22,8 +22,8 @@ from checks import Tally
 MARK = " (noisy run)"
 
 
-def draw(script, datadir, outdir, noisy):
-    settings = f"datadir='{datadir}'; outdir='{outdir}'; noisy='{noisy}'"
+def draw(script, datadir, outdir, noisy, baselines):
+    settings = f"datadir='{datadir}'; outdir='{outdir}'; noisy='{noisy}'; baselines='{baselines}'"
     return subprocess.run(["gnuplot", "-e", settings, script], capture_output=True, text=True, timeout=120)
 
 
@@ -35,11 +35,15 @@ def main(argv):
         print("skipped: gnuplot is not installed")
         return 77
     plots, datadir = argv[1], argv[2]
+    # speedup.gp's baselines, as scripts/reproduce.py passes them (scripts/studies.py beside plots/).
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(plots)), "scripts"))
+    import studies
+    baselines = studies.plot_baselines()
     tally = Tally()
     for noisy in (MARK, ""):
         with tempfile.TemporaryDirectory() as out:
             for script in sorted(glob.glob(os.path.join(plots, "*.gp"))):
-                done = draw(script, datadir, out, noisy)
+                done = draw(script, datadir, out, noisy, baselines)
                 tally.record(done.returncode == 0, os.path.basename(script) + (" noisy" if noisy else ""),
                              f"exit {done.returncode} {done.stderr.strip()[:160]}")
             svgs = sorted(glob.glob(os.path.join(out, "*.svg")))

@@ -7,14 +7,20 @@ undo mode; each figure must match exactly (a node count is a fact).  A
 `value` row whose note says it is from the attackers' side is compared with
 the maximiser's value (Ard Ri's attackers maximise).
 
+Every file is read through scripts/studies.py (read_rows), the one reader
+of studies/'s lists.
+
 usage: check_published.py PRUNE CSV...
 """
-import csv
 import json
+import os
 import subprocess
 import sys
 
 from checks import Tally, expand
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts"))
+import studies  # noqa: E402
 
 SEARCH_METRICS = {"nodes", "created", "evals", "best", "value"}
 
@@ -39,9 +45,7 @@ def main():
     prune, paths = sys.argv[1], expand(sys.argv[2:], ".csv")
     rows = []
     for path in paths:
-        with open(path, newline="") as f:
-            rows += [r for r in csv.DictReader(f)
-                     if r["metric"] in SEARCH_METRICS and r["config"] and r["depth"]]
+        rows += [r for r in studies.read_rows(path) if r["metric"] in SEARCH_METRICS and r["config"] and r["depth"]]
     cache, tally = {}, Tally()
     for row in rows:
         for state in ("copy", "undo"):

@@ -1,19 +1,24 @@
 // bench.mjs: the minimaxer study's peer.  For every search of the
-// minimaxer study (studies/studies.csv: tree configs, depths 5 and 6) it
+// minimaxer study (tree configs, depths 5 and 6, given by --study) it
 // runs the same search with the Minimaxer library
 // (pinned in package.json) on mancala.mjs, checks the counts, and times
 // whole operations: one operation builds a fresh root and tree and searches
 // it, tree building included, as the blog measured.
 //
-//   node bench.mjs [--quick] [--depths 5,6] [--configs a,b] [--repetitions N]
+//   node bench.mjs --study JSON [--quick] [--depths 5,6] [--configs a,b] [--repetitions N]
 //                  [--min-time SECONDS] [--warmup SECONDS]
-//   node bench.mjs --serve --configs CONFIG --depths DEPTH [--warmup SECONDS]
+//   node bench.mjs --study JSON --serve --configs CONFIG --depths DEPTH [--warmup SECONDS]
+//
+// --study is the study as peers/minimaxer/study.py prints it from
+// scripts/studies.py (compare.py and peer_ab.py pass it): its configs and
+// depths in the order of studies/studies.csv, and the reference counts of
+// studies/published.csv (minimaxer 3.2.3's own counts, docs/kalah.md), so
+// that this file opens nothing of studies/.
 //
 // Prints one JSON object per line: config, depth, created (tree.nodeCount),
 // evals (leaf values assigned, summed over the deepening passes), best,
 // value, repetitions, ops_per_second (median of the repetitions), all the
-// repetitions' rates, and expected/ok from the reference counts of
-// studies/published.csv (minimaxer 3.2.3's own counts, docs/kalah.md).
+// repetitions' rates, and expected/ok from the reference counts.
 // Exits 1 when a count differs from the reference.
 //
 // --serve keeps one warmed-up process for one search, so that
@@ -22,7 +27,6 @@
 // (a number of seconds) with one JSON line {"ops_per_second": rate}.
 
 import { Negamax, NegamaxOpts } from "minimaxer";
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 import { getMoves, createChildNode, startRoot } from "./mancala.mjs";
@@ -40,7 +44,7 @@ const SORT_BUBBLE_EFFICIENT = 2;
 
 // prune's tree configs as Minimaxer options: the translation into the
 // library's terms, which only this peer knows.  Which searches to run comes
-// from studies/studies.csv.
+// from --study.
 export const CONFIGS = {
     "tree-standard": { method: SEARCH_DEEPENING, pruning: PRUNING_NONE },
     "tree-ab": { method: SEARCH_DEEPENING, pruning: PRUNING_ALPHA_BETA },
@@ -56,32 +60,8 @@ export const CONFIGS = {
     "tree-ab-depth": { method: SEARCH_DEPTH, pruning: PRUNING_ALPHA_BETA },
 };
 
-const STUDIES_DIR = new URL("../../studies/", import.meta.url);
-
-// A CSV file of studies/ as objects keyed by its header ("#" lines are
-// comments; fields may be double-quoted, with doubled quotes inside).
-function readCsv(name) {
-    const rows = readFileSync(new URL(name, STUDIES_DIR), "utf8").split("\n")
-        .filter((line) => line && !line.startsWith("#"))
-        .map((line) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)]
-            .map((m) => m[1].startsWith('"') ? m[1].slice(1, -1).replaceAll('""', '"') : m[1]));
-    const header = rows.shift();
-    return rows.map((cells) => Object.fromEntries(header.map((column, i) => [column, cells[i] ?? ""])));
-}
-
-// The minimaxer study's searches, in the order of studies.csv.
-const STUDY_ROWS = readCsv("studies.csv").filter((r) => r.study === "minimaxer");
-const STUDY_CONFIGS = [...new Set(STUDY_ROWS.map((r) => r.config))];
-const STUDY_DEPTHS = [...new Set(STUDY_ROWS.map((r) => Number(r.depth)))];
-
-// minimaxer 3.2.3's counts (reference rows of published.csv): [created, evals] by config and depth.
-const EXPECTED = {};
-for (const r of readCsv("published.csv")) {
-    if (r.study !== "minimaxer" || r.kind !== "reference" || !["created", "evals"].includes(r.metric)) continue;
-    const byDepth = (EXPECTED[r.config] ??= {});
-    const pair = (byDepth[r.depth] ??= [null, null]);
-    pair[r.metric === "created" ? 0 : 1] = Number(r.value);
-}
+// minimaxer 3.2.3's counts (--study's expected): [created, evals] by config and depth.
+let EXPECTED = {};
 
 function makeOpts(config, depth) {
     const opts = new NegamaxOpts();
@@ -127,7 +107,8 @@ function median(values) {
 }
 
 function parseArguments(argv) {
-    const options = { depths: STUDY_DEPTHS, configs: STUDY_CONFIGS, repetitions: 5, minTime: 0.5, warmup: 0.5 };
+    const options = { repetitions: 5, minTime: 0.5, warmup: 0.5 };
+    let study = null;
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
         const value = () => {
@@ -141,8 +122,13 @@ function parseArguments(argv) {
         else if (arg === "--min-time") options.minTime = Number(value());
         else if (arg === "--warmup") options.warmup = Number(value());
         else if (arg === "--serve") options.serve = true;
+        else if (arg === "--study") study = JSON.parse(value());
         else throw new Error(`unknown argument ${arg}`);
     }
+    if (!study) throw new Error("--study JSON is needed: the study's searches and counts (peers/minimaxer/study.py)");
+    options.configs ??= study.configs;
+    options.depths ??= study.depths;
+    EXPECTED = study.expected;
     for (const config of options.configs)
         if (!(config in CONFIGS)) throw new Error(`config ${config} has no Minimaxer translation in bench.mjs`);
     if (options.serve && (options.configs.length !== 1 || options.depths.length !== 1))

@@ -6,7 +6,8 @@ through the peers' one interface.
 
 PRUNE's directory holds benchmarks/studies_bench (a meson build).  Four
 files go into DIR, the run's directory:
-  peer_minimaxer.jsonl  node bench.mjs: the library on the minimaxer study's searches;
+  peer_minimaxer.jsonl  node bench.mjs: the library on the minimaxer study's searches
+                        (study.py gives it them, and the reference counts);
   peer_minimaxer.csv    peer_compare.py: those against prune's, from DIR/studies.csv
                         (the run's tidy CSV, so the driver runs peers after it);
                         exits 1 when a count differs;
@@ -22,7 +23,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, HERE)
 import paired  # noqa: E402
+import study  # noqa: E402  (peers/minimaxer/study.py: bench.mjs's searches, from scripts/studies.py)
 # Settings of each mode: bench.mjs's repetitions and times, peer_ab.py's windows and configs
 # (quick: 6 windows, the fewest pairs with a 95% interval; the full run of reproduce.sh runs
 # quick, --long runs full).
@@ -48,7 +51,8 @@ def main():
     out = os.path.dirname(os.path.abspath(args.output))
     jsonl = os.path.join(out, "peer_minimaxer.jsonl")
     with open(jsonl, "w") as f:
-        subprocess.run(["node", "bench.mjs", *bench_args], cwd=HERE, stdout=f, check=True)
+        subprocess.run(["node", "bench.mjs", "--study", study.study_json(), *bench_args], cwd=HERE, stdout=f,
+                       check=True)
     subprocess.run([sys.executable, os.path.join(HERE, "peer_compare.py"), "--peer", jsonl,
                     "--studies", os.path.join(out, "studies.csv"), "-o", args.output], check=True)
     studies_bench = os.path.join(os.path.dirname(os.path.abspath(args.prune)), "benchmarks", "studies_bench")

@@ -29,6 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(PEER))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from atomic_file import write_csv_atomically  # noqa: E402
 from measure_stats import format_ratio, pairs_path, ratio_summary  # noqa: E402
+from study import study_json  # noqa: E402  (bench.mjs's reference counts, through scripts/studies.py)
 COLUMNS = ["config", "depth", "pairs", "prune_ops_per_second", "minimaxer_ops_per_second",
            "ratio_median", "ratio_min", "ratio_max", "ratio_lo", "ratio_hi"]
 # The pairs file beside the CSV (its .csv replaced by .pairs.csv): the CSV's data row, the pair
@@ -68,7 +69,8 @@ class Peer:
 
     def __init__(self, config, depth, warmup):
         self.process = subprocess.Popen(
-            ["node", "bench.mjs", "--serve", "--configs", config, "--depths", str(depth), "--warmup", str(warmup)],
+            ["node", "bench.mjs", "--study", study_json(), "--serve", "--configs", config, "--depths", str(depth),
+             "--warmup", str(warmup)],
             cwd=PEER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         counts = json.loads(self.process.stdout.readline() or "null")
         if not counts or not counts["ok"]:

@@ -13,6 +13,7 @@ class Results:
 
     def __init__(self, directory, studies_dir):
         self.dir = directory
+        self.studies_dir = studies_dir  # the lists the report reads (report.py --studies-dir)
         self.noisy = None  # scripts/noise.py's line when the run is noisy (report.py sets it)
         self.rows = self.csv("studies.csv")
         # The lists of studies/, through their one reader (scripts/studies.py).

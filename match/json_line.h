@@ -1,5 +1,5 @@
 /* json_line.h: one JSON line parsed in place, as prune match-merge reads
- * the --json summaries of prune match (cli/match_merge.c): the flat
+ * the --json summaries of prune match (match/merge_summary.c): the flat
  * objects prune prints (string, number, true, false, null, and arrays of
  * numbers), nothing more. */
 #ifndef PRUNE_JSON_LINE_H
