@@ -119,6 +119,13 @@ typedef enum {
     SEARCH_BUDGET_EXCEEDED = 3,    /* message says which limit */
 } search_status;
 
+/* One search of prune bench's suite (engine/bench.c): a game's NAME_BENCH entry. */
+typedef struct {
+    const char *moves; /* from the start */
+    int depth;         /* recursive family */
+    int tree_depth;    /* tree family */
+} game_bench_position;
+
 /* Everything the command line, the tests and the benchmarks need from one
  * game.  Every function writes a one-line message on failure. */
 typedef struct {
@@ -129,6 +136,14 @@ typedef struct {
     int max_moves;                 /* most legal moves a position can have (NAME_MAX_MOVES) */
     int test_depth;                /* deepest depth where minimax is cheap enough for tests */
     int win_score;                 /* the game's win score W (games/README.md), 0 for none */
+    /* prune bench's searches of this game (NAME_BENCH, engine/bench.c): from the position after each
+     * one's moves, to its depth (recursive family) or tree depth (tree family) */
+    const game_bench_position *bench;
+    int bench_count;
+    int match_max_plies;           /* a match's ply cap: reached, the game is a draw (NAME_MATCH_MAX_PLIES) */
+    /* a match's adjudication (NAME_ADJUDICATION_MARGIN, _PLIES; match/match_play.c): won by the side the
+     * one-ply value favours by margin or more for plies plies in a row; margin 0: none */
+    int adjudication_margin, adjudication_plies;
     search_status (*search)(const search_request *request, search_result *result,
                             char *message, size_t message_size);
     /* Counts the tree below the position after `moves` played from

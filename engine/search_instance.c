@@ -93,6 +93,37 @@ typedef struct {
 #include "position_tools.h"
 #include "search_run.h"
 
+/* The game's part of prune bench (NAME_BENCH(X): X(moves, depth, tree_depth) per search, and
+ * NAME_BENCH_POSITIONS, their count); without them, the start position at NAME_TEST_DEPTH. */
+#define BENCH_POSITION(moves, depth, tree_depth) {moves, depth, tree_depth},
+#if GAME_CONSTANT(BENCH_POSITIONS) > 0
+static const game_bench_position bench_positions[] = {GAME_CONSTANT(BENCH)(BENCH_POSITION)};
+_Static_assert(sizeof bench_positions / sizeof bench_positions[0] == GAME_CONSTANT(BENCH_POSITIONS),
+               "NAME_BENCH_POSITIONS must count the entries of NAME_BENCH");
+#else
+static const game_bench_position bench_positions[] = {
+    BENCH_POSITION("", GAME_CONSTANT(TEST_DEPTH), GAME_CONSTANT(TEST_DEPTH))};
+#endif
+#undef BENCH_POSITION
+
+/* A match's ply cap (NAME_MATCH_MAX_PLIES, optional): at most match/match_types.h's MATCH_MAX_PLIES (256). */
+#if GAME_CONSTANT(MATCH_MAX_PLIES) > 0
+#define GAME_MATCH_MAX_PLIES GAME_CONSTANT(MATCH_MAX_PLIES)
+#else
+#define GAME_MATCH_MAX_PLIES 200
+#endif
+_Static_assert(GAME_MATCH_MAX_PLIES <= 256, "NAME_MATCH_MAX_PLIES is above MATCH_MAX_PLIES (256)");
+
+/* A match's adjudication (NAME_ADJUDICATION_MARGIN and NAME_ADJUDICATION_PLIES, optional): none without. */
+#if GAME_CONSTANT(ADJUDICATION_MARGIN) > 0
+_Static_assert(GAME_CONSTANT(ADJUDICATION_PLIES) > 0, "NAME_ADJUDICATION_MARGIN needs NAME_ADJUDICATION_PLIES");
+#define GAME_ADJUDICATION_MARGIN GAME_CONSTANT(ADJUDICATION_MARGIN)
+#define GAME_ADJUDICATION_PLIES GAME_CONSTANT(ADJUDICATION_PLIES)
+#else
+#define GAME_ADJUDICATION_MARGIN 0
+#define GAME_ADJUDICATION_PLIES 0
+#endif
+
 const game_entry ENTRY_NAME = {
     .name = GAME_CONSTANT(NAME),
     .description = GAME_CONSTANT(DESCRIPTION),
@@ -101,6 +132,11 @@ const game_entry ENTRY_NAME = {
     .max_moves = GAME_MAX_MOVES,
     .test_depth = GAME_CONSTANT(TEST_DEPTH),
     .win_score = GAME_WIN_SCORE,
+    .bench = bench_positions,
+    .bench_count = (int)(sizeof bench_positions / sizeof bench_positions[0]),
+    .match_max_plies = GAME_MATCH_MAX_PLIES,
+    .adjudication_margin = GAME_ADJUDICATION_MARGIN,
+    .adjudication_plies = GAME_ADJUDICATION_PLIES,
     .search = search,
     .perft = perft,
     .show = show,

@@ -27,6 +27,16 @@
 #define ARDRI_MAX_DEPTH 63 /* what the engine holds: the table keeps drafts in 6 bits (engine/ttable.h) */
 #define ARDRI_WIN_SCORE 10000
 #define ARDRI_ALTERNATES 1 /* every move passes the turn */
+/* prune bench's searches (engine/bench.c): X(moves, depth, tree depth) */
+#define ARDRI_BENCH_POSITIONS 2
+#define ARDRI_BENCH(X) X("", 4, 4) X("c3c2,e1e2", 3, 4)
+/* A match's ply cap: Ard Ri can repeat forever, and a tafl game on 7x7 that has not ended in 150 plies
+ * is a fortress.  And its adjudication (docs/strength.md): the value moves by one a capture or a king
+ * step; three net, kept for 16 plies (8 moves each), is the rule's choice, not a measured threshold (how
+ * often a side gives such a lead back has not been counted; REPORT.md gives the share of games it decides). */
+#define ARDRI_MATCH_MAX_PLIES 150
+#define ARDRI_ADJUDICATION_MARGIN 3
+#define ARDRI_ADJUDICATION_PLIES 16
 
 #define ARDRI_BOARD 0x1FFFFFFFFFFFFULL      /* the 49 squares */
 #define ARDRI_FILE_A 0x0040810204081ULL     /* col 0 of every row */

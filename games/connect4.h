@@ -34,6 +34,10 @@
 #define CONNECT4_WIN_SCORE 0      /* wins are a flat +-CONNECT4_WIN, no depth term (as minichess) */
 #define CONNECT4_WIN 1000
 #define CONNECT4_ALTERNATES 1
+/* prune bench's searches (engine/bench.c): X(moves, depth, tree depth) */
+#define CONNECT4_BENCH_POSITIONS 2
+#define CONNECT4_BENCH(X) X("", 5, 5) X("4,4,5,3,3,2", 4, 5)
+#define CONNECT4_MATCH_MAX_PLIES 42 /* a match's ply cap: the board holds 42 stones */
 
 #define CONNECT4_WIDTH 7
 #define CONNECT4_HEIGHT 6

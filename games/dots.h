@@ -27,6 +27,10 @@
 #define DOTS_MAX_DEPTH 24
 #define DOTS_WIN_SCORE 0
 #define DOTS_ALTERNATES 0 /* completing a box moves again */
+/* prune bench's searches (engine/bench.c): X(moves, depth, tree depth) */
+#define DOTS_BENCH_POSITIONS 2
+#define DOTS_BENCH(X) X("", 4, 4) X("0-1,5-6,10-11,0-4,2-3", 4, 4)
+#define DOTS_MATCH_MAX_PLIES 24 /* a match's ply cap: 24 lines on 4x4 dots */
 
 enum { DOTS_ALL_LINES = 0xFFFFFF, DOTS_LINES = 24, DOTS_BOXES = 9 };
 

@@ -30,6 +30,10 @@
 #define KALAH_MAX_DEPTH 40
 #define KALAH_WIN_SCORE 0
 #define KALAH_ALTERNATES 1 /* every move passes the turn */
+/* prune bench's searches (engine/bench.c): X(moves, depth, tree depth) */
+#define KALAH_BENCH_POSITIONS 3
+#define KALAH_BENCH(X) X("", 6, 6) X("5", 6, 7) X("2,3,0", 5, 6)
+#define KALAH_MATCH_MAX_PLIES 200 /* a match's ply cap: sowing ends a game well inside it */
 
 enum { KALAH_STORE = 6, KALAH_CYCLE = 14 };
 

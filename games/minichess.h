@@ -56,6 +56,10 @@
 #define MINICHESS_MAX_DEPTH 63 /* what the engine holds: the table keeps drafts in 6 bits (engine/ttable.h) */
 #define MINICHESS_WIN_SCORE 0  /* wins are a flat +-1000, no depth term */
 #define MINICHESS_ALTERNATES 1 /* every move passes the turn */
+/* prune bench's searches (engine/bench.c): X(moves, depth, tree depth) */
+#define MINICHESS_BENCH_POSITIONS 2
+#define MINICHESS_BENCH(X) X("", 4, 4) X("b2b3,c5c4,c2c3", 4, 4)
+#define MINICHESS_MATCH_MAX_PLIES 80 /* a match's ply cap: the game's own draw after 40 moves each */
 
 #define MINICHESS_WIN 1000
 #define MINICHESS_PLY_LIMIT 80 /* 40 moves by each side */

@@ -21,6 +21,10 @@
 #define TTT_MAX_DEPTH 9
 #define TTT_WIN_SCORE 0 /* no depth term on wins */
 #define TTT_ALTERNATES 1 /* every move passes the turn */
+/* prune bench's searches (engine/bench.c): X(moves, depth, tree depth) */
+#define TTT_BENCH_POSITIONS 3
+#define TTT_BENCH(X) X("", 9, 9) X("4", 8, 8) X("0,4,8", 6, 6)
+#define TTT_MATCH_MAX_PLIES 9 /* a match's ply cap: the board holds nine moves */
 
 enum { TTT_FULL = 0x1FF };
 

@@ -20,51 +20,22 @@
 
 #define MATCH_MAX_NODES 4000000000ULL /* the hard budget of every search (--nodes is at most this) */
 
-/* The per-game ply cap, written once (docs/strength.md quotes it): a game
- * that reaches it without ending is a draw.  Tic-tac-toe, Dots and Boxes
- * and Connect Four end within their board (9, 24, 42 plies); Mini-Chess
- * draws by its own rule after 40 moves each (80 plies); Kalah's sowing
- * ends a game in well under 200 plies; Ard Ri can repeat forever, and a
- * tafl game on 7x7 that has not ended in 150 plies is a fortress. */
-static const struct {
-    const char *game;
-    int cap;
-} ply_caps[] = {
-    {"ttt", 9}, {"kalah", 200}, {"dots", 24}, {"minichess", 80}, {"ardri", 150}, {"connect4", 42},
-};
-#define DEFAULT_PLY_CAP 200 /* a game added without a row */
-
-int match_ply_cap(const game_entry *game)
-{
-    for (size_t i = 0; i < sizeof ply_caps / sizeof ply_caps[0]; i++)
-        if (strcmp(ply_caps[i].game, game->name) == 0) return ply_caps[i].cap;
-    return DEFAULT_PLY_CAP;
-}
+/* The per-game ply cap (docs/strength.md quotes it): a game that reaches it
+ * without ending is a draw.  Each game's header gives it and says why
+ * (NAME_MATCH_MAX_PLIES, games/README.md; 200 without). */
+int match_ply_cap(const game_entry *game) { return game->match_max_plies; }
 
 /* Adjudication, where a game can run on forever (docs/strength.md): a
  * game is won by the side its one-ply value (the probe's, maximiser's
  * view) favours by at least `margin` over the value where the game began
- * (after its opening), held for `plies` plies in a row.  Ard Ri's value
- * moves by one a capture or a king step; three net, kept for 16 plies (8
- * moves each), is the rule's choice, not a measured threshold: how often a
- * side gives such a lead back has not been counted (REPORT.md gives the
- * share of games the rule decides). */
-static const struct {
-    const char *game;
-    int margin, plies;
-} adjudications[] = {
-    {"ardri", 3, 16},
-};
-
+ * (after its opening), held for `plies` plies in a row.  The game's header
+ * gives both (NAME_ADJUDICATION_MARGIN, NAME_ADJUDICATION_PLIES; Ard Ri's
+ * says why its figures); a game without them is never adjudicated. */
 static bool adjudication_of(const game_entry *game, int *margin, int *plies)
 {
-    for (size_t i = 0; i < sizeof adjudications / sizeof adjudications[0]; i++)
-        if (strcmp(adjudications[i].game, game->name) == 0) {
-            *margin = adjudications[i].margin;
-            *plies = adjudications[i].plies;
-            return true;
-        }
-    return false;
+    *margin = game->adjudication_margin;
+    *plies = game->adjudication_plies;
+    return *margin > 0;
 }
 
 /* A one-ply negamax search answers all three (and checks the moves). */

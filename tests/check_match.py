@@ -242,12 +242,14 @@ def check_openings_file(tally, prune):
 def check_caps(tally, prune, repo):
     """docs/strength.md's ply caps (its first table of `| game | number | why |`
     rows; later tables of the page have rows of the same shape) are the ones
-    the summaries print."""
+    the summaries print, for every game of `prune games` (each header's
+    NAME_MATCH_MAX_PLIES, games/README.md)."""
     rows = {}
     with open(os.path.join(repo, "docs", "strength.md")) as f:
         for game, cap in re.findall(r"^\| (\w+) \| (\d+) \| [^|]*\|$", f.read(), re.M):
             rows.setdefault(game, cap)
-    for game in ("ttt", "kalah", "dots", "minichess", "ardri", "connect4"):
+    for game in run([prune, "games"]).stdout.split():   # every game: its header's NAME_MATCH_MAX_PLIES
+        tally.record(game in rows, f"{game}: a row in docs/strength.md's table of ply caps", sorted(rows))
         s = match_lines(tally, prune, f"{game} cap", [game, "--a", "negamax", "--b", "negamax", "--depth", "1"])[-1]
         tally.record(str(s.get("ply_cap")) == rows.get(game), f"{game}: ply cap in docs/strength.md",
                      f"{s.get('ply_cap')} docs {rows.get(game)}")

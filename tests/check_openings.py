@@ -3,7 +3,8 @@
 
     check_openings.py PRUNE
 
-- each studies/openings/GAME.txt starts with the command that wrote it, and
+- each studies/openings/GAME.txt (every book there, each of a game of
+  `prune games`) starts with the command that wrote it, and
   that command with --count 20 prints exactly the book's first 20 lines
   (a candidate's verdict depends on the seed and its index only);
 - each book (ttt aside) holds at least 1000 openings, as many as its header
@@ -19,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from checks import Tally, data_lines
 
-GAMES = ("ttt", "kalah", "dots", "minichess", "ardri", "connect4")
+BOOKS = os.path.join("studies", "openings")   # every GAME.txt there is checked
 PREFIX = 20
 DISTINCT_SAMPLE = 100  # lines per book whose positions are computed one prune show each
 
@@ -55,8 +56,18 @@ def shown_position(prune, game, flag, text):
     return None
 
 
+def books(prune, repo):
+    """The games of the committed books, in `prune games`' order; a book of no such game is a failure."""
+    games = run([prune, "games"]).stdout.split()
+    found = sorted(name[:-len(".txt")] for name in os.listdir(os.path.join(repo, BOOKS)) if name.endswith(".txt"))
+    return [g for g in games if g in found], [g for g in found if g not in games]
+
+
 def check_books(tally, prune, repo):
-    for game in GAMES:
+    games, strangers = books(prune, repo)
+    tally.record(not strangers and games, f"{BOOKS}: every book is of a game of `prune games`",
+                 f"books of no game: {strangers}" if strangers else "no book")
+    for game in games:
         path = os.path.join(repo, "studies", "openings", game + ".txt")
         args = header_args(path)
         tally.record(args is not None and args[:2] == ["openings", game], f"{game}: header is the command", args)
@@ -84,7 +95,7 @@ def check_fen(tally, prune, repo):
     if "--position" not in run([prune, "show", "--help"]).stdout:
         print("skip --format fen round trip: prune show has no --position yet")
         return
-    for game in GAMES:
+    for game in books(prune, repo)[0]:
         args = header_args(os.path.join(repo, "studies", "openings", game + ".txt"))
         if args is None:
             continue

@@ -28,6 +28,7 @@ import re
 from . import peers
 from .common import col, compare, geomean_time_ratio, num, ratio, summed_time_ratio
 from .strength import interval as elo_interval
+from . import copy_undo, techniques
 from .techniques import ladder
 from . import threads
 import studies
@@ -346,6 +347,17 @@ def strength_row(res, m, game, limit):
         raise Fails(f"{game}: {len(cells)} cells, expected {len(STRENGTH_RUNGS)}")
 
 
+STRENGTH_ROW = r"\| (?P<game>[\w-]+) \| (?P<cells>(?:[^|]*±[^|]*\|){6}[^|]*±[^|]*?) \|"
+
+
+def strength_games(res, limit):
+    """The games of the run's strength.csv that play every rung against the one below at the limit."""
+    rows = [r for r in res.csv("strength.csv") if r["limit"] == limit]
+    games = list(dict.fromkeys(r["game"] for r in rows))
+    return [g for g in games if all(any((r["game"], r["a"], r["b"]) == (g, a, b) for r in rows)
+                                    for a, b in STRENGTH_RUNGS)]
+
+
 def lent_threads(res, m):
     """docs/connect4.md's 16-core sentence: prune's and c4's speedups from 1 to 16 threads and their node
     ratios, as scripts/reporting/threads.py computes them from the lent machine's rows."""
@@ -418,11 +430,12 @@ CLAIMS = [
           "row_value", {"game": "ttt", "spec": ("techniques", "ladder-tt", 9, "", "copy"), "column": "seconds_per_op",
                         "scale": 1e6}),
 ] + [
-    # docs/techniques.md's table of the table's cost: the committed run's share of negamax-ab's nodes/s.
-    Claim(f"docs.techniques.table-share.{game}", "docs/techniques.md",
-          r"\| nodes/s share, wall time \(committed run, 17b53c4\) \| " + r"[^|]*\| " * i + r"(?P<median>\d+)% \|",
-          "table_share", {"game": game})
-    for i, game in enumerate(("ttt", "kalah", "dots", "minichess", "ardri", "connect4"))
+    # docs/techniques.md's table of the table's cost: the committed run's share of negamax-ab's nodes/s, for
+    # each game of the table's header (each_game below: a claim a game, keyed by it).
+    Claim("docs.techniques.table-share", "docs/techniques.md",
+          r"\| nodes/s share, wall time \(committed run, 17b53c4\) \| (?P<shares>\d+%(?: \| \d+%)*) \|",
+          "each_game", {"header": r"\| game \| (?P<games>[\w-]+(?: \| [\w-]+)*) \| \|(?:-+\|)+ \| nodes/s share, "
+                                  r"wall time \(committed run", "cells": "shares", "relation": "table_share"})
 ] + [
     # docs/README.md's index of the studies: the write-ups' own ratios, from studies/published.csv.
     Claim("docs.index.minimaxer.depth5", "docs/README.md", r"one specialised function: (?P<ratio>\d+)x and over \d+x "
@@ -463,14 +476,18 @@ CLAIMS = [
     Claim("readme.tictactoe.nodes", "README.md", r"\| tictactoe \| [^|]* \| [^|]* time, (?P<nodes>[\d.]+)x nodes",
           "node_ratio", {"a": ("tictactoe", "minimax", 9), "b": ("tictactoe", "alphabeta", 9)}),
 ] + [
-    Claim(f"readme.techniques.table-share.{game}", "README.md",
-          rf"\| techniques \(the ladder, every game\) \| [^|]* \| [^|]*{game} "
-          rf"(?P<median>\d+)% \((?P<lo>\d+)%-(?P<hi>\d+)%\)",
-          "table_share", {"game": game}) for game in ("ttt", "kalah", "dots", "minichess", "ardri", "connect4")
-] + [
-    Claim(f"readme.copy-undo.{game}", "README.md", rf"\| copy-make against do-undo, every game \| [^|]* \| [^|]*{game} "
-          rf"{X_CI}", "copy_undo_geomean", {"game": game, "side": side})
-    for game, side in (("ardri", None), ("minichess", None), ("kalah", None), ("dots", None), ("ttt", None))
+    # The README's rows of every game: a claim for each game the row quotes, and the row quotes each game
+    # the generator writes for this run (each_game below).
+    Claim("readme.techniques.table-share", "README.md",
+          r"\| techniques \(the ladder, every game\) \| [^|]* \| ladder-tt nodes/s as a share of negamax-ab's: "
+          r"(?P<cells>[^|]*) \|", "each_game",
+          {"within": "cells", "entry": r"(?P<game>[\w-]+) (?P<median>\d+)% \((?P<lo>\d+)%-(?P<hi>\d+)%\)",
+           "relation": "table_share",
+           "generated": lambda res: techniques.summary(res)[0][2] if techniques.summary(res) else ""}),
+    Claim("readme.copy-undo", "README.md", r"\| copy-make against do-undo, every game \| [^|]* \| (?P<cells>[^|]*) \|",
+          "each_game", {"within": "cells", "entry": rf"(?P<game>[\w-]+) {X_CI}", "relation": "copy_undo_geomean",
+                        "args": {"side": None},
+                        "generated": copy_undo.geomeans}),
 ] + [
     Claim(f"readme.peer.{name}.{label}", "README.md", rf"\| prune against {name} \| [^|]* \| [^|]*{label}: {X_CELL}",
           "peer_speedup", {"name": name, "where": where})
@@ -551,14 +568,61 @@ CLAIMS = [
           r"prune's threads searched (?P<prune_nodes>[\d.]+) times the nodes of one\s+thread, c4's "
           r"(?P<c4_nodes>[\d.]+) times", "lent_threads", {}),
     Claim("docs.ttt.per-call", "docs/ttt.md", r"(?P<per_call>[\d.]+)x as long as a plain one", "python_per_call", {}),
-] + [
-    Claim(f"docs.strength.table.{game}", "docs/strength.md", rf"\| {game} \| (?P<cells>(?:[^|]*±[^|]*\|){{6}}[^|]*±[^|]*?) \|",
-          "strength_row", {"game": game, "limit": "nodes=2000"})
-    for game in ("kalah", "dots", "minichess", "ardri", "connect4")
+    # docs/strength.md's table: a row for each game the run plays the full design on (each_game below).
+    Claim("docs.strength.table", "docs/strength.md", STRENGTH_ROW, "each_game",
+          {"entry": STRENGTH_ROW, "relation": "strength_row", "args": {"limit": "nodes=2000"},
+           "games": lambda res: strength_games(res, "nodes=2000")}),
 ] + [
     Claim("report.copy-undo.tree", "REPORT.md", r"do-undo is slower on (?P<slower>\d+) of their (?P<rows>\d+) rows",
           "tree_undo_slower", {}),
 ]
+
+
+class Quote(dict):
+    """A figure quoted in a table's column, in the form of a regex match (m["median"], m.groupdict())."""
+    def groupdict(self):
+        return self
+
+
+def each_game(res, claim, m, text):
+    """[(key, why)] of a claim made once for each game, keyed `KEY.GAME`: its quotes are the `entry` regex's
+    matches within the group `within` names (or within the whole page when it names none), or one a
+    column of a table (`header`: a regex whose group `games` is the table's header, the page searched;
+    `cells`: the group of the row's cells); each is checked by
+    `relation` with game= and `args`.  `generated` (the text the report's generator writes for the run) or
+    `games` (a function of the run) names the games that must be quoted, so a game the run measured cannot
+    go unquoted."""
+    a = claim.args
+    if "header" in a:
+        found = re.search(a["header"], text)
+        if not found:
+            return [(claim.key, f"no table header in {claim.where} matches {a['header']!r}")]
+        header, cells = ([c.strip() for c in part.split("|")] for part in (found["games"], m[a["cells"]]))
+        if len(header) != len(cells):
+            return [(claim.key, f"{len(header)} games in the header, {len(cells)} cells")]
+        quotes = [Quote(game=g, median=c.rstrip("%")) for g, c in zip(header, cells)]
+    else:
+        within = m[a["within"]] if "within" in a else text
+        quotes = list(re.finditer(a["entry"], within))
+    failures = []
+    for q in quotes:
+        try:
+            RELATIONS[a["relation"]](res, q, game=q["game"], **a.get("args", {}))
+        except Fails as why:
+            failures.append((f"{claim.key}.{q['game']}", str(why)))
+        except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, StopIteration) as error:
+            failures.append((f"{claim.key}.{q['game']}", f"the data do not give its cells ({type(error).__name__}: "
+                                                         f"{error})"))
+    quoted = [q["game"] for q in quotes]
+    if "generated" in a:
+        wanted = [g["game"] for g in re.finditer(a["entry"], a["generated"](res))]
+    else:
+        wanted = a["games"](res) if "games" in a else quoted
+    failures += [(f"{claim.key}.{g}", f"{claim.where} quotes no figure of {g}, which the run measured")
+                 for g in wanted if g not in quoted]
+    if not quotes:
+        failures.append((claim.key, f"{claim.where}: no game quoted"))
+    return failures
 
 
 def played(res, claim):
@@ -584,6 +648,9 @@ def check(res, texts):
             continue  # a row this run did not play (--long's), and no sentence quoting it
         if not m:
             failures.append((claim.key, f"no sentence in {claim.where} matches {claim.text!r}"))
+            continue
+        if claim.relation == "each_game":
+            failures += each_game(res, claim, m, text)
             continue
         try:
             RELATIONS[claim.relation](res, m, **claim.args)

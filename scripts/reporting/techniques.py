@@ -270,8 +270,10 @@ def render(res, plots):
         found = readings(spec, rungs, game)
         if found:
             out.append("Where a technique costs more than it saves:\n\n" + "\n".join(found) + "\n")
-        out.append(f"![{game}: nodes per rung]({plots}/techniques_{game}.svg)\n")
-        tables.append(plot_table(res, game, spec, rungs))
+        plot = plot_table(res, game, spec, rungs)
+        if plot.keep:   # its plot is drawn only from data (scripts/report.py writes kept tables alone)
+            out.append(f"![{game}: nodes per rung]({plots}/techniques_{game}.svg)\n")
+        tables.append(plot)
     out += ["### The time-limited table\n",
             "From the start, the deepest iteration each config completes within the budget (`*`: the game's "
             "full depth reached) and that iteration's nodes. The ladder configs stop themselves (`--time-ms`); "
