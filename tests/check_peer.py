@@ -15,7 +15,9 @@ usage: check_peer.py NAME PRUNE
    with 549,946 positions for minimax and 18,297 for alpha-beta (docs/ttt.md,
    the root counted on both sides); c4: --quick's position, strong and weak
    (--mode both) at 1 thread and the cores (--threads), scores agreeing, and
-   --quick alone strong on one thread.  Without the variable the test is
+   --quick alone strong on one thread; edax: --quick solves the FFO suite's
+   positions 1 to 19, each to the file's best score with one of its best
+   moves, position 1 with g8 for +18.  Without the variable the test is
    skipped (77).  c4's plan of work (its --long rows, compare.plan) is
    checked before, checkout or not.
 Step 1 also runs it with --long (what reproduce.sh --long passes to every
@@ -37,7 +39,7 @@ SKIPPED = 77
 # it without one.
 CHECKOUT = {"pons": "PRUNE_PONS_CHECKOUT", "tafl-rust": "PRUNE_TAFL_CHECKOUT",
             "fhourstones": "PRUNE_FHOURSTONES_CHECKOUT", "ttt-python": "PRUNE_TTT_PYTHON_CHECKOUT",
-            "c4": "PRUNE_C4_CHECKOUT"}
+            "c4": "PRUNE_C4_CHECKOUT", "edax": "PRUNE_EDAX_CHECKOUT"}
 FETCH = ["PRUNE_PONS_FETCH"]
 # The peers whose --long solves the empty board (peers/README.md).
 EMPTY_BOARD_LONG = {"pons", "fhourstones", "c4"}
@@ -164,6 +166,26 @@ def check_c4(prune):
     return 0
 
 
+# docs/othello.md: FFO position 1 (14 empty squares), Black to move: g8 wins by 18.
+FFO_FIRST = ("g8", "18")
+
+
+def check_edax(prune):
+    status, _, rows = compare("edax", prune, ["--quick"], dict(os.environ))
+    if status != 0 or not rows:
+        return fail(f"edax: compare.py exited {status}")
+    if [int(r["position"]) for r in rows] != list(range(1, 20)):
+        return fail(f"edax --quick: positions {[r['position'] for r in rows]}, not 1 to 19")
+    for r in rows:
+        if r["agrees"] != "yes" or r["prune_value"] != r["ffo_score"] or r["prune_move"] not in r["ffo_moves"].split():
+            return fail(f"edax #{r['position']}: prune {r['prune_move']} {r['prune_value']}, "
+                        f"the file {r['ffo_moves']} {r['ffo_score']}")
+    if (rows[0]["prune_move"], rows[0]["prune_value"]) != FFO_FIRST:
+        return fail(f"edax #1: prune {rows[0]['prune_move']} {rows[0]['prune_value']}, not g8 +18")
+    print(f"check_peer.py: edax: FFO positions 1 to 19, every score and move as the file gives them")
+    return 0
+
+
 def check_c4_plan(prune):
     """c4's work without running it (compare.plan, each row as (work, modes, terms, thread counts)): by
     default 444444 and 4444 on equal terms at 64 MiB, 4444 strong at the defaults, c4's six sets on equal
@@ -198,7 +220,8 @@ def check_c4_plan(prune):
     return 0
 
 
-CHECK = {"c4": check_c4, "tafl-rust": check_tafl, "fhourstones": check_fhourstones, "ttt-python": check_ttt}
+CHECK = {"c4": check_c4, "tafl-rust": check_tafl, "fhourstones": check_fhourstones, "ttt-python": check_ttt,
+         "edax": check_edax}
 
 
 def main(argv):
