@@ -8,6 +8,11 @@
  * The defenders (ordinary defenders and the king) move first; the attackers
  * maximise.  Every piece steps one square orthogonally.  The game contract
  * every game follows is in games/README.md.
+ *
+ * Over 500 lines and whole: the contract makes a game one header, and its
+ * parts (captures, the king's escape, the position string's checks) are
+ * the rules of one game, which a reader checks against docs/ardri.md in one
+ * place.
  */
 #ifndef PRUNE_ARDRI_H
 #define PRUNE_ARDRI_H

@@ -36,6 +36,12 @@ The steps are the list STEPS below.  What a study runs comes from
 studies/studies_meta.csv (scripts/studies.py): its runner, its outputs, its
 peers (peers/NAME/compare.py, exit 77 when the peer is absent).
 
+One file, over 500 lines, on purpose: beyond this docstring it is one
+run's life, the Run whose steps share its staging directory, mode and
+clock, and the lock, commit check and installation around them that make
+the run all or nothing; tests/check_reproduce_kill.py kills a stub of it
+at points across both, so they are read together.
+
 A run is all or nothing.  Everything is written into a staging directory,
 .reproduce/run-*; run.json lists every file with its sha256 (the manifest,
 checked by the report and the install, scripts/run_manifest.py); only a
