@@ -1,6 +1,6 @@
 /*
  * solve.c: `prune solve`, the Connect Four solver of Pons' series
- * (engine/solve.h; docs/connect4.md, docs/cli.md).
+ * (solver/solve.h; docs/connect4.md, docs/cli.md).
  *
  *   prune solve connect4 --moves 4453 [--config NAME] [--analyze] [--weak] [--board bitboard|grid]
  *                        [--size WxH] [--json]
@@ -15,7 +15,7 @@
  * with one (the series' 64 MiB by default); a step without one refuses it,
  * and so does a --max-memory-mb below it.
  * --threads runs each solve of a step from part 9 on with that many threads
- * over the one table (engine/solve.h): the same scores, other node counts.
+ * over the one table (solver/solve.h): the same scores, other node counts.
  *
  * A test-set file has one `moves score` line per position, or a bare
  * `moves` line: solved, not checked.  The whole file is read and checked
@@ -31,8 +31,11 @@
  * stdout, so a set run given a budget holds its lines until the end.  When
  * stderr is a terminal, a command running for more than two seconds
  * reports its progress there, on one line it rewrites and erases.
+ *
+ * This file reads the options and runs the solves; what the command
+ * prints (every line, text and JSON, and the progress line) is
+ * cli/solve_output.c.
  */
-#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,11 +45,11 @@
 #include "cli.h"
 #include "clock.h"
 #include "cores.h"
-#include "escape.h"
 #include "numbers.h"
 #include "connect4_sized.h"
 #include "solve.h"
 #include "solve_command.h"
+#include "solve_output.h"
 #include "solve_positions.h"
 
 static const char solve_usage[] =
@@ -88,57 +91,6 @@ static const char solve_usage[] =
     "configs (one per part of the series, part 6 being --board bitboard against grid;\n"
     "then prune's own steps after it, docs/connect4.md):\n";
 
-/* The progress line on stderr (a terminal): written over itself, erased
- * before anything else is printed. */
-static bool progress_shown;
-
-static void progress_print(const solve_progress *p, void *data)
-{
-    (void)data;
-    double rate = p->seconds > 0 ? (double)p->nodes / p->seconds / 1e6 : 0;
-    fprintf(stderr, "\rprune: solving, %" PRIu64 " nodes, %.1f M nodes/s, %.1f s, score in [%d, %d]\033[K",
-            p->nodes, rate, p->seconds, p->lower, p->upper);
-    fflush(stderr);
-    progress_shown = true;
-}
-
-static void progress_erase(void)
-{
-    if (!progress_shown) return;
-    fputs("\r\033[K", stderr);
-    fflush(stderr);
-    progress_shown = false;
-}
-
-/* cli_fail, after erasing the progress line. */
-static _Noreturn void solve_fail(const char *message)
-{
-    progress_erase();
-    cli_fail("%s", message);
-}
-
-/* A score that disagrees with the test file is the solver's failure, not
- * bad input: one line on stderr, exit CLI_FAILED. */
-static _Noreturn void wrong_score(const char *path, size_t line, const char *config, int score, int expected)
-{
-    progress_erase();
-    fputs("prune: ", stderr);
-    escape_message(stderr, path);
-    fprintf(stderr, ":%zu: %s scores %d, the file says %d\n", line, config, score, expected);
-    exit(CLI_FAILED);
-}
-
-typedef struct {
-    const char *moves, *positions, *set, *data_dir;
-    bool weak, json, analyze;
-    bool sized;            /* --size given: the size is printed, and the move on which the game ends */
-    bool threaded;         /* --threads given: the threads are printed */
-    int threads;           /* --threads (1 without it) */
-    solve_size size;
-    bool budget;           /* --max-nodes or --time-ms given */
-    solve_limits limits;   /* shared by every solve of the command */
-} solve_arguments;
-
 const char *solve_moves_as_list(const char *game, const char *moves)
 {
     static char list[2 * 64];
@@ -149,96 +101,6 @@ const char *solve_moves_as_list(const char *game, const char *moves)
         list[2 * i + 1] = i + 1 < length ? ',' : '\0';
     }
     return list;
-}
-
-/* The table's counters of a step with one (JSON fields; nothing without a
- * table): look-ups, hits, mirror hits (solve-buckets only: the one table
- * that records them), entries in use at the end and slots. */
-static void print_table_json(const solve_config *config, const solve_result *r)
-{
-    if (config->table == SOLVE_TABLE_NONE) return;
-    printf(",\"table_probes\":%" PRIu64 ",\"table_hits\":%" PRIu64, r->table_probes, r->table_hits);
-    if (config->table == SOLVE_TABLE_BUCKETS && config->mirror) printf(",\"mirror_hits\":%" PRIu64, r->mirror_hits);
-    printf(",\"table_entries\":%" PRIu64 ",\"table_slots\":%" PRIu64, r->table_entries, r->table_slots);
-}
-
-/* With --size: who wins, and on which move the game ends under perfect
- * play (solve_last_move).  A weak score says only who: no move. */
-static void print_outcome(const solve_arguments *a, const char *moves, int score)
-{
-    int stones = (int)strlen(moves), cells = a->size.width * a->size.height;
-    bool first = (score > 0) == (stones % 2 == 0);  /* the first player moves when the stones are even */
-    const char *who = score == 0 ? "draw" : first ? "the first player wins" : "the second player wins";
-    if (a->weak) printf("outcome  %s\n", who);
-    else printf("outcome  %s, the game ending on move %d\n", who, solve_last_move(score, stones, cells));
-}
-
-static void print_size_json(const solve_arguments *a, const char *moves, int score)
-{
-    int stones = (int)strlen(moves), cells = a->size.width * a->size.height;
-    printf(",\"size\":\"%dx%d\"", a->size.width, a->size.height);
-    if (!a->weak) printf(",\"last_move\":%d", solve_last_move(score, stones, cells));
-}
-
-/* One position's line; `line` is NULL for --moves.  A test-set line
- * without a score prints `-` (text) or null (JSON) as the expected score. */
-static void print_result(const solve_arguments *a, const solve_config *config, const char *moves,
-                         const solve_result *r, const solve_line *line)
-{
-    if (a->json) {
-        printf("{\"game\":\"connect4\",\"config\":\"%s\",\"moves\":\"%s\",\"weak\":%s,\"score\":%d,"
-               "\"nodes\":%" PRIu64 ",\"seconds\":%.9f",
-               config->name, moves, a->weak ? "true" : "false", r->score, r->nodes, r->seconds);
-        if (a->sized) print_size_json(a, moves, r->score);
-        if (a->threaded) printf(",\"threads\":%d", r->threads);
-        print_table_json(config, r);
-        if (line && line->checked) printf(",\"expected\":%d,\"line\":%zu", line->score, line->number);
-        else if (line) printf(",\"expected\":null,\"line\":%zu", line->number);
-        printf("}\n");
-    } else if (line) {
-        char expected[16] = "-";
-        if (line->checked) snprintf(expected, sizeof expected, "%d", line->score);
-        printf("%zu %s %s %d %" PRIu64 " %.3f\n", line->number, moves, expected, r->score, r->nodes,
-               r->seconds * 1e6);
-    } else {
-        if (a->sized) printf("size     %dx%d\n", a->size.width, a->size.height);
-        printf("moves    %s\nconfig   %s\nweak     %s\n", *moves ? moves : "(start)", config->name,
-               a->weak ? "yes" : "no");
-        if (a->threaded) printf("threads  %d\n", r->threads);
-        printf("score    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n", r->score, r->nodes, r->seconds);
-        if (a->sized) print_outcome(a, moves, r->score);
-    }
-}
-
-/* --analyze: every column's score, `full` (text) or null (JSON) for a
- * column that cannot be played. */
-static void print_analysis(const solve_arguments *a, const solve_config *config, const char *moves,
-                           const solve_analysis *r)
-{
-    if (a->json) {
-        printf("{\"game\":\"connect4\",\"config\":\"%s\",\"moves\":\"%s\",\"weak\":%s,\"scores\":[", config->name,
-               moves, a->weak ? "true" : "false");
-        for (int col = 0; col < r->width; col++) {
-            if (col) putchar(',');
-            if (r->scores[col] == SOLVE_COLUMN_FULL) fputs("null", stdout);
-            else printf("%d", r->scores[col]);
-        }
-        printf("],\"score\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.9f", r->score, r->nodes, r->seconds);
-        if (a->threaded) printf(",\"threads\":%d", a->threads);
-        if (a->sized) printf(",\"size\":\"%dx%d\"", a->size.width, a->size.height);
-        puts("}");
-        return;
-    }
-    if (a->sized) printf("size     %dx%d\n", a->size.width, a->size.height);
-    printf("moves    %s\nconfig   %s\nweak     %s\n", *moves ? moves : "(start)", config->name,
-           a->weak ? "yes" : "no");
-    if (a->threaded) printf("threads  %d\n", a->threads);
-    fputs("columns ", stdout);
-    for (int col = 0; col < r->width; col++) {
-        if (r->scores[col] == SOLVE_COLUMN_FULL) printf(" %d:full", col + 1);
-        else printf(" %d:%d", col + 1, r->scores[col]);
-    }
-    printf("\nscore    %d\nnodes    %" PRIu64 "\nseconds  %.6f\n", r->score, r->nodes, r->seconds);
 }
 
 /* A --moves list on a board of another size: a string of columns
@@ -282,39 +144,12 @@ static void solve_moves(const solve_arguments *a, const solve_config *config, so
                                       : solve_position(digits, config, a->weak, board, a->size, &a->limits, &r,
                                                        message, sizeof message);
     if (status != SEARCH_OK) solve_fail(message);
-    progress_erase();
-    if (a->analyze) print_analysis(a, config, digits, &analysis);
-    else print_result(a, config, digits, &r, NULL);
+    solve_progress_erase();
+    if (a->analyze) solve_print_analysis(a, config, digits, &analysis);
+    else solve_print_result(a, config, digits, &r, NULL);
 }
 
 static bool same_sign(int a, int b) { return (a > 0) == (b > 0) && (a < 0) == (b < 0); }
-
-/* The last line of a test-set run.  kpos_per_second is the series' "K pos/s":
- * thousands of positions explored (nodes) per second of solving. */
-static void print_summary(const solve_arguments *a, const solve_config *config, const solve_line_set *set,
-                          uint64_t total_nodes, double total_seconds, const solve_result *table)
-{
-    double n = set->count ? (double)set->count : 1;
-    double mean_nodes = (double)total_nodes / n, mean_us = total_seconds * 1e6 / n;
-    double kpos = total_seconds > 0 ? (double)total_nodes / total_seconds / 1000 : 0;
-    if (!a->json) {
-        printf("positions %zu mean_nodes %.3f mean_us %.3f kpos/s %.3f\n", set->count, mean_nodes, mean_us, kpos);
-        return;
-    }
-    printf("{\"summary\":true,\"game\":\"connect4\",\"config\":\"%s\",\"set\":", config->name);
-    escape_json(stdout, set->name);  /* a file's name: any bytes */
-    printf(",\"weak\":%s,\"positions\":%zu,\"total_nodes\":%" PRIu64 ",\"seconds\":%.9f,\"mean_nodes\":%.3f,"
-           "\"mean_us\":%.3f,\"kpos_per_second\":%.3f",
-           a->weak ? "true" : "false", set->count, total_nodes, total_seconds, mean_nodes, mean_us, kpos);
-    if (config->table != SOLVE_TABLE_NONE) {  /* summed over the set; table_entries: the fullest the table ended */
-        printf(",\"table_probes\":%" PRIu64 ",\"table_hits\":%" PRIu64, table->table_probes, table->table_hits);
-        if (config->table == SOLVE_TABLE_BUCKETS && config->mirror)
-            printf(",\"mirror_hits\":%" PRIu64, table->mirror_hits);
-        printf(",\"table_entries_max\":%" PRIu64 ",\"table_slots\":%" PRIu64, table->table_entries,
-               table->table_slots);
-    }
-    puts("}");
-}
 
 /* The time budget between two solves of a set: the solves themselves only
  * read the clock every SOLVE_CHECK_NODES nodes. */
@@ -345,21 +180,21 @@ static void solve_set(solve_arguments *a, const solve_line_selection *selection,
         solve_result r;
         if (solve_position(line->moves, config, a->weak, board, a->size, &a->limits, &r, message, sizeof message) !=
             SEARCH_OK) {
-            progress_erase();
+            solve_progress_erase();
             cli_fail("%s:%zu: %s", set.path, line->number, message);
         }
         a->limits.nodes_before += r.nodes;
         check_deadline(&a->limits);
-        progress_erase();
+        solve_progress_erase();
         bool wrong = line->checked && (a->weak ? !same_sign(r.score, line->score) : r.score != line->score);
         if (results) {
             results[i] = r;
             if (wrong)
-                for (size_t j = 0; j <= i; j++) print_result(a, config, set.lines[j].moves, &results[j], &set.lines[j]);
+                for (size_t j = 0; j <= i; j++) solve_print_result(a, config, set.lines[j].moves, &results[j], &set.lines[j]);
         } else {
-            print_result(a, config, line->moves, &r, line);
+            solve_print_result(a, config, line->moves, &r, line);
         }
-        if (wrong) wrong_score(set.path, line->number, config->name, r.score, line->score);
+        if (wrong) solve_wrong_score(set.path, line->number, config->name, r.score, line->score);
         total_nodes += r.nodes;
         total_seconds += r.seconds;
         table.table_probes += r.table_probes;
@@ -369,8 +204,8 @@ static void solve_set(solve_arguments *a, const solve_line_selection *selection,
         if (r.table_entries > table.table_entries) table.table_entries = r.table_entries;
     }
     for (size_t i = 0; results && i < set.count; i++)
-        print_result(a, config, set.lines[i].moves, &results[i], &set.lines[i]);
-    print_summary(a, config, &set, total_nodes, total_seconds, &table);
+        solve_print_result(a, config, set.lines[i].moves, &results[i], &set.lines[i]);
+    solve_print_summary(a, config, &set, total_nodes, total_seconds, &table);
     free(results);
     solve_positions_free(&set);
 }
@@ -404,7 +239,7 @@ static solve_limits limits_of(const options *o)
     limits.max_nodes = (uint64_t)cli_number(o, "max-nodes", 1, 1000000000000000LL, 0);
     long long time_ms = cli_number(o, "time-ms", 1, 86400000, 0);
     if (time_ms) limits.deadline = limits.started + (double)time_ms / 1000;
-    if (isatty(STDERR_FILENO)) limits.progress = progress_print;
+    if (isatty(STDERR_FILENO)) limits.progress = solve_progress_print;
     return limits;
 }
 

@@ -1,7 +1,7 @@
 /*
  * busy_marks.h: ABDADA's marks of the positions being searched (Weill,
  * 1996), shared by the threads of one search: the solver's team
- * (engine/solve_instance.h) and the ladder's (engine/ladder_run.h).
+ * (solver/solve_instance.h) and the ladder's (engine/ladder_run.h).
  *
  * A node marks its key busy while it searches its children; a node that
  * meets a child another thread has marked searches that child after its

@@ -17,8 +17,8 @@
  * LADDER_OPTION, LADDER_DEFERS) and tree_search.h (TREE_NAME, TREE_OPTION), which
  * undefine only their own.  A part of a template (recursive_search.h of
  * this one; tree_node.h and tree_order.h of tree_search.h) is included by
- * that template alone and reads its names.  solve_search.h is a template
- * of its own (the Connect Four solver's).  Four headers are neither
+ * that template alone and reads its names.  (The Connect Four solver's
+ * template, solver/solve_search.h, lives in solver/.)  Four headers are neither
  * templates nor include-once: search_context.h, ladder_run.h,
  * position_tools.h and search_run.h are parts of the per-game engine that
  * engine/search_instance.c alone includes, once each, after the GAME

@@ -1,5 +1,5 @@
 /* table_memory.h: the memory of a transposition table (engine/ttable.c,
- * engine/solve_table.h), and the bound on what a command takes for its
+ * solver/solve_table.h), and the bound on what a command takes for its
  * tables and trees (--max-memory-mb, docs/cli.md). */
 #ifndef PRUNE_TABLE_MEMORY_H
 #define PRUNE_TABLE_MEMORY_H

@@ -2,7 +2,7 @@
  * connect4.h: Connect Four on a 7x(6+1) bitboard (docs/connect4.md).
  *
  * Two layers, one file:
- *  - connect4_bits: the bare board the solver (engine/solve*.c) searches:
+ *  - connect4_bits: the bare board the solver (solver/solve*.c) searches:
  *    the side to move's stones and the occupied cells, one 64-bit word
  *    each, column c at bits 7c..7c+5 (bit 7c+6 stays empty, so a column's
  *    "next free cell" is mask + bottom and nothing carries into the next

@@ -3,7 +3,7 @@
  * the series' parts 3 to 5 (docs/connect4.md).
  *
  * It is the solver's second board (`prune solve --board grid`), not a game
- * of its own: the same solver template (engine/solve_search.h) runs on it
+ * of its own: the same solver template (solver/solve_search.h) runs on it
  * and on the bitboard of games/connect4.h, searches the same trees with the
  * same node counts, and the difference in time is the representation's
  * alone (part 6's measurement, as copy-make against do-undo is elsewhere).

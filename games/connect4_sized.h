@@ -8,7 +8,7 @@
  * bit above each column empty, so W*(H+1) <= 64.  The fixed 7x6 board stays
  * the default and keeps its constants: every count and instruction of the
  * series' steps is the fixed board's.  This one costs a load or a shift
- * more per operation, and is the solver's third board (engine/solve_sized.c),
+ * more per operation, and is the solver's third board (solver/solve_sized.c),
  * not a game of its own.
  *
  * Columns are written one character each, 1..9 then A, B, C for columns 10

@@ -30,6 +30,8 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 FOLDERS = [
     ("engine", "The game-independent search, written once and compiled once per game "
                "(`engine/search_instance.c`, the game's header included, so every search inlines the game)."),
+    ("solver", "Connect Four's solver, Pascal Pons' series step by step (`prune solve`, [connect4.md](connect4.md)): "
+               "its own room over the engine, which knows nothing of it."),
     ("games", "One header per game of `static inline` functions over a plain state."),
     ("cli", "The `prune` command line: one file per command or family of commands ([cli.md](cli.md))."),
     ("match", "The match subsystem that `prune match`, `match-merge`, `openings` and `ugi` share "
@@ -52,7 +54,7 @@ SKIP = {"__pycache__", "node_modules", "meson.build", "README.md"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 # The end of a sentence: a full stop at the end of a line, before two
 # spaces, or before one space and a capital (one space and a lower-case word
-# is a file name inside the sentence: `engine/solve.c runs ...`).
+# is a file name inside the sentence: `solver/solve.c runs ...`).
 SENTENCE_END = re.compile(r"\.(?=\n|\s{2,}|\s*$|\s[A-Z])")
 
 

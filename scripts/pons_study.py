@@ -25,7 +25,7 @@ the default budget and of --quick's are stated in benchmarks/README.md,
 "How long it takes" (the one place they are stated).
 
 --own adds prune's own steps after the series' (the configs `prune solve
---help` lists as "prune: ...", engine/solve.c's step table, in its order):
+--help` lists as "prune: ...", solver/solve.c's step table, in its order):
 each on the six sets, strong and weak, within the same budget per cell.
 They have no published figures, so their means are never compared; where
 a probe finishes no line, the step before on the same set and mode gives
@@ -169,7 +169,7 @@ def read_cells(published_path):
 
 def own_steps(prune):
     """prune's own steps, in the step table's order: the configs `prune solve
-    --help` lists as "prune: ..." (engine/solve.c is their one source)."""
+    --help` lists as "prune: ..." (solver/solve.c is their one source)."""
     done = subprocess.run([prune, "solve", "--help"], capture_output=True, text=True)
     if done.returncode != 0:
         raise BadInput(f"{prune} solve --help: exit {done.returncode}")

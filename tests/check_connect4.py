@@ -74,7 +74,7 @@ def check_nodes(prune, nodes_file):
 
 
 def configs(prune):
-    """Every step, as `prune solve --help` lists them (engine/solve.c): the series', then prune's own."""
+    """Every step, as `prune solve --help` lists them (solver/solve.c): the series', then prune's own."""
     lines = subprocess.run([prune, "solve", "--help"], capture_output=True, text=True, check=True).stdout.splitlines()
     return [line.split()[0] for line in lines if line.startswith("  solve-")]
 

@@ -25,8 +25,9 @@ def main():
         failures.append("docs/layout.md is not what scripts/layout.py writes now: "
                         "run scripts/layout.py -o docs/layout.md")
     # The page's own completeness, beside the script's: every C file of
-    # engine/ and every fuzz target appears as a link.
+    # engine/ and solver/ and every fuzz target appears as a link.
     for path in sorted(glob.glob(os.path.join(root, "engine", "*.[ch]"))
+                       + glob.glob(os.path.join(root, "solver", "*.[ch]"))
                        + glob.glob(os.path.join(root, "tests", "fuzz", "fuzz_*.c"))):
         relative = os.path.relpath(path, root)
         if f"](../{relative})" not in committed:

@@ -11,9 +11,9 @@
    in its header (`prune: commit X`); no CSV of results/ (quick/
    aside) says unknown in a commit column.
 2. REPORT.md's section "The code since this run" (scripts/reporting/provenance.py)
-   lists exactly the files of engine/, games/ and cli/ that git says differ
+   lists exactly the files of engine/, solver/, games/ and cli/ that git says differ
    between that commit and this tree: `git diff --no-renames --name-only
-   COMMIT -- engine games cli`, plus such files not yet committed (the tree
+   COMMIT -- engine solver games cli`, plus such files not yet committed (the tree
    the report was regenerated in), recomputed here; and it states the bench
    signature (tests/bench_signature.txt) at the run's commit and now as git has them.
 3. Each check fails on a tampered copy: a row of studies.csv saying unknown,
@@ -34,7 +34,7 @@ import subprocess
 import sys
 
 SKIPPED = 77
-CODE = ("engine", "games", "cli")
+CODE = ("engine", "solver", "games", "cli")
 TITLE = "## The code since this run"
 SIGNATURE = "tests/bench_signature.txt"
 LENT_COMMIT = re.compile(r"^#.*\bprune: commit ([0-9a-f]{7,40})\b", re.M)
@@ -130,7 +130,7 @@ def list_failures(report, commit, expected, signature):
         failures.append(f"changed since {commit} but not listed: {', '.join(missing)}")
     if extra:
         failures.append(f"listed but unchanged since {commit} (per git): {', '.join(extra)}")
-    count = re.search(r"\n(\d+) files of engine/, games/, cli/ differ", section)
+    count = re.search(r"\n(\d+) files of " + re.escape(", ".join(d + "/" for d in CODE)) + " differ", section)
     if not count or int(count.group(1)) != len(expected):
         failures.append(f"the section's count is {count.group(1) if count else 'absent'}, git's {len(expected)}")
     then, now = signature

@@ -9,7 +9,8 @@ The floors, from the ground up (a folder may include its own floor's
 files only where it is that folder; games/ and util/ share the ground
 without using each other):
   games/, util/   the rules, and the command-line utilities
-  engine/         the searches and the solver
+  engine/         the searches every game shares
+  solver/         Connect Four's solver (Pons' steps), over engine/
   match/          games between engines, their statistics
   benchmarks/     the measuring programs (util/ and engine/, never cli/)
   cli/            the prune command
@@ -23,7 +24,7 @@ import sys
 
 import checks
 
-FLOORS = {"games": 1, "util": 1, "engine": 2, "match": 3, "benchmarks": 3, "cli": 4}
+FLOORS = {"games": 1, "util": 1, "engine": 2, "solver": 3, "match": 3, "benchmarks": 3, "cli": 4}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 

@@ -90,7 +90,7 @@ def check_same(prune):
 
 
 def solve_last_move(score, stones, cells):
-    """The move on which the game ends (engine/solve.h), computed here from its definition."""
+    """The move on which the game ends (solver/solve.h), computed here from its definition."""
     if score == 0:
         return cells
     mover_wins = score > 0

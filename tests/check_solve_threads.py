@@ -42,7 +42,7 @@ MOVES, SCORE = "4444443", -1
 CONFIG = ["--config", "solve-buckets"]
 ONE_THREAD = (6789024, 5624161, 1184616, 13589, 3789617, 8388602)
 FIELDS = ("nodes", "table_probes", "table_hits", "mirror_hits", "table_entries", "table_slots")
-# The steps that take threads (engine/solve.h, solve_threads_run), and the last one before them.
+# The steps that take threads (solver/solve.h, solve_threads_run), and the last one before them.
 THREADED = ["solve-nonlosing", "solve-sorted", "solve-tt32", "solve-lowerbound", "solve-mirror", "solve-buckets",
             "solve-etc", "solve-threats", "solve-claimeven", "solve-weights",
             "solve-aspiration"]

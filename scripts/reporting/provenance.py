@@ -1,10 +1,10 @@
-"""The code since this run: the files of engine/, games/ and cli/ that changed after the run's commit.
+"""The code since this run: the files of engine/, solver/, games/ and cli/ that changed after the run's commit.
 
 Every file of a run (run.json's manifest) was measured at run.json's commit;
 studies.csv also names it in every row.  This section lists, from git, the
-files of the code's three directories that differ between that commit and
+files of the code's four directories that differ between that commit and
 the tree the report is made in (`git diff --no-renames --name-only COMMIT
--- engine games cli`, plus files of those directories not yet committed,
+-- engine solver games cli`, plus files of those directories not yet committed,
 so that a commit which changes engine/ and regenerates the report in the
 same commit stays true), and says whether the bench signature
 (tests/bench_signature.txt) changed with them.  tests/check_provenance.py
@@ -19,7 +19,7 @@ import subprocess
 from .common import Section
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CODE = ("engine", "games", "cli")   # the directories whose changes the section lists
+CODE = ("engine", "solver", "games", "cli")   # the directories whose changes the section lists
 SIGNATURE = "tests/bench_signature.txt"
 TITLE = "## The code since this run"
 

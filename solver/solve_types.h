@@ -1,8 +1,8 @@
 /*
  * solve_types.h: the Connect Four solver's types: a step's row, the table
  * it uses, the board and its size, the budgets and what a solve gives.
- * Below engine/solve.h (the solver's entry points, which engine/solve.c
- * defines) and engine/solve_table.h, so that the instances and the table
+ * Below solver/solve.h (the solver's entry points, which solver/solve.c
+ * defines) and solver/solve_table.h, so that the instances and the table
  * need no part of the entry points.
  */
 #ifndef PRUNE_SOLVE_TYPES_H
@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Which transposition table a step uses (engine/solve_table.h). */
+/* Which transposition table a step uses (solver/solve_table.h). */
 typedef enum {
     SOLVE_TABLE_NONE,
     SOLVE_TABLE_UPPER,        /* part 7: upper bounds, 56-bit keys, 8,388,593 entries */
@@ -20,7 +20,7 @@ typedef enum {
     SOLVE_TABLE_BUCKETS,      /* prune's own: both bounds, full keys, two entries a bucket, same memory */
 } solve_table_kind;
 
-/* The tables' size (engine/solve_table.h): the series' 64 MiB unless
+/* The tables' size (solver/solve_table.h): the series' 64 MiB unless
  * solve_set_table_megabytes says otherwise; at most SOLVE_TABLE_MAX_MEGABYTES
  * (2^31 words: every index fits 32 bits). */
 #define SOLVE_TABLE_DEFAULT_MEGABYTES 64

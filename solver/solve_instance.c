@@ -1,9 +1,9 @@
 /*
  * solve_instance.c: what the solver's instances call back
- * (engine/solve_instance.h declares it): the team of threads that searches
+ * (solver/solve_instance.h declares it): the team of threads that searches
  * one window together (--threads), and the checkpoint that keeps a solve's
- * budgets and reports its progress.  engine/solve.c runs a solve and
- * starts the team; the search (engine/solve_search.h) calls these.
+ * budgets and reports its progress.  solver/solve.c runs a solve and
+ * starts the team; the search (solver/solve_search.h) calls these.
  */
 #include <limits.h>
 #include <pthread.h>

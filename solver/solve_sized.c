@@ -2,16 +2,16 @@
  * solve_sized.c: the solver's search on a board of any size the bitboard
  * holds (games/connect4_sized.h), for `prune solve --size WxH`.
  *
- * The same template as the fixed 7x6 boards (engine/solve_search.h), with
+ * The same template as the fixed 7x6 boards (solver/solve_search.h), with
  * the size read from one shape per process instead of constants: set by
  * solve_sized_run before each solve and only read while it runs.  The
- * buckets keep quotients (engine/solve_table.h), since keys may pass 49
- * bits; engine/solve.c refuses the series' tables on such boards.
+ * buckets keep quotients (solver/solve_table.h), since keys may pass 49
+ * bits; solver/solve.c refuses the series' tables on such boards.
  */
 #include "connect4_sized.h"
 #include "solve_types.h"
 
-#define MOVE_SORTER_CAPACITY SOLVE_MAX_WIDTH  /* before engine/move_sorter.h: up to 12 columns */
+#define MOVE_SORTER_CAPACITY SOLVE_MAX_WIDTH  /* before solver/move_sorter.h: up to 12 columns */
 #include "solve_instance.h"
 
 static connect4_shape solve_shape;

@@ -2,9 +2,9 @@
  * solve.h: the Connect Four solver, Pascal Pons' series step by step
  * (docs/connect4.md).
  *
- * Each step of parts 3 to 12 is one row of solve_config (engine/solve.c):
- * the same search (engine/solve_search.h, instantiated per board in
- * engine/solve_bitboard.c and engine/solve_grid.c) with the techniques
+ * Each step of parts 3 to 12 is one row of solve_config (solver/solve.c):
+ * the same search (solver/solve_search.h, instantiated per board in
+ * solver/solve_bitboard.c and solver/solve_grid.c) with the techniques
  * switched on by the row's flags.  Node counts are exact: every call of the
  * recursive search counts once, root included, summed over the null-window
  * iterations of one position; every step with a table starts each position
@@ -21,7 +21,7 @@
 #include "search.h"
 #include "solve_types.h"
 
-/* The steps (solve_config, engine/solve_types.h), one row per step. */
+/* The steps (solve_config, solver/solve_types.h), one row per step. */
 const solve_config *solve_config_find(const char *name);
 size_t solve_config_count(void);
 const solve_config *solve_config_at(size_t index);
@@ -46,7 +46,7 @@ search_status solve_position(const char *moves, const solve_config *config, bool
 bool solve_past_deadline(const solve_limits *limits, char *message, size_t message_size);
 
 /* --analyze: the score of every column of the position after `moves`
- * (solve_analysis, engine/solve_types.h says how each is found); returns
+ * (solve_analysis, solver/solve_types.h says how each is found); returns
  * as solve_position does. */
 search_status solve_analyze(const char *moves, const solve_config *config, bool weak, solve_board board,
                             solve_size size, const solve_limits *limits, solve_analysis *result, char *message,

@@ -1,9 +1,9 @@
 /*
  * solve.c: the steps of the Connect Four solver as data, and the entry
  * point that checks a position, readies the table and times one solve
- * (docs/connect4.md).  The search itself is engine/solve_search.h; the
+ * (docs/connect4.md).  The search itself is solver/solve_search.h; the
  * team of threads and the budgets' checkpoint it calls back are
- * engine/solve_instance.c.
+ * solver/solve_instance.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,7 +117,7 @@ int solve_last_move(int score, int stones, int cells)
 }
 
 /* One table for the whole process: allocated at its first use, emptied
- * after every position (engine/solve_table.h says how, cheaply). */
+ * after every position (solver/solve_table.h says how, cheaply). */
 static solve_table process_table;
 
 void solve_set_table_megabytes(size_t megabytes)

@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-/* Seven columns; the solver of other board sizes (engine/solve_sized.c)
+/* Seven columns; the solver of other board sizes (solver/solve_sized.c)
  * defines it first, for up to twelve. */
 #ifndef MOVE_SORTER_CAPACITY
 #define MOVE_SORTER_CAPACITY 7

@@ -1,8 +1,8 @@
 /*
- * solve_instance.h: what the solver's instances (engine/solve_search.h
+ * solve_instance.h: what the solver's instances (solver/solve_search.h
  * compiled once per board: the fixed 7x6 bitboard and grid, and the
- * bitboard of any size) share with engine/solve.c, which runs them, and
- * with engine/solve_instance.c, which they call back: the context of one
+ * bitboard of any size) share with solver/solve.c, which runs them, and
+ * with solver/solve_instance.c, which they call back: the context of one
  * solve, the team of threads, the checkpoint.
  */
 #ifndef PRUNE_SOLVE_INSTANCE_H
@@ -29,7 +29,7 @@ typedef struct {
     const solve_limits *limits;  /* NULL: none (check_at is then UINT64_MAX) */
     double last_report;          /* clock_seconds() of the last progress report */
     jmp_buf *stop;               /* longjmp'd to with a solve_stop when a budget runs out */
-    /* Threads (--threads, engine/solve_instance.c): NULL on one thread, else every
+    /* Threads (--threads, solver/solve_instance.c): NULL on one thread, else every
      * null-window search of parts 9 on runs on the whole team. */
     struct solve_team *team;
     int worker;                  /* 0: the thread that called the solve; 1 ..: its helpers */
@@ -55,7 +55,7 @@ typedef enum { SOLVE_STOP_NONE = 0, SOLVE_STOP_NODES, SOLVE_STOP_TIME, SOLVE_STO
  * the caller and on every helper at once, over the one table, and returns
  * the result of whichever finishes first: every thread's result is a bound
  * proved from the table's bounds, so any of them serves
- * (engine/solve_instance.c). */
+ * (solver/solve_instance.c). */
 typedef int (*solve_window_search)(solve_context *ctx, const void *board, int alpha, int beta);
 int solve_team_search(solve_context *ctx, const void *board, int stones, int alpha, int beta,
                       solve_window_search search);
@@ -80,7 +80,7 @@ static inline void solve_count_node(solve_context *ctx)
  * with ctx->config; the table must be ready and empty. */
 int solve_bitboard_run(solve_context *ctx, const char *moves, bool weak);
 int solve_grid_run(solve_context *ctx, const char *moves, bool weak);
-/* The same on a board of `size` (engine/solve_sized.c); its moves are
+/* The same on a board of `size` (solver/solve_sized.c); its moves are
  * characters of CONNECT4_SIZED_COLUMNS. */
 int solve_sized_run(solve_context *ctx, const char *moves, bool weak, solve_size size);
 

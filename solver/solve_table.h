@@ -48,7 +48,7 @@
  * zeroed by the clear, so a solve reports how full its table ended with no
  * scan of the table.
  *
- * Threads (`prune solve --threads`, engine/solve_instance.c): every thread probes
+ * Threads (`prune solve --threads`, solver/solve_instance.c): every thread probes
  * and stores into the same words with no lock.  Each word is read and
  * written whole (solve_word_load, solve_word_store: relaxed atomics, plain
  * moves on x86-64), and holds its key beside its value, so a word a probe
@@ -132,7 +132,7 @@ static inline void solve_table_touch(solve_table *t, uint32_t index)
     else t->touched_all = true;
 }
 
-/* A helper thread's table (engine/solve_instance.c): the shared words,
+/* A helper thread's table (solver/solve_instance.c): the shared words,
  * with counters and a touched list of its own (the caller adds them to its
  * own after the window), so that its puts write no word but the table's.
  * Without a list (`touched` NULL: no memory for one) it says touched_all,
@@ -223,7 +223,7 @@ static inline uint64_t solve_table_find_bucket(const solve_table *t, uint64_t ke
     return solve_table_find_bucket_at(t, solve_index_bucket(t, key), key, shared);
 }
 
-/* A larger board's key may pass 49 bits (engine/solve_sized.c): its tag is
+/* A larger board's key may pass 49 bits (solver/solve_sized.c): its tag is
  * the quotient by the bucket count, which with the index (the remainder)
  * names the key, and is below 2^49 for any 64-bit key, since a table of 1
  * MiB or more has at least 65,521 buckets. */
