@@ -32,9 +32,9 @@ COMMIT = "14f048c"
 # The suite's files and the numbers of their first positions, one line a position.
 FILES = (("problem/fforum-1-19.obf", 1), ("problem/fforum-40-59.obf", 40))
 # What each mode solves: --quick (the quick pass and the full run) and a
-# plain run positions 1 to 19 (14 to 16 empty squares, about 4 s together on
-# the 2-core VM), --long 40 to 44 too (20 to 23 empty squares; 40 took
-# 27 s and 41 163 s there, measured beside other work).
+# plain run positions 1 to 19 (14 to 16 empty squares, 2.5 s of search
+# together on the 2-core VM), --long 40 to 44 too (20 to 23 empty squares,
+# 27 s to 324 s each there: results/apart/peer_edax.csv).
 SHORT = list(range(1, 20))
 MODES = {"quick": SHORT, "full": SHORT, "long": SHORT + list(range(40, 45))}
 CONFIG = "ladder-tt"

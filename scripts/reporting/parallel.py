@@ -17,6 +17,8 @@ threads, the machine named in its comments), not part of any run
 (scripts/reproduce.py carries results/lent/ from run to run), with a plot of
 the speedups against the thread count beside DTS's.
 """
+import os
+
 import studies
 
 from .common import PlotTable, Section, ftime, mark, num, table
@@ -119,6 +121,14 @@ def lent_section(rows, plots):
     ]), [scaling_plot(rows)]
 
 
+def unmeasured(res, rows):
+    """A sentence naming the games of studies/parallel.csv the run has no row of, or ''."""
+    planned = studies.threads_rows(os.path.join(res.studies_dir, os.path.basename(studies.THREADS)))
+    missing = [g for g in dict.fromkeys(r["game"] for r in planned) if g not in {r["game"] for r in rows}]
+    return (f"Not measured in this run: {', '.join(missing)} (its rows of studies/parallel.csv are newer than the "
+            "run; the next run measures them).\n\n" if missing else "")
+
+
 def render(res, plots):
     rows = res.csv("parallel.csv")
     lent_text, lent_plots = lent_section(res.csv(LENT, comments=True), plots)
@@ -147,6 +157,7 @@ def render(res, plots):
          "the machine gives N searches before any scheme's cost (the processes have a table each, the threads "
          "share one).\n\n" if rates else ""),
         text_table, "\n\n",
+        unmeasured(res, rows),
         tally(rows), "\n\n",
         f"![the ladder on threads: time to depth against one thread]({plots}/parallel.svg)\n\n",
         "What the threads are worth in play (N threads against one under the same clock, beside one thread "

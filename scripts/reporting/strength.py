@@ -14,6 +14,9 @@ fewer pairs than COVERED_FROM asks is printed with COVERAGE_MARK.  This
 module reads that CSV alone: nothing here imports the runner.
 """
 import math
+import os
+
+import studies
 
 from .common import PlotTable, Section, mark, num, table
 
@@ -406,6 +409,11 @@ def render(res, plots):
             out.append(match_table([r for r in at if r["game"] == game], limit, tests) + "\n")
         note = reuse_note(at)
         out += ([note] if note else []) + [readings(limit, at, family, tests)]
+    planned = studies.strength_rows(os.path.join(res.studies_dir, os.path.basename(studies.STRENGTH)))
+    unplayed = [g for g in dict.fromkeys(r["game"] for r in planned) if g not in {r["game"] for r in rows}]
+    if unplayed:
+        out.append(f"Not played in this run: {', '.join(unplayed)} (its rows of studies/strength.csv are newer "
+                   "than the run; the next run plays them).\n")
     main = limits[0]
     tables = plot_tables(rows, main)
     unbounded = [f"{r['game']} `{r['a']}` vs `{r['b']}`" for r in rows if limit_of(r) == main and r["game"] != "ttt"

@@ -259,7 +259,14 @@ def render(res, plots):
     out.append(INTRO.format(reps=" to ".join(reps) if reps else "the run's"))
     if stop or not ladders:
         return Section("\n".join(out), [])
+    # A game whose rows joined studies.csv after the run has no measured row: named once, not tabled.
+    unmeasured = [game for game, (_, rungs, _) in ladders.items()
+                  if not any(row for rung in rungs.values() for row in rung.by_position.values())]
+    ladders = {game: entry for game, entry in ladders.items() if game not in unmeasured}
     out += ["### Every game at a glance: nodes from the start, gain over negamax-ab\n", glance(ladders), ""]
+    if unmeasured:
+        out.append(f"Not measured in this run: {', '.join(unmeasured)} (its rows of studies/studies.csv are "
+                   "newer than the run; the next run measures them).\n")
     tables = []
     for game, (spec, rungs, complete) in ladders.items():
         out += [f"### {game}, depth {spec['depth']}\n", ladder_table(res, game, spec, rungs, complete) + "\n"]
