@@ -9,7 +9,6 @@
 #define _POSIX_C_SOURCE 200809L /* getline, strdup */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,17 +19,6 @@
 
 #define MESSAGE_SIZE 512
 #define MATCH_MAX_OPENINGS 100000
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void say(char *message, size_t size, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(message, size, format, args);
-    va_end(args);
-}
 
 /* FNV-1a, 64 bits: names the openings file's bytes in every summary, so
  * that match-merge refuses shards played from different books. */
@@ -61,16 +49,16 @@ bool match_openings_read(const game_entry *game, const char *path, match_moves_r
     if (!path) return true;
     struct stat info;
     if (stat(path, &info) != 0) {
-        say(message, size, "cannot read --openings %s: %s", path, strerror(errno));
+        match_refuse(message, size, "cannot read --openings %s: %s", path, strerror(errno));
         return false;
     }
     if (!S_ISREG(info.st_mode)) {
-        say(message, size, "--openings %s is not a regular file", path);
+        match_refuse(message, size, "--openings %s is not a regular file", path);
         return false;
     }
     FILE *f = fopen(path, "r");
     if (!f) {
-        say(message, size, "cannot read --openings %s: %s", path, strerror(errno));
+        match_refuse(message, size, "cannot read --openings %s: %s", path, strerror(errno));
         return false;
     }
     match_openings list = {.lines = calloc(MATCH_MAX_OPENINGS, sizeof *list.lines)};
@@ -86,11 +74,11 @@ bool match_openings_read(const game_entry *game, const char *path, match_moves_r
         if (length && line[length - 1] == '\r') line[--length] = '\0';
         if (!length || line[0] == '#') continue;
         const char *moves = NULL;
-        if (length >= MATCH_MOVES_SIZE) say(message, size, "%s:%d: line too long", path, number);
-        else if (list.count == MATCH_MAX_OPENINGS) say(message, size, "%s: more than %d openings", path, MATCH_MAX_OPENINGS);
+        if (length >= MATCH_MOVES_SIZE) match_refuse(message, size, "%s:%d: line too long", path, number);
+        else if (list.count == MATCH_MAX_OPENINGS) match_refuse(message, size, "%s: more than %d openings", path, MATCH_MAX_OPENINGS);
         else if (!match_position_playable(game, moves = strchr(line, '/') ? line : as_list(game->name, line), why,
                                           sizeof why))
-            say(message, size, "%s:%d: %s", path, number, why);
+            match_refuse(message, size, "%s:%d: %s", path, number, why);
         else {
             list.lines[list.count++] = strdup(moves);
             continue;
@@ -99,8 +87,8 @@ bool match_openings_read(const game_entry *game, const char *path, match_moves_r
     }
     free(line);
     fclose(f);
-    if (ok && !list.lines) say(message, size, "out of memory reading %s", path);
-    else if (ok && list.count == 0) say(message, size, "%s: no opening in the file", path);
+    if (ok && !list.lines) match_refuse(message, size, "out of memory reading %s", path);
+    else if (ok && list.count == 0) match_refuse(message, size, "%s: no opening in the file", path);
     else if (ok) {
         *out = list;
         return true;
@@ -208,12 +196,12 @@ match_run_status match_run(const game_entry *game, match_side sides[2], match_su
         for (int g = 0; g < 2; g++) {
             if (match_play(game, sides, &rules, opening, g == 0, mix(s->seed, pair * 2 + (uint64_t)g), &games[g], why,
                            sizeof why) != PLAY_OK) {
-                say(message, size, "pair %" PRIu64 " game %d: %s", pair, g + 1, why);
+                match_refuse(message, size, "pair %" PRIu64 " game %d: %s", pair, g + 1, why);
                 free(seen.slots);
                 return MATCH_RUN_FAILED;
             }
             if (!add_game(s, &seen, opening, &games[g])) {
-                say(message, size, "out of memory counting repeated games");
+                match_refuse(message, size, "out of memory counting repeated games");
                 free(seen.slots);
                 return MATCH_RUN_REFUSED;
             }

@@ -16,11 +16,9 @@
 
 #define MESSAGE_SIZE 512
 
-/* Writes the refusal into `message`; false, for `return refuse(...)`. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool refuse(char *message, size_t size, const char *format, ...)
+/* Writes the refusal into `message`; false, for `return match_refuse(...)`
+ * (match_types.h). */
+bool match_refuse(char *message, size_t size, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
@@ -33,26 +31,26 @@ static bool refuse(char *message, size_t size, const char *format, ...)
 bool match_side_read(const char *flag, const char *text, match_side *side, char *message, size_t size)
 {
     char copy[256];
-    if (!text) return refuse(message, size, "missing --%s CONFIG (prune configs lists them)", flag);
-    if (strlen(text) >= sizeof copy) return refuse(message, size, "--%s is too long", flag);
+    if (!text) return match_refuse(message, size, "missing --%s CONFIG (prune configs lists them)", flag);
+    if (strlen(text) >= sizeof copy) return match_refuse(message, size, "--%s is too long", flag);
     strcpy(copy, text);
     *side = (match_side){.text = text, .state = STATE_COPY};
     if (strncmp(text, "ugi:", 4) == 0) { /* an external engine: its command, run at the first game */
         side->engine_command = text + 4;
-        if (!*side->engine_command) return refuse(message, size, "--%s ugi: needs a command", flag);
+        if (!*side->engine_command) return match_refuse(message, size, "--%s ugi: needs a command", flag);
         side->engine = match_engine_new();
-        if (!side->engine) return refuse(message, size, "out of memory");
+        if (!side->engine) return match_refuse(message, size, "out of memory");
         return true;
     }
     char *save = NULL, *name = strtok_r(copy, ",", &save);
     side->config = name ? config_find(name) : NULL;
     if (!side->config)
-        return refuse(message, size, "unknown config '%s' in --%s (prune configs lists them)", name ? name : "", flag);
+        return match_refuse(message, size, "unknown config '%s' in --%s (prune configs lists them)", name ? name : "", flag);
     for (char *item = strtok_r(NULL, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
         char *value = strchr(item, '=');
         long long number;
         if (value) *value++ = '\0';
-        if (!value) return refuse(message, size, "--%s: '%s' is not option=value", flag, item);
+        if (!value) return match_refuse(message, size, "--%s: '%s' is not option=value", flag, item);
         bool ladder = side->config->algorithm == ALGORITHM_LADDER;
         if (strcmp(item, "tt-mb") == 0 && ladder && parse_whole_number(value, 1, 1LL << 30, &number))
             side->tt_mb = (size_t)number;
@@ -71,12 +69,12 @@ bool match_side_read(const char *flag, const char *text, match_side *side, char 
         else if (strcmp(item, "time") == 0 && parse_whole_number(value, 1, 1000, &number))
             side->time_factor = (int)number;
         else
-            return refuse(message, size,
+            return match_refuse(message, size,
                           "--%s: bad option '%s=%s' (tt-mb=N, tt-replace=always|depth, threads=N and smp=lazy|abdada "
                           "for a ladder config, state=copy|undo, depth=D, time=K)", flag, item, value);
     }
     if (side->threads > cores_max_threads())
-        return refuse(message, size, "--%s: threads=%d, more than this machine's %d cores", flag, side->threads,
+        return match_refuse(message, size, "--%s: threads=%d, more than this machine's %d cores", flag, side->threads,
                       cores_max_threads());
     return true;
 }
@@ -103,13 +101,13 @@ static bool sides_bound(const char *const flags[], match_side sides[], int count
             snprintf(each + used, sizeof each - used, "%s--%s's tt-mb=%zu", used ? ", " : "", flags[i], megabytes);
     }
     if (tables > bound)
-        return refuse(message, size,
+        return match_refuse(message, size,
                       "the tables take %zu MiB (%s), more than the memory bound of %zu MiB (raise --max-memory-mb)",
                       tables, each, bound);
     for (int i = 0; i < count; i++) {
         bool tree = sides[i].config && sides[i].config->algorithm == ALGORITHM_TREE;
         if (tree && tables == bound) /* 0 would be the engine's default: refused rather than read so */
-            return refuse(message, size,
+            return match_refuse(message, size,
                           "the tables take all of the memory bound of %zu MiB (%s) and leave --%s's tree none "
                           "(raise --max-memory-mb)", bound, each, flags[i]);
         sides[i].max_memory_mb = bound - tables;
@@ -125,7 +123,7 @@ bool match_sides_allocate(const char *const flags[], match_side sides[], int cou
     for (int i = 0; i < count; i++) {
         size_t megabytes = side_table_mb(&sides[i]);
         if (megabytes && !tt_resize(&sides[i].table, megabytes))
-            return refuse(message, size, "--%s: cannot allocate a table of %zu MiB", flags[i], megabytes);
+            return match_refuse(message, size, "--%s: cannot allocate a table of %zu MiB", flags[i], megabytes);
     }
     return true;
 }
@@ -148,7 +146,7 @@ bool match_side_check(const game_entry *game, const char *flag, match_side *side
     char why[MESSAGE_SIZE];
     if (side->engine) {
         if (match_engine_check(side->engine_command, why, sizeof why) != ENGINE_OK)
-            return refuse(message, size, "--%s %s: %s", flag, side->text, why);
+            return match_refuse(message, size, "--%s %s: %s", flag, side->text, why);
         return true;
     }
     if (limit->kind == LIMIT_DEPTH || side->depth) return true;
@@ -162,10 +160,10 @@ bool match_side_check(const game_entry *game, const char *flag, match_side *side
         else q.time_ms = 86400000; /* any time limit: the engine refuses a config it cannot bound */
         search_result r;
         if (game->search(&q, &r, why, sizeof why) != SEARCH_OK)
-            return refuse(message, size, "--%s %s: %s", flag, side->text, why);
+            return match_refuse(message, size, "--%s %s: %s", flag, side->text, why);
         if (limit->kind != LIMIT_NODES) return true;
         if (r.iterations == 0)
-            return refuse(message, size,
+            return match_refuse(message, size,
                           "--nodes %" PRIu64 " is too small for --%s %s: its depth-1 search from opening %zu takes more",
                           limit->value, flag, side->text, i + 1);
     }

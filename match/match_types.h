@@ -102,6 +102,13 @@ typedef struct {
 /* Reads a side's spec (`flag` names it in the refusal: --a, --config);
  * false with the message on bad input. */
 bool match_side_read(const char *flag, const char *text, match_side *side, char *message, size_t size);
+
+/* Writes a refusal into `message` (at most `size` bytes, printf's format);
+ * returns false, so that a reader can `return match_refuse(...)`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+bool match_refuse(char *message, size_t size, const char *format, ...);
 /* Allocates the table of each of `count` sides whose config has one, once
  * their tables are found to fit the memory bound (--max-memory-mb, MiB)
  * together, and gives each side's searches what the tables leave of it;

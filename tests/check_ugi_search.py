@@ -7,7 +7,6 @@ tree configs' depth-only rule.
     check_ugi_search.py PRUNE
 """
 import resource
-import subprocess
 import sys
 import time
 
@@ -54,14 +53,7 @@ def check_responsive(tally, prune):
     e.send("position startpos moves 4 4 3")
     e.send("go infinite")
     time.sleep(0.2)
-    start = time.monotonic()
-    e.send("quit")
-    try:
-        e.p.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        e.p.kill()
-        e.p.wait()
-    ms = (time.monotonic() - start) * 1000
+    ms = e.quit_ms()
     tally.record(e.p.returncode == 0 and ms < 300, f"quit during go infinite: exits 0 at once ({ms:.0f} ms)", e.p.returncode)
     # The end of input ends a search too.
     e = ugi(prune, "connect4", "ladder-pvs")
@@ -69,11 +61,7 @@ def check_responsive(tally, prune):
     e.send("go infinite")
     time.sleep(0.1)
     e.p.stdin.close()
-    try:
-        e.p.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        e.p.kill()
-        e.p.wait()
+    e.wait()
     tally.record(e.p.returncode == 0, "the end of input during a search: exits 0", e.p.returncode)
 
 
@@ -95,14 +83,7 @@ def check_out_of_memory(tally, prune):
     tally.record(e.until("readyok") == ["readyok"], "out of memory: still answering", "")
     e.send("go depth 14")  # a tree's search cannot be stopped: quit exits without waiting for it
     time.sleep(0.05)
-    start = time.monotonic()
-    e.send("quit")
-    try:
-        e.p.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        e.p.kill()
-        e.p.wait()
-    ms = (time.monotonic() - start) * 1000
+    ms = e.quit_ms()
     tally.record(e.p.returncode == 0 and ms < 300, f"quit during a tree config's search: exits 0 at once ({ms:.0f} ms)",
                  e.p.returncode)
 

@@ -91,6 +91,22 @@ class Engine:
             got.append(line)
         return got
 
+    def wait(self, timeout=5):
+        """Waits for the process to exit (killing it after `timeout` seconds); its status."""
+        try:
+            self.p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait()
+        return self.p.returncode
+
+    def quit_ms(self):
+        """Sends quit and waits for the exit: the milliseconds it took."""
+        start = time.monotonic()
+        self.send("quit")
+        self.wait()
+        return (time.monotonic() - start) * 1000
+
     def close(self):
         if self.p.poll() is None:
             try:
