@@ -120,11 +120,14 @@ static int run_match(const options *o)
     match_summary s = {.game = game->name, .a = sides[0].text, .b = sides[1].text, .limit = limit_of(o),
                        .seed = (uint64_t)cli_number(o, "seed", 0, INT64_MAX, 1), .ply_cap = match_ply_cap(game),
                        .margin_ms = (uint64_t)cli_number(o, "margin-ms", 0, 86400000, MATCH_DEFAULT_MARGIN_MS),
-                       .reuse = options_given(o, "reuse"), .threaded = sides[0].threads > 1 || sides[1].threads > 1};
+                       .reuse = options_given(o, "reuse"), .play_out = options_given(o, "play-out"), .threaded = sides[0].threads > 1 || sides[1].threads > 1};
     for (int i = 0; i < 2; i++)
         if (sides[i].time_factor > 1 && s.limit.kind != LIMIT_TIME && s.limit.kind != LIMIT_CLOCK)
             cli_fail("--%s: time=%d gives this side more time: it goes with --time-ms or --tc", i ? "b" : "a",
                      sides[i].time_factor);
+    if (s.play_out && game->adjudication_margin <= 0)
+        cli_fail("--play-out checks a game's adjudication rule, and %s has none: its games are played to the end",
+                 game->name);
     s.pairs_total = (uint64_t)cli_number(o, "pairs", 1, MATCH_MAX_PAIRS, 1);
     parse_shard(options_value(o, "shard"), &s.shard, &s.shards);
     parse_sprt(options_value(o, "sprt"), &s);
@@ -159,14 +162,15 @@ static int run_match(const options *o)
 static const option_spec match_options[] = {
     {"a", true}, {"b", true}, {"nodes", true}, {"time-ms", true}, {"tc", true}, {"depth", true}, {"margin-ms", true},
     {"pairs", true}, {"openings", true}, {"reuse", false}, {"seed", true}, {"sprt", true}, {"shard", true},
-    {"max-memory-mb", true}, {"json", false}, {"help", false}, {NULL, false},
+    {"play-out", false}, {"max-memory-mb", true}, {"json", false}, {"help", false}, {NULL, false},
 };
 
 const command command_match = {
     .name = "match", .operand = "GAME", .options = match_options, .run = run_match,
     .synopsis = "GAME --a CONFIG --b CONFIG (--nodes N | --time-ms T | --tc BASE+INC | --depth D)\n"
                 "         [--margin-ms M] [--pairs N] [--openings FILE] [--reuse] [--seed S]\n"
-                "         [--sprt elo0,elo1[,alpha,beta]] [--shard K/N] [--max-memory-mb N] [--json]",
+                "         [--sprt elo0,elo1[,alpha,beta]] [--shard K/N] [--play-out] [--max-memory-mb N]\n"
+                "         [--json]",
     .summary = "play config A against config B in game pairs and print W/D/L, the pentanomial\n"
                "counts, the score, Elo and nElo with their 95% intervals, LOS and the SPRT",
     .help =
@@ -199,6 +203,9 @@ const command command_match = {
         "                     count) modulo N is K-1: every replay of an opening in the shard that\n"
         "                     holds it, so repeated games are counted (prune match-merge adds the\n"
         "                     shards' --json summaries up)\n"
+        "  --play-out         a game the game's adjudication rule decides is played on to its end\n"
+        "                     (its result counts), and the rule's verdict kept beside it: the\n"
+        "                     summary counts the verdicts that held, and the Elo they would have given\n"
         "  --max-memory-mb N  memory bound in MiB: both sides' tables must fit in it together (else\n"
         "                     refused), and a tree config's search stops the match (status 1)\n"
         "                     before its tree would take more than they leave; from 1 to physical\n"

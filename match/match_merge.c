@@ -59,6 +59,7 @@ static void check_same_match(merge_refusal *refusal, const summary_record *x, co
                         : a->openings_hash != b->openings_hash          ? "openings_hash"
                         : a->openings_count != b->openings_count        ? "openings_count"
                         : a->reuse != b->reuse                          ? "reuse"
+                        : a->play_out != b->play_out                    ? "play_out"
                         : !same_sprt(a, b)                              ? "sprt"
                                                                         : NULL;
     if (field)
@@ -226,6 +227,8 @@ static match_summary merged_summary(merge_refusal *refusal, const summary_record
     s.shards = 1;
     memset(s.counts, 0, sizeof s.counts);
     s.wins = s.draws = s.losses = s.colour_decided = s.capped = s.adjudicated = s.repeated = 0;
+    s.adjudged = s.adjudged_held = s.adjudged_drawn = s.adjudged_overturned = 0;
+    memset(s.adjudged_counts, 0, sizeof s.adjudged_counts);
     s.stopped = false;
     for (int side = 0; side < 2; side++) {
         s.time_losses[side] = s.overruns[side] = s.moves_made[side] = 0;
@@ -241,6 +244,11 @@ static match_summary merged_summary(merge_refusal *refusal, const summary_record
         s.capped += x->capped;
         s.adjudicated += x->adjudicated;
         s.repeated += x->repeated;
+        s.adjudged += x->adjudged;
+        s.adjudged_held += x->adjudged_held;
+        s.adjudged_drawn += x->adjudged_drawn;
+        s.adjudged_overturned += x->adjudged_overturned;
+        for (int k = 0; k < ELO_OUTCOMES; k++) s.adjudged_counts[k] += x->adjudged_counts[k];
         s.stopped = s.stopped || x->stopped;
         for (int side = 0; side < 2; side++) {
             s.time_losses[side] += x->time_losses[side];

@@ -141,6 +141,7 @@ typedef struct {
     uint64_t time_factor[2];  /* each side's time odds (match_side.time_factor, at least 1) */
     int start_value;          /* the probe's value where the game began (adjudication's reference) */
     int ahead_plies, ahead_sign; /* adjudication: how long one side has held the margin, and which */
+    bool play_out;            /* match_rules.play_out: a verdict is recorded and the game goes on */
 } game_run;
 
 /* Probes the game's position; records its end when it is over. */
@@ -156,17 +157,24 @@ static bool check_end(game_run *run, match_position *status, char *message, size
 }
 
 /* Applies the game's adjudication rule after a probe; true when it
- * decided the game. */
+ * decided the game.  Under --play-out (run->play_out) the verdict is
+ * recorded in g->adjudged and the game goes on, judged no more. */
 static bool adjudicate(game_run *run, const match_position *status)
 {
     int margin, plies;
-    if (!adjudication_of(run->game, &margin, &plies)) return false;
+    if (!adjudication_of(run->game, &margin, &plies) || run->g->adjudged) return false;
     int lead = status->maximiser_value - run->start_value;
     int sign = lead >= margin ? 1 : lead <= -margin ? -1 : 0;
     run->ahead_plies = sign != 0 && sign == run->ahead_sign ? run->ahead_plies + 1 : sign != 0;
     run->ahead_sign = sign;
     if (run->ahead_plies < plies) return false;
     match_game *g = run->g;
+    if (run->play_out) {
+        g->adjudged = true;
+        g->adjudged_outcome = outcome_for_a(sign, g->a_first);
+        g->adjudged_ply = g->plies;
+        return false;
+    }
     g->end = END_ADJUDICATED;
     g->outcome = outcome_for_a(sign, g->a_first);
     snprintf(g->why, sizeof g->why, "the %s player led by %d or more over %d plies in a row (margin %d)",
@@ -262,7 +270,7 @@ match_play_status match_play(const game_entry *game, match_side sides[2], const 
     game_run run = {.game = game, .position = opening_position(opening), .g = out, .limit = &rules->limit,
                     .clock_us = {(int64_t)(rules->limit.value * factor[0] * 1000),
                                  (int64_t)(rules->limit.value * factor[1] * 1000)},
-                    .time_factor = {factor[0], factor[1]}};
+                    .time_factor = {factor[0], factor[1]}, .play_out = rules->play_out};
     snprintf(out->moves, sizeof out->moves, "%s", run.position ? "" : opening);
     int cap = match_ply_cap(game), played = run.position ? 0 : match_count_plies(opening);
     bool searched[2] = {false, false};

@@ -54,6 +54,8 @@ void match_print_game_json(const match_summary *s, uint64_t pair, const char *op
         escape_json(stdout, why);
     }
     if (g->end == END_ENGINE || g->end == END_TIME) printf(",\"failed\":\"%s\"", g->failed_side == 0 ? "a" : "b");
+    if (g->adjudged) /* --play-out: the rule's verdict, and when it was reached */
+        printf(",\"adjudged\":\"%s\",\"adjudged_ply\":%d", outcome_names[g->adjudged_outcome], g->adjudged_ply);
     printf(",\"a_nodes\":%" PRIu64 ",\"b_nodes\":%" PRIu64 ",\"a_seconds\":%.6f,\"b_seconds\":%.6f", g->nodes[0],
            g->nodes[1], g->seconds[0], g->seconds[1]);
     printf(",\"a_moves\":%d,\"b_moves\":%d,\"a_ms_max\":%.3f,\"b_ms_max\":%.3f,\"overruns\":[%d,%d],\"move_ms\":[",
@@ -151,6 +153,33 @@ static void print_merge_json(const match_merge_info *m)
     printf(",\"missing_pairs\":%" PRIu64, m->missing_pairs);
 }
 
+/* --play-out: the games the rule judged, how their ends compare with its
+ * verdicts, and the pentanomial and Elo the verdicts would have given. */
+static void print_play_out_json(const match_summary *s)
+{
+    const uint64_t *c = s->adjudged_counts;
+    printf(",\"play_out\":true,\"adjudged\":%" PRIu64 ",\"adjudged_held\":%" PRIu64 ",\"adjudged_drawn\":%" PRIu64
+           ",\"adjudged_overturned\":%" PRIu64 ",\"adjudged_pentanomial\":[%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+           ",%" PRIu64 "]",
+           s->adjudged, s->adjudged_held, s->adjudged_drawn, s->adjudged_overturned, c[0], c[1], c[2], c[3], c[4]);
+    elo_estimate e;
+    if (!elo_estimate_of(c, &e)) return;
+    print_json_number("adjudged_elo", e.elo, 2);
+    print_json_number("adjudged_elo_low", e.elo_low, 2);
+    print_json_number("adjudged_elo_high", e.elo_high, 2);
+}
+
+static void print_play_out_text(const match_summary *s)
+{
+    printf("play-out the rule judged %" PRIu64 " games, then they were played on: its verdict held in %" PRIu64
+           ", %" PRIu64 " ended drawn, %" PRIu64 " went the other way",
+           s->adjudged, s->adjudged_held, s->adjudged_drawn, s->adjudged_overturned);
+    elo_estimate e;
+    if (elo_estimate_of(s->adjudged_counts, &e))
+        printf("; as judged: elo %.1f (95%%: %.1f to %.1f)", e.elo, e.elo_low, e.elo_high);
+    putchar('\n');
+}
+
 static void print_summary_json(const match_summary *s, const elo_estimate *e, bool estimated, const match_merge_info *m)
 {
     fputs("{\"summary\":true,\"game\":", stdout);
@@ -191,6 +220,7 @@ static void print_summary_json(const match_summary *s, const elo_estimate *e, bo
     }
     printf(",\"colour_decided\":%" PRIu64 ",\"capped\":%" PRIu64 ",\"adjudicated\":%" PRIu64 ",\"repeated\":%" PRIu64,
            s->colour_decided, s->capped, s->adjudicated, s->repeated);
+    if (s->play_out) print_play_out_json(s);
     printf(",\"time_losses\":[%" PRIu64 ",%" PRIu64 "],\"overruns\":[%" PRIu64 ",%" PRIu64 "],\"moves\":[%" PRIu64
            ",%" PRIu64 "]",
            s->time_losses[0], s->time_losses[1], s->overruns[0], s->overruns[1], s->moves_made[0], s->moves_made[1]);
@@ -280,6 +310,7 @@ static void print_summary_text(const match_summary *s, const elo_estimate *e, bo
            " of %" PRIu64 " games; repeated %" PRIu64 "\n",
            s->colour_decided, pairs, pairs ? 100.0 * (double)s->colour_decided / (double)pairs : 0.0, s->capped,
            s->adjudicated, games, s->repeated);
+    if (s->play_out) print_play_out_text(s);
     fputs("time    ", stdout);
     for (int side = 0; side < 2; side++)
         printf(" %s mean %.3f ms, max %.3f ms over %" PRIu64 " moves, %" PRIu64 " overruns, %" PRIu64

@@ -150,6 +150,12 @@ static bool add_game(match_summary *s, game_set *seen, const char *opening, cons
     s->repeated += (uint64_t)seen_before;
     s->capped += g->end == END_CAPPED;
     s->adjudicated += g->end == END_ADJUDICATED;
+    if (g->adjudged) {
+        s->adjudged++;
+        s->adjudged_held += g->outcome == g->adjudged_outcome;
+        s->adjudged_drawn += g->outcome == OUTCOME_DRAW;
+        s->adjudged_overturned += g->outcome != g->adjudged_outcome && g->outcome != OUTCOME_DRAW;
+    }
     if (g->end == END_TIME) s->time_losses[g->failed_side]++;
     for (int side = 0; side < 2; side++) {
         s->overruns[side] += (uint64_t)g->overruns[side];
@@ -165,14 +171,16 @@ static bool add_game(match_summary *s, game_set *seen, const char *opening, cons
  * both games: A won the first and lost the second, or the other way. */
 static bool add_pair(match_summary *s, const match_game games[2])
 {
-    int points = 0;
+    int points = 0, judged_points = 0; /* judged: each game the rule judged (--play-out) ended by its verdict */
     for (int i = 0; i < 2; i++) {
         points += (int)games[i].outcome;
+        judged_points += (int)(games[i].adjudged ? games[i].adjudged_outcome : games[i].outcome);
         s->wins += games[i].outcome == OUTCOME_WIN;
         s->draws += games[i].outcome == OUTCOME_DRAW;
         s->losses += games[i].outcome == OUTCOME_LOSS;
     }
     s->counts[points]++; /* 0 LL, 1 LD, 2 DD or WL, 3 WD, 4 WW */
+    if (s->play_out) s->adjudged_counts[judged_points]++;
     s->colour_decided += games[0].outcome != OUTCOME_DRAW && games[1].outcome != OUTCOME_DRAW &&
                          games[0].outcome != games[1].outcome;
     /* A shard never stops on its own counts: the SPRT is decided once, by
@@ -184,7 +192,7 @@ static bool add_pair(match_summary *s, const match_game games[2])
 match_run_status match_run(const game_entry *game, match_side sides[2], match_summary *s,
                            const match_openings *openings, bool json, char *message, size_t size)
 {
-    match_rules rules = {.limit = s->limit, .margin_ms = s->margin_ms};
+    match_rules rules = {.limit = s->limit, .margin_ms = s->margin_ms, .play_out = s->play_out};
     char why[MESSAGE_SIZE];
     game_set seen = {0};
     uint64_t next;

@@ -134,6 +134,8 @@ typedef enum {
 typedef struct {
     match_limit limit;
     uint64_t margin_ms; /* an overrun past the move's time (or the clock) by more than this loses on time */
+    bool play_out;      /* --play-out: a game the adjudication rule decides is played on to its end, and the
+                           rule's verdict is kept beside the result (match_game.adjudged) to check the rule */
 } match_rules;
 
 typedef struct {
@@ -145,6 +147,9 @@ typedef struct {
     engine_end failure;           /* with END_ENGINE */
     int failed_side;              /* with END_ENGINE and END_TIME: 0 A, 1 B */
     char why[96];                 /* with END_ADJUDICATED and END_CAPPED: the rule, for the record */
+    bool adjudged;                /* --play-out: the rule would have ended the game here (adjudged_ply) */
+    match_outcome adjudged_outcome; /* with adjudged: the rule's verdict, from A's side */
+    int adjudged_ply;             /* with adjudged: the plies after the opening when the rule decided */
     uint64_t nodes[2];            /* A, B */
     double seconds[2];
     int moves_made[2];            /* each side's moves in this game */
@@ -217,6 +222,12 @@ typedef struct {
     /* what the games were, for the bias columns of the report */
     uint64_t colour_decided;       /* pairs whose two games the same colour won */
     uint64_t capped, adjudicated;  /* games ended by the ply cap, by adjudication */
+    /* --play-out (match_rules.play_out): the games the rule judged and then played on, and how
+     * their ends compare with its verdicts; adjudged_counts is the pentanomial had every judged
+     * game ended with its verdict, so that the match reads both ways */
+    bool play_out;
+    uint64_t adjudged, adjudged_held, adjudged_drawn, adjudged_overturned;
+    uint64_t adjudged_counts[ELO_OUTCOMES];
     uint64_t repeated;             /* games whose moves repeat an earlier game of this match exactly */
     uint64_t time_losses[2];       /* games lost on time by A, by B */
     uint64_t overruns[2];          /* moves past their time but within the margin, A and B */

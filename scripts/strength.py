@@ -22,6 +22,14 @@ replay of its openings, so match-merge's sum is the match's count).  One CSV row
 
     strength.py --prune PRUNE --out strength.csv [--variant full] [--jobs N]
                 [--sshlogin LOGINS] [--shard-pairs N] [--rows PATH] [--openings-dir DIR]
+                [--game GAME] [--limit-kind nodes|tc] [--play-out]
+
+--game and --limit-kind play only the rows of that game and of that kind
+of limit.  --play-out plays each match with `prune match --play-out` (a
+game the game's adjudication rule decides is played on to its end, the
+rule's verdict kept beside it) and adds PLAY_OUT's columns: how the rule's
+verdicts compare with the games' ends (results/apart/adjudication_GAME.csv
+is made so, docs/strength.md, "Adjudication").
 
 Exit status: 0 done, 1 a match failed (its message on stderr), 2 bad usage
 or rows, or GNU parallel missing (one line on stderr; nothing written).
@@ -51,6 +59,11 @@ SUMMARY = ["games", "wins", "draws", "losses", "pentanomial", "score", "elo", "e
            "nelo", "nelo_low", "nelo_high", "colour_decided", "capped", "adjudicated", "repeated", "time_losses",
            "overruns", "moves", "move_ms_mean", "move_ms_max", "llr", "verdict", "reproducible"]
 COLUMNS = ["game", "a", "b", "limit", "pairs"] + SUMMARY + ["openings", "reuse"]
+# --play-out's columns, after COLUMNS: the games the rule judged, how their ends compare with its
+# verdicts, and the pentanomial and Elo the verdicts would have given (prune match --play-out's summary)
+PLAY_OUT = ["adjudged", "adjudged_held", "adjudged_drawn", "adjudged_overturned", "adjudged_pentanomial",
+            "adjudged_elo", "adjudged_elo_low", "adjudged_elo_high"]
+play_out = False   # --play-out
 TIMES = ("move_ms_mean", "move_ms_max")   # the summary's clock readings: empty under a node budget
 
 
@@ -79,7 +92,7 @@ def match_argv(prune, row, pairs, shard=None):
     reuse = ["--reuse"] if pairs > openings_count(row["game"]) else []
     return ([prune, "match", row["game"], "--a", row["a"], "--b", row["b"], *limit_argv(row["limit"]),
              "--pairs", str(pairs), "--openings", openings_file(row["game"]), "--seed", str(SEED), *reuse,
-             "--json"] + (["--shard", shard] if shard else []))
+             "--json"] + (["--shard", shard] if shard else []) + (["--play-out"] if play_out else []))
 
 
 def shards(pairs, shard_pairs):
@@ -124,15 +137,21 @@ def cell(value):
     return "" if value is None else str(value)
 
 
+def columns():
+    """The CSV's columns: COLUMNS, then PLAY_OUT's under --play-out."""
+    return COLUMNS + (PLAY_OUT if play_out else [])
+
+
 def csv_row(row, pairs, summary):
-    """The match's COLUMNS."""
+    """The match's columns()."""
     count = summary.get("openings_count", openings_count(row["game"]))   # prune's own count, when it says
     reused = pairs > count
     timed = not row["limit"].startswith("nodes=")   # under a node budget the move times are no result: left out,
     cells = dict({k: summary.get(k) for k in SUMMARY if timed or k not in TIMES},   # so the file is exact
                  game=row["game"], a=row["a"], b=row["b"],
                  limit=row["limit"], pairs=pairs, openings=count, reuse=reused)
-    return [cell(cells.get(c)) for c in COLUMNS]
+    cells.update({k: summary.get(k) for k in PLAY_OUT if play_out})
+    return [cell(cells.get(c)) for c in columns()]
 
 
 def progress(done, total, row, summary, started):
@@ -234,6 +253,9 @@ def parse_args(argv):
     parser.add_argument("--sshlogin")
     parser.add_argument("--shard-pairs", type=int, default=SHARD_PAIRS)
     parser.add_argument("--openings-dir", default=OPENINGS)
+    parser.add_argument("--game")
+    parser.add_argument("--limit-kind", choices=("nodes", "tc"))
+    parser.add_argument("--play-out", action="store_true")
     args = parser.parse_args(argv)
     if args.jobs < 1 or args.shard_pairs < 1:
         parser.error("--jobs and --shard-pairs must be at least 1")
@@ -241,19 +263,23 @@ def parse_args(argv):
 
 
 def main(argv):
-    global openings_dir
+    global openings_dir, play_out
     args = parse_args(argv)
-    openings_dir = os.path.abspath(args.openings_dir)
+    openings_dir, play_out = os.path.abspath(args.openings_dir), args.play_out
     try:
-        rows = studies.strength_rows(args.rows, args.variant)
+        rows = [r for r in studies.strength_rows(args.rows, args.variant)
+                if (not args.game or r["game"] == args.game)
+                and (not args.limit_kind or r["limit"].startswith(args.limit_kind + "="))]
         if not rows:
-            raise studies.StudiesError(f"{os.path.basename(args.rows)}: no row plays in the {args.variant} variant")
+            raise studies.StudiesError(f"{os.path.basename(args.rows)}: no row plays in the {args.variant} variant"
+                                       + (f" for {args.game}" if args.game else "")
+                                       + (f" under {args.limit_kind}" if args.limit_kind else ""))
         summaries = play_by_threads(os.path.abspath(args.prune), rows, args.variant, args.jobs, args.sshlogin,
                                     args.shard_pairs)
     except (studies.StudiesError, MatchFailed, OSError, ValueError, KeyError) as e:
         print(f"strength.py: {e}", file=sys.stderr)
         return EXIT_USAGE if isinstance(e, studies.StudiesError) else EXIT_FAILED
-    write_csv_atomically(args.out, COLUMNS, [csv_row(r, int(r[args.variant]), s) for r, s in zip(rows, summaries)])
+    write_csv_atomically(args.out, columns(), [csv_row(r, int(r[args.variant]), s) for r, s in zip(rows, summaries)])
     return 0
 
 
