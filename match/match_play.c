@@ -232,11 +232,18 @@ static match_limit move_limit(const game_run *run, const match_limit *limit, int
                          .value = match_clock_move_us(left, limit->increment_ms * run->time_factor[mover] * 1000) / 1000};
 }
 
-/* An overrun is a move past its time by more than this: the engine stops
- * at its first look at the clock after the deadline (every 256 nodes), so
- * nearly every move passes its time by some microseconds, which says
- * nothing; a millisecond past it is a move that did not stop in time. */
-#define MATCH_OVERRUN_SLACK_MS 1.0
+/* An overrun is a move past its time by more than its slack: the engine
+ * stops at its first look at the clock after the deadline (every 256
+ * nodes), so nearly every move passes its time by some microseconds, which
+ * says nothing.  The slack is a tenth of the move's time, at most 1 ms: a
+ * millisecond past 10 ms or more is a move that did not stop in time, and
+ * on an allotment of 1 to 3 ms a fixed millisecond would pass a move a
+ * third to all of its time over (issue 48); a tenth of it passes none. */
+double match_overrun_slack_ms(uint64_t allotted_ms)
+{
+    double tenth = (double)allotted_ms / 10;
+    return tenth < 1.0 ? tenth : 1.0;
+}
 
 /* Books the move's time; true when the mover lost on time: past its
  * movetime (or its clock) by more than the margin, as cutechess and
@@ -250,9 +257,9 @@ static bool book_time(game_run *run, const match_rules *rules, const match_limit
     double margin = (double)rules->margin_ms;
     if (rules->limit.kind == LIMIT_TIME) {
         if (ms > (double)allotted->value + margin) return true;
-        if (ms > (double)allotted->value + MATCH_OVERRUN_SLACK_MS) g->overruns[mover]++;
+        if (ms > (double)allotted->value + match_overrun_slack_ms(allotted->value)) g->overruns[mover]++;
     } else if (rules->limit.kind == LIMIT_CLOCK) {
-        if (ms > (double)allotted->value + MATCH_OVERRUN_SLACK_MS) g->overruns[mover]++;
+        if (ms > (double)allotted->value + match_overrun_slack_ms(allotted->value)) g->overruns[mover]++;
         run->clock_us[mover] -= (int64_t)(ms * 1000 + 0.5);   /* kept in microseconds: no move's time rounds away */
         if ((double)run->clock_us[mover] < -margin * 1000) return true;
         if (run->clock_us[mover] < 0) run->clock_us[mover] = 0;

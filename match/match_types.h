@@ -41,6 +41,10 @@ typedef struct {
  * technique. */
 uint64_t match_clock_move_us(uint64_t left_us, uint64_t increment_us);
 uint64_t match_clock_move_ms(uint64_t left_ms, uint64_t increment_ms);
+/* How far a move may pass its allotted time before it counts as an
+ * overrun (not yet a loss: that is the match's margin_ms): a tenth of the
+ * allotment, at most 1 ms. */
+double match_overrun_slack_ms(uint64_t allotted_ms);
 
 #define MATCH_DEFAULT_MARGIN_MS 25 /* cutegames' buffer: a move may overrun its time by this much */
 #define MATCH_MAX_PLIES 256        /* above every game's ply cap */

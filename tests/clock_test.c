@@ -3,7 +3,8 @@
  * is a 30th of what is left plus 3/4 of the increment, at most half of
  * what is left, at least 1 ms; reckoned in microseconds, so that a 1 ms
  * increment's 750 us count (in whole milliseconds they rounded to 0, issue
- * 48).
+ * 48).  And the slack a move may pass its time by before it counts as
+ * an overrun (match_overrun_slack_ms).
  *
  *     clock_test
  */
@@ -36,6 +37,11 @@ int main(void)
     /* nothing left: the 1 ms floor */
     expect("nothing left (us)", match_clock_move_us(0, 0), 1000);
     expect("nothing left (ms)", match_clock_move_ms(0, 0), 1);
-    printf("%s: clock shares, %d failure%s\n", failures ? "FAIL" : "ok", failures, failures == 1 ? "" : "s");
+    /* the overrun slack: a tenth of the move's time, at most 1 ms (in microseconds, exact) */
+    expect("slack of a 1 ms move (us)", (uint64_t)(match_overrun_slack_ms(1) * 1000 + 0.5), 100);
+    expect("slack of a 3 ms move (us)", (uint64_t)(match_overrun_slack_ms(3) * 1000 + 0.5), 300);
+    expect("slack of a 10 ms move (us)", (uint64_t)(match_overrun_slack_ms(10) * 1000 + 0.5), 1000);
+    expect("slack of a 600 ms move (us)", (uint64_t)(match_overrun_slack_ms(600) * 1000 + 0.5), 1000);
+    printf("%s: clock shares and overrun slack, %d failure%s\n", failures ? "FAIL" : "ok", failures, failures == 1 ? "" : "s");
     return failures != 0;
 }
