@@ -41,6 +41,10 @@ static const search_config configs[] = {
      ALGORITHM_LADDER, {0}, {.tt = true, .deepening = true}},
     {"ladder-killers", "ladder-id with two killer moves per ply",
      ALGORITHM_LADDER, {0}, {.tt = true, .deepening = true, .killers = true}},
+    /* A variant beside the ladder, not a rung: where the killers go (issue 48). */
+    {"ladder-killers-late", "ladder-killers with the killers after the moves that gain by the evaluation "
+     "(captures, box completions)",
+     ALGORITHM_LADDER, {0}, {.tt = true, .deepening = true, .killers = true, .killers_late = true}},
     {"ladder-history", "ladder-killers with the history heuristic",
      ALGORITHM_LADDER, {0}, {.tt = true, .deepening = true, .killers = true, .history = true}},
     {"ladder-pvs", "ladder-history with principal variation search (null windows, re-search)",

@@ -54,6 +54,8 @@ typedef struct {
     bool tt;          /* transposition table */
     bool deepening;   /* iterative deepening 1..D, the previous best move first */
     bool killers;     /* two killer moves per ply */
+    bool killers_late; /* with killers: placed after the moves that gain by the evaluation (captures, box
+                          completions), not in front of them (issue 48's placement variant) */
     bool history;     /* history heuristic */
     bool pvs;         /* principal variation search */
     bool mtdf;        /* MTD(f) null-window passes per iteration */
@@ -80,6 +82,7 @@ typedef struct {
 #define LADDER_AFTER_TT_OFF(X) \
     X(deepening, false)        \
     X(killers, false)          \
+    X(killers_late, false)     \
     X(history, false)          \
     X(pvs, false)              \
     X(mtdf, false)             \

@@ -71,18 +71,25 @@ static inline uint64_t LADDER_NAME(child_key)(uint64_t key, const GAME_STATE *ch
 
 /* Worth: "ardri 7 ladder-killers/copy vs ladder-id/copy" -- 1.03x fewer instructions (CI, valgrind). */
 /* Worth: "connect4 9 ladder-history/copy vs ladder-killers/copy" -- 1.05x fewer instructions (CI, valgrind). */
-/* Worth: "minichess 7 ladder-killers/copy vs ladder-history/copy" -- 1.38x fewer instructions (CI, valgrind). */
+/* Worth: "minichess 7 ladder-killers/copy vs ladder-history/copy" -- 1.37x fewer instructions (CI, valgrind). */
 /* Worth: "othello f5,d6,c6,f6,f7,e3,c3,b6 9 ladder-id/copy vs ladder-killers/copy" -- 1.12x fewer instructions (CI, valgrind). */
+/* Worth: "connect4 9 ladder-killers-late/copy vs ladder-killers/copy" -- 1.05x fewer instructions (CI, valgrind). */
+/* Worth: "othello f5,d6,c6,f6,f7,e3,c3,b6 9 ladder-killers-late/copy vs ladder-killers/copy" -- 1.05x fewer instructions (CI, valgrind). */
 /* (history pays on connect4 and costs on minichess: its sort is paid at
  * every node.) */
 /* Step 1, the move order, composed: negamax-ab's order; with history,
  * stably re-sorted by history score; then the killers of this ply, then
  * the hint (the table's move, or at the root the previous iteration's) in
- * front.  The sorts themselves are in engine/move_order.h. */
+ * front.  With killers_late (ladder-killers-late, a variant) the killers
+ * go after the moves that gain by the evaluation (value after the move
+ * above the position's own, the mover's view: captures, box completions)
+ * instead of in front of them; without history those moves lead
+ * negamax-ab's order.  The sorts themselves are in engine/move_order.h. */
 static void LADDER_NAME(order)(ladder_context *lc, GAME_STATE *s, GAME_MOVE *moves, int count, int ply,
                                unsigned hint)
 {
-    SEARCH_NAME(order_moves)(lc->base, s, moves, count);
+    int floor = LADDER_OPTION(killers_late) ? mover_sign(s) * SEARCH_NAME(evaluate)(s) : INT_MAX;
+    int gaining = SEARCH_NAME(order_moves)(lc->base, s, moves, count, floor);
     if (LADDER_OPTION(history)) {
         int side = !GAME(max_to_move)(s);
         uint32_t score[GAME_MAX_MOVES];
@@ -92,7 +99,7 @@ static void LADDER_NAME(order)(ladder_context *lc, GAME_STATE *s, GAME_MOVE *mov
     if (LADDER_OPTION(killers))
         for (int k = 1; k >= 0; k--)
             if (lc->history->killers[ply][k] != LADDER_NO_KILLER)
-                order_bring_to_front(moves, count, lc->history->killers[ply][k]);
+                order_bring_to(moves, count, lc->history->killers[ply][k], gaining);
     if (hint != TT_NO_MOVE) order_bring_to_front(moves, count, hint);
 }
 
@@ -128,7 +135,7 @@ static inline void LADDER_NAME(make_first)(const ladder_context *lc, GAME_STATE 
     if (ahead) LADDER_NAME(enter)(lc, s, &made->state[0], moves[0], &made->undo, key, true, &made->key[0]);
 }
 
-/* Worth: "minichess 5 negamax-ab/undo vs negamax-ab/copy" -- 1.93x fewer instructions (CI, valgrind). */
+/* Worth: "minichess 5 negamax-ab/undo vs negamax-ab/copy" -- 1.92x fewer instructions (CI, valgrind). */
 /* Step 2: the child of moves[i] and its key.  Made one ahead, it is
  * made->state[i & 1], made at the step before, and child i + 1 is made
  * now into the other; otherwise it is made now, on *s in do-undo (step 4
@@ -189,8 +196,8 @@ static inline void LADDER_NAME(take)(ladder_context *lc, int v, int depth, int p
 
 /* Worth: "ardri 8 ladder-tt/copy vs negamax-ab/copy" -- 1.83x fewer instructions (CI, valgrind). */
 /* Worth: "minichess 9 ladder-tt/copy vs negamax-ab/copy" -- 1.50x fewer instructions (CI, valgrind). */
-/* Worth: "connect4 11 ladder-tt/copy vs negamax-ab/copy" -- 1.43x fewer instructions (CI, valgrind). */
-/* Worth: "kalah 12 negamax-ab/copy vs ladder-tt/copy" -- 1.56x fewer instructions (CI, valgrind). */
+/* Worth: "connect4 11 ladder-tt/copy vs negamax-ab/copy" -- 1.41x fewer instructions (CI, valgrind). */
+/* Worth: "kalah 12 negamax-ab/copy vs ladder-tt/copy" -- 1.53x fewer instructions (CI, valgrind). */
 /* Worth: "othello f5,d6,c6,f6,f7,e3,c3,b6 9 ladder-tt/copy vs negamax-ab/copy" -- 1.19x fewer instructions (CI, valgrind). */
 /* (the table, this store and ladder_probe; it costs on Kalah, whose nodes
  * are cheaper than a probe.) */
@@ -222,8 +229,8 @@ static inline int LADDER_NAME(cutoff)(ladder_context *lc, const GAME_STATE *s, u
     return v;
 }
 
-/* Worth: "minichess 4 negamax-ab/copy vs negamax/copy" -- 3.29x fewer instructions (CI, valgrind). */
-/* Worth: "othello f5,d6,c6,f6,f7,e3,c3,b6 5 negamax-ab/copy vs negamax/copy" -- 7.84x fewer instructions (CI, valgrind). */
+/* Worth: "minichess 4 negamax-ab/copy vs negamax/copy" -- 3.04x fewer instructions (CI, valgrind). */
+/* Worth: "othello f5,d6,c6,f6,f7,e3,c3,b6 5 negamax-ab/copy vs negamax/copy" -- 7.87x fewer instructions (CI, valgrind). */
 /* (negamax-ab, the ladder with every option off, against plain negamax:
  * the window's cutoffs with the shuffle-then-sort order.) */
 /* The loop over a node's children, its steps numbered as above.  Values
@@ -347,7 +354,7 @@ static int LADDER_NAME(iteration)(ladder_context *lc, GAME_STATE *s, uint64_t ke
     return LADDER_NAME(negamax)(lc, s, key, depth, -SEARCH_INFINITY, SEARCH_INFINITY);
 }
 
-/* Worth: "ardri 7 ladder-id/copy vs ladder-tt/copy" -- 1.46x fewer instructions (CI, valgrind). */
+/* Worth: "ardri 7 ladder-id/copy vs ladder-tt/copy" -- 1.43x fewer instructions (CI, valgrind). */
 /* Worth: "othello f5,d6,c6,f6,f7,e3,c3,b6 9 ladder-id/copy vs ladder-tt/copy" -- 1.48x fewer instructions (CI, valgrind). */
 /* (deepening with the table: each iteration's moves order the next.) */
 /* Iterative deepening 1..D (or the single iteration D): each completed

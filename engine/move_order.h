@@ -64,4 +64,18 @@ static inline void order_bring_to_front(GAME_MOVE *moves, int count, unsigned m)
     }
 }
 
+/* Brings move m, if it is in moves[at..count), to index `at`, keeping the
+ * order of the rest; a move already before `at` stays (the late killers:
+ * `at` is the count of moves that gain by the evaluation). */
+static inline void order_bring_to(GAME_MOVE *moves, int count, unsigned m, int at)
+{
+    for (int i = at; i < count; i++) {
+        if (moves[i] != m) continue;
+        GAME_MOVE found = moves[i];
+        memmove(moves + at + 1, moves + at, (size_t)(i - at) * sizeof *moves);
+        moves[at] = found;
+        return;
+    }
+}
+
 #endif /* PRUNE_MOVE_ORDER_H */

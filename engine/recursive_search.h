@@ -27,7 +27,7 @@
 #error "recursive_search.h is a part of engine/search_mode.h"
 #endif
 
-/* Worth: "minichess 4 negamax/undo vs negamax/copy" -- 1.64x fewer instructions (CI, valgrind). */
+/* Worth: "minichess 4 negamax/undo vs negamax/copy" -- 1.77x fewer instructions (CI, valgrind). */
 /* Reaches a child of *s by move m: copy-make plays on a clone in *scratch,
  * do-undo plays on *s itself.  Returns the child position. */
 static inline GAME_STATE *SEARCH_NAME(enter)(GAME_STATE *s, GAME_STATE *scratch, GAME_MOVE m,
@@ -74,10 +74,10 @@ static int SEARCH_NAME(minimax_expand)(search_context *ctx, GAME_STATE *s, int d
 static int SEARCH_NAME(alphabeta_expand)(search_context *ctx, GAME_STATE *s, int depth, int alpha, int beta,
                                          GAME_MOVE *best_move);
 
-/* Worth: "ttt 9 alphabeta/copy vs minimax/copy" -- 25.08x fewer instructions (CI, valgrind). */
-/* Worth: "ardri 5 alphabeta/copy vs minimax/copy" -- 28.24x fewer instructions (CI, valgrind). */
-/* Worth: "ardri c3c2 5 alphabeta/undo vs minimax/undo" -- 60.26x fewer instructions (CI, valgrind). */
-/* Worth: "dots 4 alphabeta/copy vs minimax/copy" -- 100.56x fewer instructions (CI, valgrind). */
+/* Worth: "ttt 9 alphabeta/copy vs minimax/copy" -- 23.72x fewer instructions (CI, valgrind). */
+/* Worth: "ardri 5 alphabeta/copy vs minimax/copy" -- 26.59x fewer instructions (CI, valgrind). */
+/* Worth: "ardri c3c2 5 alphabeta/undo vs minimax/undo" -- 55.49x fewer instructions (CI, valgrind). */
+/* Worth: "dots 4 alphabeta/copy vs minimax/copy" -- 97.12x fewer instructions (CI, valgrind). */
 /* The max/min pair's one loop over children, minimax's and alpha-beta's:
  * compiled into each with `pruning` a constant, so minimax carries no
  * window.  Alpha-beta is fail-soft, in the Ard Ri engine's shape: alpha
@@ -147,7 +147,7 @@ static int SEARCH_NAME(maxmin)(search_context *ctx, GAME_STATE *s, int depth, bo
                    : SEARCH_NAME(minimax_expand)(ctx, s, depth, INT_MIN, INT_MAX, best_move);
 }
 
-/* Worth: "dots 4 alphabeta-scala/copy vs minimax/copy" -- 14.51x fewer instructions (CI, valgrind). */
+/* Worth: "dots 4 alphabeta-scala/copy vs minimax/copy" -- 13.67x fewer instructions (CI, valgrind). */
 /* (alpha-beta as published, slip included: about 7x dearer than alphabeta above.) */
 /* A loop of its own (with scala_root's): the published code's shape,
  * functions alternating by ply whoever moves and the slip kept, is what
@@ -209,8 +209,10 @@ static int SEARCH_NAME(scala_root)(search_context *ctx, GAME_STATE *s, int depth
 /* The value after each move from the mover's view, for negamax-ab's
  * ordering (order_shuffle_and_sort, engine/move_order.h: shuffled with
  * the search's generator, then stably sorted best first).  Both state
- * modes compute equal values, so they order alike. */
-static void SEARCH_NAME(order_moves)(search_context *ctx, GAME_STATE *s, GAME_MOVE *moves, int count)
+ * modes compute equal values, so they order alike.  Returns how many
+ * moves lead with a value above `floor` (INT_MAX: none, and nothing more
+ * is computed): the ladder's late killers go after them. */
+static int SEARCH_NAME(order_moves)(search_context *ctx, GAME_STATE *s, GAME_MOVE *moves, int count, int floor)
 {
     int sign = mover_sign(s);
     scored_move scored[GAME_MAX_MOVES];
@@ -224,6 +226,10 @@ static void SEARCH_NAME(order_moves)(search_context *ctx, GAME_STATE *s, GAME_MO
     }
     order_shuffle_and_sort(&ctx->rng, scored, count);
     for (int i = 0; i < count; i++) moves[i] = scored[i].move;
+    int above = 0; /* sorted best first: those above the floor lead */
+    if (floor != INT_MAX)
+        while (above < count && scored[above].value > floor) above++;
+    return above;
 }
 
 /* Plain negamax, values from the mover's view: every child is searched,

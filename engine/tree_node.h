@@ -78,7 +78,7 @@ static inline void TREE_NAME(create_eagerly)(search_context *ctx, TREE_NODE *nod
     node->progress.next_move = (uint8_t)count;
 }
 
-/* Worth: "kalah 6 tree-ab-presort-gen/copy vs tree-ab-presort/copy" -- 1.63x fewer instructions (CI, valgrind). */
+/* Worth: "kalah 6 tree-ab-presort-gen/copy vs tree-ab-presort/copy" -- 1.61x fewer instructions (CI, valgrind). */
 /* Lazy creation: the child of moves[next], where next is the node's
  * next_move (the caller's copy, kept in a register), linked at *link (the
  * end of the node's list); only while next < the node's move count. */

@@ -48,7 +48,7 @@ static void TREE_NAME(order_stable_sort)(const search_context *ctx, TREE_NODE **
     }
 }
 
-/* Worth: "kalah 6 tree-ab-presort-gen/copy vs tree-ab-presort-gen-bubble/copy" -- 1.22x fewer instructions (CI, valgrind). */
+/* Worth: "kalah 6 tree-ab-presort-gen/copy vs tree-ab-presort-gen-bubble/copy" -- 1.21x fewer instructions (CI, valgrind). */
 /* (a cost: the stable sort is the cheaper; the bubble sort is kept because the
  * library uses it and tree-optimal reproduces the library.) */
 /* The early-exit bubble sort of Minimaxer 3.2.x on the list at *head: a
@@ -77,7 +77,7 @@ static void TREE_NAME(order_bubble_sort)(const search_context *ctx, TREE_NODE **
     }
 }
 
-/* Worth: "kalah 6 tree-ab-presort/copy vs tree-ab/copy" -- 4.26x fewer instructions (CI, valgrind). */
+/* Worth: "kalah 6 tree-ab-presort/copy vs tree-ab/copy" -- 4.19x fewer instructions (CI, valgrind). */
 /* Orders a node's existing children before a revisit, if the options say
  * so.  Children are created in move order, so next_move is how many there
  * are. */

@@ -20,6 +20,7 @@ EXPECTED = {
     "negamax-ab": ("harness", "9", "8386", "22770"),
     "ladder-id": ("engine", "9", "1739", "8989"),
     "ladder-killers": ("engine", "9", "1460", "7727"),
+    "ladder-killers-late": ("engine", "9", "1384", "6826"),
     "ladder-history": ("engine", "9", "1613", "8154"),
     "ladder-pvs": ("engine", "9", "1560", "7272"),
     "ladder-mtdf": ("engine", "9", "1607", "6799"),
