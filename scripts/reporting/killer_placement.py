@@ -1,0 +1,84 @@
+"""Where the killers go (issue 48): the ladder's placement against a variant.
+
+The ladder brings a ply's killers in front of every move, captures and box
+completions too; `ladder-killers-late` brings them to just after the moves
+that gain by the evaluation.  The strength study's "killers cost Elo" on
+some games may describe that placement rather than killers, so the variant
+was measured apart from any run (scripts/killer_placement.py): its nodes on
+the techniques study's positions (results/apart/killer_placement_nodes.csv)
+and its matches at the strength study's main budget
+(results/apart/killer_placement.csv), each file's '#' header saying how,
+when and at which commit.
+"""
+import os
+
+from .common import Section, fint, num, read_csv, table
+
+NODES = os.path.join("apart", "killer_placement_nodes.csv")
+MATCHES = os.path.join("apart", "killer_placement.csv")
+
+
+def header_text(path):
+    """The '#' lines of an apart CSV, joined, or ''."""
+    if not os.path.exists(path):
+        return ""
+    with open(path, encoding="utf-8") as f:
+        return " ".join(line[1:].strip() for line in f if line.startswith("#"))
+
+
+def node_table(rows):
+    """Per game, the nodes summed over its positions: ladder-id, ladder-killers, the variant."""
+    games = list(dict.fromkeys(r["game"] for r in rows))
+    body = []
+    for game in games:
+        total = {c: sum(int(r["nodes"]) for r in rows if r["game"] == game and r["config"] == c)
+                 for c in ("ladder-id", "ladder-killers", "ladder-killers-late")}
+        depth = next(r["depth"] for r in rows if r["game"] == game)
+        positions = len({r["moves"] for r in rows if r["game"] == game})
+        late, killers, plain = total["ladder-killers-late"], total["ladder-killers"], total["ladder-id"]
+        body.append([game, depth, str(positions), fint(plain), fint(killers), fint(late),
+                     f"{plain / killers:.2f}x", f"{plain / late:.2f}x", f"{killers / late:.2f}x"])
+    return table(["game", "depth", "positions", "`ladder-id`", "`ladder-killers`", "`ladder-killers-late`",
+                  "killers, in front", "killers, late", "late over in front"], body, "lrrrrrrrr")
+
+
+def elo_cell(row):
+    value, low, high = (num(row.get(k)) for k in ("elo", "elo_low", "elo_high"))
+    if value is None:
+        return "–"
+    if low is None or high is None:
+        return f"{value:+.1f} (open)"
+    verdict = "" if low <= 0 <= high else (" **stronger**" if low > 0 else " **weaker**")
+    return f"{value:+.1f} ({low:+.1f} to {high:+.1f}){verdict}"
+
+
+def match_table(rows):
+    games = list(dict.fromkeys(r["game"] for r in rows))
+    body = []
+    for game in games:
+        at = {r["b"]: r for r in rows if r["game"] == game}
+        pairs = "/".join(sorted({r["pairs"] for r in at.values()}))
+        body.append([game, pairs] + [elo_cell(at[b]) if b in at else "–" for b in ("ladder-id", "ladder-killers")])
+    return table(["game", "pairs", "`ladder-killers-late` vs `ladder-id`",
+                  "`ladder-killers-late` vs `ladder-killers`"], body, "lrll")
+
+
+def render(res, plots):
+    head = "## Where the killers go (study `strength`)\n\n"
+    nodes = read_csv(os.path.join(res.dir, NODES), comments=True)
+    matches = read_csv(os.path.join(res.dir, MATCHES), comments=True)
+    if not nodes and not matches:
+        return Section(head + "Not measured: results/apart/killer_placement*.csv are missing "
+                       "(scripts/killer_placement.py makes them).\n", [])
+    parts = [head, "The ladder brings a ply's killers in front of every move, captures and box completions "
+             "too. `ladder-killers-late` brings them to just after the moves that gain by the evaluation "
+             "(the value after the move above the position's own, the mover's view). Both were measured "
+             "apart from this run (scripts/killer_placement.py).\n\n"]
+    if nodes:
+        parts += ["**Nodes**, summed over the techniques study's positions at its depths (a gain above 1x: "
+                  "fewer nodes). ", header_text(os.path.join(res.dir, NODES)), "\n\n", node_table(nodes), "\n\n"]
+    if matches:
+        parts += ["**Elo** at the strength study's main budget, with its books and seed (95% intervals; bold "
+                  "where the interval excludes 0, unadjusted: these matches are outside the study's Holm "
+                  "family). ", header_text(os.path.join(res.dir, MATCHES)), "\n\n", match_table(matches), "\n"]
+    return Section("".join(parts), [])
