@@ -16,6 +16,11 @@ commit (scripts/reporting/killer_placement.py renders them in REPORT.md):
           -> OUT_DIR/killer_placement.csv
 
     killer_placement.py --prune PRUNE [--out-dir results/apart] [--variant full] [--jobs N]
+                        [--allow-dirty]
+
+A prune built from a changed tree (its --version says -dirty) is refused
+unless --allow-dirty (the tests' runs): the files name the commit that
+measured them.
 
 Exit status: 0 done, 1 a search or match failed, 2 bad usage (one line on
 stderr; a file is written whole or not at all).
@@ -24,6 +29,7 @@ import argparse
 import datetime
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -39,12 +45,17 @@ class Failed(Exception):
     """A search or match that did not finish: one line for the user."""
 
 
-def header(prune, what):
-    """The '#' lines of an apart file: what it is, the prune that measured it, and when."""
+def header(prune, what, allow_dirty=False):
+    """The '#' lines of an apart file: what it is, the prune that measured it, and when.  A build of a
+    changed tree is refused (its commit would not say what measured the rows) unless allow_dirty."""
     version = subprocess.run([prune, "--version"], capture_output=True, text=True).stdout.strip()
+    built = re.search(r"\(commit ([0-9a-f]+)(-dirty)?, isa ([^)]+)\)", version)
+    if not built or (built.group(2) and not allow_dirty):
+        raise Failed(f"{prune} says '{version}': measure with a build of a commit, with nothing changed")
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     return (f"# {what} (issue 48; docs/strength.md, \"Where the killers go\"), measured apart from any run by "
-            f"scripts/killer_placement.py, finished {now}.\n# prune: {version}.\n")
+            f"scripts/killer_placement.py, finished {now}.\n"
+            f"# prune: commit {built.group(1)}{built.group(2) or ''}, built for {built.group(3)}.\n")
 
 
 def nodes(prune):
@@ -72,14 +83,16 @@ def main(argv):
     parser.add_argument("--out-dir", default=os.path.join(studies.ROOT, "results", "apart"))
     parser.add_argument("--variant", choices=studies.STRENGTH_VARIANTS, default="full")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--allow-dirty", action="store_true")
     args = parser.parse_args(argv)
     prune = os.path.abspath(args.prune)
     if not os.access(prune, os.X_OK):
         parser.error(f"--prune {args.prune}: not an executable")
     try:
+        header(prune, "", args.allow_dirty)   # refused before any work
         table = nodes(prune)
         write_text_atomically(os.path.join(args.out_dir, "killer_placement_nodes.csv"),
-                              header(prune, "Nodes of the killers' two placements") + table)
+                              header(prune, "Nodes of the killers' two placements", args.allow_dirty) + table)
         elo = os.path.join(args.out_dir, "killer_placement.csv.matches")
         done = subprocess.run([sys.executable, STRENGTH, "--prune", prune, "--rows", ROWS, "--variant",
                                args.variant, "--jobs", str(args.jobs), "--out", elo])
@@ -89,7 +102,8 @@ def main(argv):
             matches = f.read()
         os.remove(elo)
         write_text_atomically(os.path.join(args.out_dir, "killer_placement.csv"),
-                              header(prune, f"The killers' placement in play, {args.variant} pairs") + matches)
+                              header(prune, f"The killers' placement in play, {args.variant} pairs",
+                                     args.allow_dirty) + matches)
     except (Failed, OSError, studies.StudiesError) as e:
         print(f"killer_placement.py: {e}", file=sys.stderr)
         return 1
