@@ -13,6 +13,7 @@ when and at which commit.
 import os
 
 from .common import Section, fint, num, read_csv, table
+from .strength import holm, p_value
 
 NODES = os.path.join("apart", "killer_placement_nodes.csv")
 MATCHES = os.path.join("apart", "killer_placement.csv")
@@ -42,23 +43,29 @@ def node_table(rows):
                   "killers, in front", "killers, late", "late over in front"], body, "lrrrrrrrr")
 
 
-def elo_cell(row):
+def elo_cell(row, test):
+    """Elo (95% interval), bold with its verdict where Holm over the file's matches keeps it."""
     value, low, high = (num(row.get(k)) for k in ("elo", "elo_low", "elo_high"))
     if value is None:
         return "–"
     if low is None or high is None:
         return f"{value:+.1f} (open)"
-    verdict = "" if low <= 0 <= high else (" **stronger**" if low > 0 else " **weaker**")
+    kept, adjusted = test
+    verdict = f" **{'stronger' if value > 0 else 'weaker'}** (Holm p {adjusted:.2g})" if kept else ""
     return f"{value:+.1f} ({low:+.1f} to {high:+.1f}){verdict}"
 
 
 def match_table(rows):
+    """The matches by game, each tested for Elo = 0, Holm's correction over the file's matches (a
+    family of their own: they are no reading of the strength study's run)."""
+    tests = {id(r): t for r, t in zip(rows, holm([p_value(r) for r in rows]))}
     games = list(dict.fromkeys(r["game"] for r in rows))
     body = []
     for game in games:
         at = {r["b"]: r for r in rows if r["game"] == game}
         pairs = "/".join(sorted({r["pairs"] for r in at.values()}))
-        body.append([game, pairs] + [elo_cell(at[b]) if b in at else "–" for b in ("ladder-id", "ladder-killers")])
+        body.append([game, pairs] + [elo_cell(at[b], tests[id(at[b])]) if b in at else "–"
+                                     for b in ("ladder-id", "ladder-killers")])
     return table(["game", "pairs", "`ladder-killers-late` vs `ladder-id`",
                   "`ladder-killers-late` vs `ladder-killers`"], body, "lrll")
 
@@ -78,7 +85,7 @@ def render(res, plots):
         parts += ["**Nodes**, summed over the techniques study's positions at its depths (a gain above 1x: "
                   "fewer nodes). ", header_text(os.path.join(res.dir, NODES)), "\n\n", node_table(nodes), "\n\n"]
     if matches:
-        parts += ["**Elo** at the strength study's main budget, with its books and seed (95% intervals; bold "
-                  "where the interval excludes 0, unadjusted: these matches are outside the study's Holm "
-                  "family). ", header_text(os.path.join(res.dir, MATCHES)), "\n\n", match_table(matches), "\n"]
+        parts += [f"**Elo** at the strength study's main budget, with its books and seed (95% intervals; bold: "
+                  f"kept by Holm's correction at α = 0.05 over these {len(matches)} matches, a family of their "
+                  "own, outside the run's). ", header_text(os.path.join(res.dir, MATCHES)), "\n\n", match_table(matches), "\n"]
     return Section("".join(parts), [])
