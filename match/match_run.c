@@ -181,6 +181,8 @@ static bool add_pair(match_summary *s, const match_game games[2])
     }
     s->counts[points]++; /* 0 LL, 1 LD, 2 DD or WL, 3 WD, 4 WW */
     if (s->play_out) s->adjudged_counts[judged_points]++;
+    /* game 0 has A first, game 1 B first: the first player's points are A's, then B's */
+    s->first_points += (uint64_t)games[0].outcome + (uint64_t)(OUTCOME_WIN - games[1].outcome);
     s->colour_decided += games[0].outcome != OUTCOME_DRAW && games[1].outcome != OUTCOME_DRAW &&
                          games[0].outcome != games[1].outcome;
     /* A shard never stops on its own counts: the SPRT is decided once, by

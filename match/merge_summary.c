@@ -145,6 +145,7 @@ static void check_summary(const summary_reader *r, const match_summary *s, uint6
     /* wins = 2 WW + WD + WL pairs, losses = 2 LL + LD + WL pairs */
     if (s->wins < 2 * c[4] + c[3] || s->wins - 2 * c[4] - c[3] > c[2])
         contradicts(r, "wins and losses that no pentanomial split gives");
+    if (s->first_points > 2 * games) contradicts(r, "first_points above 2 a game");
     if (s->colour_decided > s->wins - 2 * c[4] - c[3])
         contradicts(r, "more colour-decided pairs than pairs of a win and a loss");
     if (s->capped > games || s->adjudicated > games - s->capped)
@@ -220,6 +221,8 @@ void merge_read_summary(const summary_reader *r, summary_record *rec)
     s->losses = get_whole(r, "losses");
     get_array(r, "pentanomial", ELO_OUTCOMES, s->counts, NULL, false);
     s->colour_decided = get_whole(r, "colour_decided");
+    /* a summary from before the field has none: merged as 0, and the merge says nothing of colour */
+    s->first_points = find_field(r, "first_points") ? get_whole(r, "first_points") : 0;
     s->capped = get_whole(r, "capped");
     s->adjudicated = get_whole(r, "adjudicated");
     s->repeated = get_whole(r, "repeated");

@@ -56,7 +56,7 @@ EXIT_FAILED, EXIT_USAGE = 1, 2
 # summary (a list, as the pentanomial, space-separated; a field the summary lacks is empty), then
 # the openings file's count of openings and whether the match replayed them (--reuse).
 SUMMARY = ["games", "wins", "draws", "losses", "pentanomial", "score", "elo", "elo_low", "elo_high", "los",
-           "nelo", "nelo_low", "nelo_high", "colour_decided", "capped", "adjudicated", "repeated", "time_losses",
+           "nelo", "nelo_low", "nelo_high", "first_score", "colour_decided", "capped", "adjudicated", "repeated", "time_losses",
            "overruns", "moves", "move_ms_mean", "move_ms_max", "llr", "verdict", "reproducible"]
 COLUMNS = ["game", "a", "b", "limit", "pairs"] + SUMMARY + ["openings", "reuse"]
 # --play-out's columns, after COLUMNS: the games the rule judged, how their ends compare with its

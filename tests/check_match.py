@@ -109,6 +109,12 @@ def check_sanity(tally, prune):
         low, high = s.get("elo_low"), s.get("elo_high")
         tally.record(s.get("games") == 40 and (low is None or low <= 0) and (high is None or high >= 0),
                      f"{game}: ladder-pvs against itself holds 0", f"{low} .. {high}")
+        # The first player's points (issue 48: a book's balance), counted from the game lines.
+        points = {"win": 2, "draw": 1, "loss": 0}
+        first = sum(points[g["result"]] if g["a_plays"] == "first" else 2 - points[g["result"]] for g in games)
+        tally.record(s.get("first_points") == first and s.get("first_score") == round(first / 80, 6),
+                     f"{game}: the first player's points and score", (s.get("first_points"), first,
+                                                                      s.get("first_score")))
     # Depth 1 against depth 4 loses decisively: the whole interval far below 0.
     for game in ("kalah", "connect4"):
         s = match_lines(tally, prune, f"{game} crippled", [game, "--a", "negamax-ab,depth=1", "--b", "negamax-ab,depth=4",

@@ -384,6 +384,29 @@ def rows_of(res):
     return res.csv("strength.csv") + res.csv("strength_time.csv")
 
 
+def first_player_note(rows, limits):
+    """The first player's score per game and limit, pooled over the limit's matches (issue 48: how
+    balanced each book is at the budget the study plays it), from the summaries' first_score; a run
+    from before that column says it has none."""
+    have = [r for r in rows if num(r.get("first_score")) is not None and num(r.get("games"))]
+    if not have:
+        return ("**The first player's score** (how balanced each book is at each budget) is not recorded in "
+                "this run: its matches predate the summaries' `first_score` (issue 48); the next run has it.\n")
+    games = list(dict.fromkeys(r["game"] for r in have))
+    body = []
+    for game in games:
+        cells = [game]
+        for limit in limits:
+            at = [r for r in have if r["game"] == game and limit_of(r) == limit]
+            played = sum(num(r["games"]) for r in at)
+            cells.append(f"{sum(num(r['first_score']) * num(r['games']) for r in at) / played:.3f}" if played
+                         else "–")
+        body.append(cells)
+    return ("**The first player's score** per game and budget, pooled over the budget's matches (0.5: the "
+            "book is balanced for the configs that played it; from the summaries' `first_score`):\n\n"
+            + table(["game"] + [limit_text(l) for l in limits], body, "l" + "r" * len(limits)) + "\n")
+
+
 def render(res, plots):
     rows = rows_of(res)
     out = [f"## {STUDY}: what each rung is worth in Elo\n"]
@@ -400,6 +423,7 @@ def render(res, plots):
                "machine; a clock does not (its figures carry the noisy mark when the run is noisy). "
                "docs/strength.md has the design, the precision each budget is sized for and the rules.\n")
     out.append(coverage_note() + "\n")
+    out.append(first_player_note(rows, limits))
     family, tests = holm_family(rows)
     out.append(family_note(rows, family, tests))
     for limit in limits:
