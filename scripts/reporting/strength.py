@@ -18,7 +18,7 @@ import os
 
 import studies
 
-from .common import PlotTable, Section, mark, num, table
+from .common import PlotTable, Section, mark, num, read_csv, table
 
 STUDY = "strength"
 BASE = "negamax-ab"
@@ -384,11 +384,26 @@ def rows_of(res):
     return res.csv("strength.csv") + res.csv("strength_time.csv")
 
 
-def first_player_note(rows, limits):
+FIRST_PLAYER_APART = os.path.join("apart", "first_player.csv")
+
+
+def first_player_note(rows, limits, res=None):
     """The first player's score per game and limit, pooled over the limit's matches (issue 48: how
-    balanced each book is at the budget the study plays it), from the summaries' first_score; a run
-    from before that column says it has none."""
+    balanced each book is at the budget the study plays it), from the summaries' first_score.  A run
+    from before that column says so, and shows the matches replayed apart from it
+    (results/apart/first_player.csv, its '#' header saying how) when there are some."""
     have = [r for r in rows if num(r.get("first_score")) is not None and num(r.get("games"))]
+    how = ""
+    if not have and res is not None:
+        path = os.path.join(res.dir, FIRST_PLAYER_APART)
+        have = [r for r in read_csv(path, comments=True) if num(r.get("first_score")) is not None
+                and num(r.get("games"))]
+        limits = list(dict.fromkeys(limit_of(r) for r in have))
+        if have:
+            with open(path, encoding="utf-8") as f:
+                header = " ".join(line[1:].strip() for line in f if line.startswith("#"))
+            how = ("This run's matches predate the summaries' `first_score` (issue 48); these are the study's "
+                   f"matches replayed apart from it (results/apart/first_player.csv): {header} ")
     if not have:
         return ("**The first player's score** (how balanced each book is at each budget) is not recorded in "
                 "this run: its matches predate the summaries' `first_score` (issue 48); the next run has it.\n")
@@ -403,7 +418,7 @@ def first_player_note(rows, limits):
                          else "–")
         body.append(cells)
     return ("**The first player's score** per game and budget, pooled over the budget's matches (0.5: the "
-            "book is balanced for the configs that played it; from the summaries' `first_score`):\n\n"
+            "book is balanced for the configs that played it; from the summaries' `first_score`). " + how + "\n\n"
             + table(["game"] + [limit_text(l) for l in limits], body, "l" + "r" * len(limits)) + "\n")
 
 
@@ -423,7 +438,7 @@ def render(res, plots):
                "machine; a clock does not (its figures carry the noisy mark when the run is noisy). "
                "docs/strength.md has the design, the precision each budget is sized for and the rules.\n")
     out.append(coverage_note() + "\n")
-    out.append(first_player_note(rows, limits))
+    out.append(first_player_note(rows, limits, res))
     family, tests = holm_family(rows)
     out.append(family_note(rows, family, tests))
     for limit in limits:
