@@ -41,7 +41,14 @@ static int run_games(const options *o)
         escape_json(stdout, g->name);
         fputs(",\"description\":", stdout);
         escape_json(stdout, g->description);
-        printf(",\"max_depth\":%d,\"test_depth\":%d}\n", g->max_depth, g->test_depth);
+        printf(",\"max_depth\":%d,\"test_depth\":%d", g->max_depth, g->test_depth);
+        /* a match's adjudication rule (match/match_play.c), or null: scripts/strength.py plays a game
+         * with one under --play-out, so that its results are the games' own ends */
+        if (g->adjudication_margin > 0)
+            printf(",\"adjudication\":{\"margin\":%d,\"plies\":%d}}\n", g->adjudication_margin,
+                   g->adjudication_plies);
+        else
+            fputs(",\"adjudication\":null}\n", stdout);
     }
     return CLI_OK;
 }
@@ -75,10 +82,11 @@ static const option_spec bench_options[] = {{"verbose", false}, {"help", false},
 const command command_games = {
     .name = "games", .options = listing_options, .run = run_games, .synopsis = "[--json]",
     .summary = "list the games, one name per line (--json: one object per line with name,\n"
-               "description, max_depth, test_depth)",
+               "description, max_depth, test_depth, adjudication)",
     .help = "usage: prune games [--json]\n"
             "\n"
-            "  --json      one JSON object per line: name, description, max_depth, test_depth\n"
+            "  --json      one JSON object per line: name, description, max_depth, test_depth,\n"
+            "              adjudication (a match's rule, {margin, plies}, or null)\n"
             "  --help, -h  print this help\n",
 };
 

@@ -18,18 +18,21 @@ docs/parallel.md) runs with --jobs / N shards at a time, so that the
 threads have their cores.  Under a node budget a match is exact, so the file is the
 same whatever the jobs, hosts, order or shards (`repeated` too: a shard sees every
 replay of its openings, so match-merge's sum is the match's count).  One CSV row per match
-(COLUMNS: the row, then the merged summary), written atomically.
+(COLUMNS: the row, the merged summary, then PLAY_OUT's), written atomically.
+
+A game with an adjudication rule (`prune games --json`: Ard Ri) is played
+with `prune match --play-out`: a game the rule decides is played on to its
+end, so that the results are the games' own ends, and the rule's verdict
+is kept beside each; PLAY_OUT's columns say how the verdicts compare with
+the ends (docs/strength.md, "Adjudication": at the main budget half of
+them held).  A game without a rule leaves them empty.
 
     strength.py --prune PRUNE --out strength.csv [--variant full] [--jobs N]
                 [--sshlogin LOGINS] [--shard-pairs N] [--rows PATH] [--openings-dir DIR]
-                [--game GAME] [--limit-kind nodes|tc] [--play-out]
+                [--game GAME] [--limit-kind nodes|tc]
 
 --game and --limit-kind play only the rows of that game and of that kind
-of limit.  --play-out plays each match with `prune match --play-out` (a
-game the game's adjudication rule decides is played on to its end, the
-rule's verdict kept beside it) and adds PLAY_OUT's columns: how the rule's
-verdicts compare with the games' ends (results/apart/adjudication_GAME.csv
-is made so, docs/strength.md, "Adjudication").
+of limit.
 
 Exit status: 0 done, 1 a match failed (its message on stderr), 2 bad usage
 or rows, or GNU parallel missing (one line on stderr; nothing written).
@@ -59,11 +62,11 @@ SUMMARY = ["games", "wins", "draws", "losses", "pentanomial", "score", "elo", "e
            "nelo", "nelo_low", "nelo_high", "first_score", "colour_decided", "capped", "adjudicated", "repeated", "time_losses",
            "overruns", "moves", "move_ms_mean", "move_ms_max", "llr", "verdict", "reproducible"]
 COLUMNS = ["game", "a", "b", "limit", "pairs"] + SUMMARY + ["openings", "reuse"]
-# --play-out's columns, after COLUMNS: the games the rule judged, how their ends compare with its
-# verdicts, and the pentanomial and Elo the verdicts would have given (prune match --play-out's summary)
+# After COLUMNS, for a game with an adjudication rule (played with --play-out): the games the rule judged,
+# how their ends compare with its verdicts, and the pentanomial and Elo the verdicts would have given
 PLAY_OUT = ["adjudged", "adjudged_held", "adjudged_drawn", "adjudged_overturned", "adjudged_pentanomial",
             "adjudged_elo", "adjudged_elo_low", "adjudged_elo_high"]
-play_out = False   # --play-out
+played_out = set()   # the games with an adjudication rule (prune games --json), played with --play-out
 TIMES = ("move_ms_mean", "move_ms_max")   # the summary's clock readings: empty under a node budget
 
 
@@ -92,7 +95,15 @@ def match_argv(prune, row, pairs, shard=None):
     reuse = ["--reuse"] if pairs > openings_count(row["game"]) else []
     return ([prune, "match", row["game"], "--a", row["a"], "--b", row["b"], *limit_argv(row["limit"]),
              "--pairs", str(pairs), "--openings", openings_file(row["game"]), "--seed", str(SEED), *reuse,
-             "--json"] + (["--shard", shard] if shard else []) + (["--play-out"] if play_out else []))
+             "--json"] + (["--shard", shard] if shard else []) + (["--play-out"] if row["game"] in played_out else []))
+
+
+def games_with_rules(prune):
+    """The games whose `prune games --json` line has an adjudication rule."""
+    done = subprocess.run([prune, "games", "--json"], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise MatchFailed(f"prune games --json: exit {done.returncode}: {done.stderr.strip()}")
+    return {g["name"] for g in map(json.loads, done.stdout.splitlines()) if g.get("adjudication")}
 
 
 def shards(pairs, shard_pairs):
@@ -138,8 +149,8 @@ def cell(value):
 
 
 def columns():
-    """The CSV's columns: COLUMNS, then PLAY_OUT's under --play-out."""
-    return COLUMNS + (PLAY_OUT if play_out else [])
+    """The CSV's columns: COLUMNS, then PLAY_OUT's."""
+    return COLUMNS + PLAY_OUT
 
 
 def csv_row(row, pairs, summary):
@@ -150,7 +161,7 @@ def csv_row(row, pairs, summary):
     cells = dict({k: summary.get(k) for k in SUMMARY if timed or k not in TIMES},   # so the file is exact
                  game=row["game"], a=row["a"], b=row["b"],
                  limit=row["limit"], pairs=pairs, openings=count, reuse=reused)
-    cells.update({k: summary.get(k) for k in PLAY_OUT if play_out})
+    cells.update({k: summary.get(k) for k in PLAY_OUT})
     return [cell(cells.get(c)) for c in columns()]
 
 
@@ -255,7 +266,6 @@ def parse_args(argv):
     parser.add_argument("--openings-dir", default=OPENINGS)
     parser.add_argument("--game")
     parser.add_argument("--limit-kind", choices=("nodes", "tc"))
-    parser.add_argument("--play-out", action="store_true")
     args = parser.parse_args(argv)
     if args.jobs < 1 or args.shard_pairs < 1:
         parser.error("--jobs and --shard-pairs must be at least 1")
@@ -263,9 +273,9 @@ def parse_args(argv):
 
 
 def main(argv):
-    global openings_dir, play_out
+    global openings_dir, played_out
     args = parse_args(argv)
-    openings_dir, play_out = os.path.abspath(args.openings_dir), args.play_out
+    openings_dir = os.path.abspath(args.openings_dir)
     try:
         rows = [r for r in studies.strength_rows(args.rows, args.variant)
                 if (not args.game or r["game"] == args.game)
@@ -274,6 +284,7 @@ def main(argv):
             raise studies.StudiesError(f"{os.path.basename(args.rows)}: no row plays in the {args.variant} variant"
                                        + (f" for {args.game}" if args.game else "")
                                        + (f" under {args.limit_kind}" if args.limit_kind else ""))
+        played_out = games_with_rules(os.path.abspath(args.prune))
         summaries = play_by_threads(os.path.abspath(args.prune), rows, args.variant, args.jobs, args.sshlogin,
                                     args.shard_pairs)
     except (studies.StudiesError, MatchFailed, OSError, ValueError, KeyError) as e:

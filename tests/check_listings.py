@@ -21,10 +21,13 @@ def main():
     if [g["name"] for g in games] != lines(prune, "games"):
         failures.append("games --json names differ from prune games")
     for g in games:
-        if set(g) != {"name", "description", "max_depth", "test_depth"}:
+        if set(g) != {"name", "description", "max_depth", "test_depth", "adjudication"}:
             failures.append(f"game {g['name']}: fields {sorted(g)}")
         elif not 1 <= g["test_depth"] <= g["max_depth"]:
             failures.append(f"game {g['name']}: test_depth {g['test_depth']} max_depth {g['max_depth']}")
+    rules = {g["name"]: g.get("adjudication") for g in games if g.get("adjudication")}
+    if rules != {"ardri": {"margin": 3, "plies": 16}}:
+        failures.append(f"adjudication rules {rules}, expected Ard Ri's alone (margin 3, 16 plies)")
     ttt = next((g for g in games if g["name"] == "ttt"), None)
     if ttt and (ttt["max_depth"], ttt["test_depth"]) != (9, 9):
         failures.append(f"ttt depths {ttt['max_depth']}/{ttt['test_depth']}, expected 9/9")

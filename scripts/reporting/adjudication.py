@@ -1,14 +1,15 @@
 """Ard Ri's adjudication held against games played to the end (issue 48).
 
-The strength study ends a game of Ard Ri by a rule (a lead of a margin held
-for some plies, games/ardri.h; docs/strength.md, "Adjudication").  The
-study's own matches were played apart from any run with `prune match
---play-out` (scripts/strength.py --play-out): each game the rule decides is
-played on to its end and the rule's verdict kept beside the result.  This
-section reads that file (results/apart/adjudication_ardri.csv, its '#'
-header saying how, when and at which commit) and gives, per match, the
-games the rule judged, how many of its verdicts held, and the Elo both
-ways.
+Ard Ri has an adjudication rule (a lead of a margin held for some plies,
+games/ardri.h; docs/strength.md, "Adjudication").  Since issue 48 the
+strength study plays its games out (scripts/strength.py passes `prune match
+--play-out` for a game with a rule): each game the rule decides is played on
+to its end and the rule's verdict kept beside the result, in the run's
+strength.csv (its adjudged* columns).  A run from before that has none;
+then the study's matches played out apart from any run are shown
+(results/apart/adjudication_ardri.csv, its '#' header saying how, when and
+at which commit).  Per match: the games the rule judged, how many of its
+verdicts held, and the Elo both ways.
 
 Under a node budget the games are the same as without --play-out up to the
 verdict, so "as judged" is the adjudicated match itself: where the run's
@@ -77,34 +78,51 @@ def totals(rows):
     return tuple(sum(int(r[k]) for r in rows) for k in keys)
 
 
-def render(res, plots):
-    rows = read_csv(os.path.join(res.dir, APART), comments=True)
-    head = "## Ard Ri's adjudication, played out (study `strength`)\n\n"
-    if not rows:
-        return Section(head + "Not measured: results/apart/adjudication_ardri.csv is missing "
-                       "(docs/strength.md, \"Adjudication\", says how it is made).\n", [])
-    committed = {(r["game"], r["a"], r["b"], r["limit"], r["pairs"]): r for r in res.csv("strength.csv")}
+def limit_line(limit, rows):
+    """One limit's totals over its matches, a list item."""
     judged, held, drawn, overturned, games = totals(rows)
+    return (f"- At {limit}, over {len(rows)} matches, the rule judged {judged:,} of {games:,} games "
+            f"({100 * judged / games:.1f}%). Played on, its verdict held in {held:,} ({share(held, judged)}), "
+            f"{drawn:,} ended drawn and {overturned:,} went the other way.\n")
+
+
+def render(res, plots):
+    run = res.csv("strength.csv")
+    rows = [r for r in run if (r.get("adjudged") or "") != ""]
+    head = "## Ard Ri's adjudication, played out (study `strength`)\n\n"
+    if rows:
+        how = ("Played in this run: the strength study plays a game with an adjudication rule out (`prune match "
+               "--play-out`), so its rows' results are the games' own ends, and each verdict is kept beside "
+               "them.")
+    else:
+        rows = read_csv(os.path.join(res.dir, APART), comments=True)
+        how = ("Played apart from this run, whose Ard Ri games the rule ended: the strength study's matches of "
+               "Ard Ri, each game the rule decides played on to its end (`prune match --play-out`), the rule's "
+               "verdict kept beside the result. " + header_text(os.path.join(res.dir, APART)))
+    if not rows:
+        return Section(head + "Not measured: this run has no played-out matches and "
+                       "results/apart/adjudication_ardri.csv is missing (docs/strength.md, \"Adjudication\").\n",
+                       [])
+    committed = {(r["game"], r["a"], r["b"], r["limit"], r["pairs"]): r for r in run
+                 if (r.get("adjudged") or "") == ""}
+    limits = list(dict.fromkeys(r["limit"] for r in rows))
     body = [[f"`{r['a']}` vs `{r['b']}`", r["limit"], r["pairs"], f"{int(r['adjudged'])} of {r['games']}",
              r["adjudged_held"], r["adjudged_drawn"], r["adjudged_overturned"],
              share(int(r["adjudged_held"]), int(r["adjudged"])), elo(r, "adjudged_"), elo(r, ""),
              same_as_run(r, committed)] for r in rows]
     same = [b[-1] for b in body]
     text = "".join([
-        head,
-        "Played apart from this run: the strength study's matches of Ard Ri, each game the rule "
-        "decides played on to its end (`prune match --play-out`, scripts/strength.py --play-out), the "
-        "rule's verdict kept beside the result. ", header_text(os.path.join(res.dir, APART)), "\n\n",
-        f"Over the {len(rows)} matches the rule judged {judged} of {games} games "
-        f"({100 * judged / games:.1f}%). Played on, its verdict held in {held} "
-        f"({share(held, judged)}, 95% Wilson interval; the games are counted as independent, which games of "
-        f"one book and one seed are not quite), {drawn} ended drawn and {overturned} went the other way.\n\n",
+        head, how, "\n\n",
+        "".join(limit_line(limit, [r for r in rows if r["limit"] == limit]) for limit in limits),
+        "\nHeld: 95% Wilson intervals, the games counted as independent, which games of one book and one seed "
+        "are not quite. Drawn: the game's own draw or the ply cap, not told apart here.\n\n",
         table(["match", "limit", "pairs", "judged", "held", "drawn", "overturned", "held (95%)",
                "Elo as judged", "Elo played out", "same games as the run"], body, "llrrrrrrrrl"), "\n\n",
-        "*Elo as judged* is the match as the study plays it, each judged game ended by its verdict; *Elo "
-        "played out* counts the same games' own ends. Under a node budget both come from the same games up "
-        "to the verdict; *same games as the run* says whether this run's strength.csv, at the same pairs, "
-        f"has exactly the judged pentanomial ({same.count('yes')} yes, {same.count('no')} no, "
-        f"{same.count('–')} not comparable: a clock, or a match the run does not play at these pairs).\n",
+        "*Elo as judged* is the match with each judged game ended by the rule's verdict, as the study played "
+        "Ard Ri until issue 48; *Elo played out* counts the same games' own ends. Under a node budget both come from the same games up "
+        "to the verdict; *same games as the run* says whether this run's strength.csv, adjudicated at the same "
+        f"pairs, has exactly the judged pentanomial ({same.count('yes')} yes, {same.count('no')} no, "
+        f"{same.count('–')} not comparable: a clock, a match the run does not play at these pairs, or a run "
+        "that played the games out itself).\n",
     ])
     return Section(text, [])
