@@ -19,7 +19,7 @@ compared with it, which says whether the two runs played the same games.
 import math
 import os
 
-from .common import Section, num, read_csv, table
+from .common import Section, comment_header, num, read_csv, table
 
 APART = os.path.join("apart", "adjudication_ardri.csv")
 Z95 = 1.96
@@ -64,14 +64,6 @@ def same_as_run(row, committed):
         row.get("adjudged_pentanomial") else "no"
 
 
-def header_text(path):
-    """The '#' lines of the apart CSV, joined, or ''."""
-    if not os.path.exists(path):
-        return ""
-    with open(path, encoding="utf-8") as f:
-        return " ".join(line[1:].strip() for line in f if line.startswith("#"))
-
-
 def totals(rows):
     """(judged, held, drawn, overturned, games) over the rows."""
     keys = ("adjudged", "adjudged_held", "adjudged_drawn", "adjudged_overturned", "games")
@@ -98,7 +90,7 @@ def render(res, plots):
         rows = read_csv(os.path.join(res.dir, APART), comments=True)
         how = ("Played apart from this run, whose Ard Ri games the rule ended: the strength study's matches of "
                "Ard Ri, each game the rule decides played on to its end (`prune match --play-out`), the rule's "
-               "verdict kept beside the result. " + header_text(os.path.join(res.dir, APART)))
+               "verdict kept beside the result. " + comment_header(os.path.join(res.dir, APART)))
     if not rows:
         return Section(head + "Not measured: this run has no played-out matches and "
                        "results/apart/adjudication_ardri.csv is missing (docs/strength.md, \"Adjudication\").\n",

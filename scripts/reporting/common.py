@@ -33,6 +33,14 @@ def read_csv(path, comments=False):
         return list(csv.DictReader(line for line in f if not (comments and line.startswith("#"))))
 
 
+def comment_header(path):
+    """The '#' lines of a CSV (an apart file's header: how, when, at which commit), joined, or ''."""
+    if not os.path.exists(path):
+        return ""
+    with open(path, encoding="utf-8") as f:
+        return " ".join(line[1:].strip() for line in f if line.startswith("#"))
+
+
 def read_text(path):
     """A file's text, "" when there is none."""
     if not os.path.exists(path):

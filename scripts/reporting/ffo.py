@@ -10,7 +10,7 @@ its time, and how many agree.
 """
 import os
 
-from .common import Section, fint, ftime, table
+from .common import Section, comment_header, fint, ftime, table
 
 RUN = "peer_edax.csv"
 APART = os.path.join("apart", "peer_edax.csv")
@@ -20,16 +20,7 @@ def render(res, plots):
     rows, how = res.csv(RUN), "in this run"
     if not rows:
         rows, how = res.csv(APART, comments=True), "apart from this run (results/apart/peer_edax.csv)"
-    return Section(section(rows, how, header_text(res)), [])
-
-
-def header_text(res):
-    """The '#' lines of the apart CSV, joined, or ''."""
-    path = os.path.join(res.dir, APART)
-    if not os.path.exists(path):
-        return ""
-    with open(path, encoding="utf-8") as f:
-        return " ".join(line[1:].strip() for line in f if line.startswith("#"))
+    return Section(section(rows, how, comment_header(os.path.join(res.dir, APART))), [])
 
 
 def section(rows, how, apart_header):

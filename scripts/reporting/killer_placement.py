@@ -12,19 +12,11 @@ when and at which commit.
 """
 import os
 
-from .common import Section, fint, num, read_csv, table
+from .common import Section, comment_header, fint, num, read_csv, table
 from .strength import holm, p_value
 
 NODES = os.path.join("apart", "killer_placement_nodes.csv")
 MATCHES = os.path.join("apart", "killer_placement.csv")
-
-
-def header_text(path):
-    """The '#' lines of an apart CSV, joined, or ''."""
-    if not os.path.exists(path):
-        return ""
-    with open(path, encoding="utf-8") as f:
-        return " ".join(line[1:].strip() for line in f if line.startswith("#"))
 
 
 def node_table(rows):
@@ -83,9 +75,9 @@ def render(res, plots):
              "apart from this run (scripts/killer_placement.py).\n\n"]
     if nodes:
         parts += ["**Nodes**, summed over the techniques study's positions at its depths (a gain above 1x: "
-                  "fewer nodes). ", header_text(os.path.join(res.dir, NODES)), "\n\n", node_table(nodes), "\n\n"]
+                  "fewer nodes). ", comment_header(os.path.join(res.dir, NODES)), "\n\n", node_table(nodes), "\n\n"]
     if matches:
         parts += [f"**Elo** at the strength study's main budget, with its books and seed (95% intervals; bold: "
                   f"kept by Holm's correction at α = 0.05 over these {len(matches)} matches, a family of their "
-                  "own, outside the run's). ", header_text(os.path.join(res.dir, MATCHES)), "\n\n", match_table(matches), "\n"]
+                  "own, outside the run's). ", comment_header(os.path.join(res.dir, MATCHES)), "\n\n", match_table(matches), "\n"]
     return Section("".join(parts), [])

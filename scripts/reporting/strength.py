@@ -18,7 +18,7 @@ import os
 
 import studies
 
-from .common import PlotTable, Section, mark, num, read_csv, table
+from .common import PlotTable, Section, comment_header, mark, num, read_csv, table
 
 STUDY = "strength"
 BASE = "negamax-ab"
@@ -400,8 +400,7 @@ def first_player_note(rows, limits, res=None):
                 and num(r.get("games"))]
         limits = list(dict.fromkeys(limit_of(r) for r in have))
         if have:
-            with open(path, encoding="utf-8") as f:
-                header = " ".join(line[1:].strip() for line in f if line.startswith("#"))
+            header = comment_header(path)
             how = ("This run's matches predate the summaries' `first_score` (issue 48); these are the study's "
                    f"matches replayed apart from it (results/apart/first_player.csv): {header} ")
     if not have:
