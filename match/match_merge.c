@@ -227,6 +227,7 @@ static match_summary merged_summary(merge_refusal *refusal, const summary_record
     s.shards = 1;
     memset(s.counts, 0, sizeof s.counts);
     s.first_points = 0;
+    s.first_unknown = false;
     s.wins = s.draws = s.losses = s.colour_decided = s.capped = s.adjudicated = s.repeated = 0;
     s.adjudged = s.adjudged_held = s.adjudged_drawn = s.adjudged_overturned = 0;
     memset(s.adjudged_counts, 0, sizeof s.adjudged_counts);
@@ -243,6 +244,7 @@ static match_summary merged_summary(merge_refusal *refusal, const summary_record
         s.losses += x->losses;
         s.colour_decided += x->colour_decided;
         s.first_points += x->first_points;
+        s.first_unknown = s.first_unknown || x->first_unknown;
         s.capped += x->capped;
         s.adjudicated += x->adjudicated;
         s.repeated += x->repeated;

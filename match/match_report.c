@@ -219,8 +219,10 @@ static void print_summary_json(const match_summary *s, const elo_estimate *e, bo
         print_json_number("nelo_high", e->nelo_high, 2);
     }
     uint64_t played = s->wins + s->draws + s->losses;
-    printf(",\"first_points\":%" PRIu64, s->first_points);
-    print_json_number("first_score", played ? (double)s->first_points / (double)(2 * played) : NAN, 6);
+    if (s->first_unknown) fputs(",\"first_points\":null", stdout);
+    else printf(",\"first_points\":%" PRIu64, s->first_points);
+    print_json_number("first_score", played && !s->first_unknown ? (double)s->first_points / (double)(2 * played) : NAN,
+                      6);
     printf(",\"colour_decided\":%" PRIu64 ",\"capped\":%" PRIu64 ",\"adjudicated\":%" PRIu64 ",\"repeated\":%" PRIu64,
            s->colour_decided, s->capped, s->adjudicated, s->repeated);
     if (s->play_out) print_play_out_json(s);
@@ -309,9 +311,11 @@ static void print_summary_text(const match_summary *s, const elo_estimate *e, bo
         printf("nelo     %.1f +- %.1f (95%%: %.1f to %.1f)\nlos      %.1f%%\n", e->nelo,
                (e->nelo_high - e->nelo_low) / 2, e->nelo_low, e->nelo_high, 100 * e->los);
     }
-    printf("bias     first player scored %.4f; colour decided %" PRIu64 " of %" PRIu64 " pairs (%.1f%%); ply cap %" PRIu64
+    if (s->first_unknown) fputs("bias     first player's score unknown (a shard predates its count); ", stdout);
+    else printf("bias     first player scored %.4f; ", games ? (double)s->first_points / (double)(2 * games) : 0.0);
+    printf("colour decided %" PRIu64 " of %" PRIu64 " pairs (%.1f%%); ply cap %" PRIu64
            ", adjudicated %" PRIu64 " of %" PRIu64 " games; repeated %" PRIu64 "\n",
-           games ? (double)s->first_points / (double)(2 * games) : 0.0, s->colour_decided, pairs,
+           s->colour_decided, pairs,
            pairs ? 100.0 * (double)s->colour_decided / (double)pairs : 0.0, s->capped, s->adjudicated, games,
            s->repeated);
     if (s->play_out) print_play_out_text(s);

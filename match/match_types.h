@@ -227,6 +227,7 @@ typedef struct {
     uint64_t colour_decided;       /* pairs whose two games the same colour won */
     uint64_t first_points;         /* the first player's points over the games, 2 a win and 1 a draw: its
                                       score is first_points / (2 games), what a book's balance is read by */
+    bool first_unknown;            /* a merged summary from before first_points was counted: printed null */
     uint64_t capped, adjudicated;  /* games ended by the ply cap, by adjudication */
     /* --play-out (match_rules.play_out): the games the rule judged and then played on, and how
      * their ends compare with its verdicts; adjudged_counts is the pentanomial had every judged

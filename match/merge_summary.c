@@ -221,8 +221,10 @@ void merge_read_summary(const summary_reader *r, summary_record *rec)
     s->losses = get_whole(r, "losses");
     get_array(r, "pentanomial", ELO_OUTCOMES, s->counts, NULL, false);
     s->colour_decided = get_whole(r, "colour_decided");
-    /* a summary from before the field has none: merged as 0, and the merge says nothing of colour */
-    s->first_points = find_field(r, "first_points") ? get_whole(r, "first_points") : 0;
+    /* a summary from before the field has none: the merge then prints it null */
+    const json_field *first = find_field(r, "first_points");
+    s->first_unknown = !first || first->kind == JSON_NULL;
+    s->first_points = s->first_unknown ? 0 : get_whole(r, "first_points");
     s->capped = get_whole(r, "capped");
     s->adjudicated = get_whole(r, "adjudicated");
     s->repeated = get_whole(r, "repeated");

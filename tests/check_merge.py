@@ -300,9 +300,32 @@ def check_live_shard(tally, prune):
                  "prune match --shard 1/2 --sprt: its 4 games, parameters, no verdict", done.stderr.strip() or last)
 
 
+def check_first_player(tally, prune):
+    """first_points adds up across shards; a shard from before the count (no first_points) makes the
+    merged count unknown, null in JSON and said in text, never a sum that leaves its games out."""
+    one = summary("1/2", 10, [1, 1, 1, 1, 1], first_points=11)
+    two = summary("2/2", 10, [0, 2, 1, 1, 1], first_points=9)
+    got = json.loads(merge(prune, [one, two]).stdout or "{}")
+    tally.record(got.get("first_points") == 20 and got.get("first_score") == 0.5, "first_points merged: 11 + 9 of 40",
+                 (got.get("first_points"), got.get("first_score")))
+    old = {k: v for k, v in two.items() if k != "first_points"}
+    done = merge(prune, [one, old])
+    got = json.loads(done.stdout or "{}")
+    tally.record(done.returncode == 0 and "first_points" in got and got["first_points"] is None
+                 and got.get("first_score") is None, "a shard without first_points: the merged count is null",
+                 (done.returncode, got.get("first_points"), got.get("first_score")))
+    said = merge(prune, [one, old], json_output=False).stdout
+    tally.record("bias     first player's score unknown (a shard predates its count); colour decided" in said,
+                 "the text says the first player's score is unknown", said[-400:])
+    done = merge(prune, [summary("1/1", 5, [1, 1, 1, 1, 1], first_points=21)])
+    tally.record(done.returncode == 2 and "first_points above 2 a game" in done.stderr,
+                 "first_points above 2 a game refused", done.stderr.strip())
+
+
 def main():
     prune = sys.argv[1]
     tally = Tally()
+    check_first_player(tally, prune)
     check_merged(tally, prune)
     check_missing(tally, prune)
     check_reuse(tally, prune)
