@@ -7,8 +7,9 @@ strength study plays its games out (scripts/strength.py passes `prune match
 to its end and the rule's verdict kept beside the result, in the run's
 strength.csv (its adjudged* columns).  A run from before that has none;
 then the study's matches played out apart from any run are shown
-(results/apart/adjudication_ardri.csv, its '#' header saying how, when and
-at which commit).  Per match: the games the rule judged, how many of its
+(results/apart/adjudication_ardri.csv under node budgets and
+adjudication_ardri_clocks.csv at the clocks, each '#' header saying how,
+when and at which commit).  Per match: the games the rule judged, how many of its
 verdicts held, and the Elo both ways.
 
 Under a node budget the games are the same as without --play-out up to the
@@ -21,7 +22,8 @@ import os
 
 from .common import Section, comment_header, num, read_csv, table
 
-APART = os.path.join("apart", "adjudication_ardri.csv")
+# Played apart: the node-budget matches, then the clocked ones (each file's header names its commit).
+APART = [os.path.join("apart", "adjudication_ardri.csv"), os.path.join("apart", "adjudication_ardri_clocks.csv")]
 Z95 = 1.96
 
 
@@ -87,10 +89,11 @@ def render(res, plots):
                "--play-out`), so its rows' results are the games' own ends, and each verdict is kept beside "
                "them.")
     else:
-        rows = read_csv(os.path.join(res.dir, APART), comments=True)
+        paths = [os.path.join(res.dir, name) for name in APART]
+        rows = [r for path in paths for r in read_csv(path, comments=True)]
         how = ("Played apart from this run, whose Ard Ri games the rule ended: the strength study's matches of "
                "Ard Ri, each game the rule decides played on to its end (`prune match --play-out`), the rule's "
-               "verdict kept beside the result. " + comment_header(os.path.join(res.dir, APART)))
+               "verdict kept beside the result. " + " ".join(comment_header(p) for p in paths if os.path.exists(p)))
     if not rows:
         return Section(head + "Not measured: this run has no played-out matches and "
                        "results/apart/adjudication_ardri.csv is missing (docs/strength.md, \"Adjudication\").\n",
