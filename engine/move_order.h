@@ -51,19 +51,6 @@ static void order_by_score(GAME_MOVE *moves, uint32_t *score, int count)
     }
 }
 
-/* Brings move m, if it is in moves[0..count), to the front, keeping the
- * order of the rest (killers, the table's move). */
-static inline void order_bring_to_front(GAME_MOVE *moves, int count, unsigned m)
-{
-    for (int i = 0; i < count; i++) {
-        if (moves[i] != m) continue;
-        GAME_MOVE found = moves[i];
-        memmove(moves + 1, moves, (size_t)i * sizeof *moves);
-        moves[0] = found;
-        return;
-    }
-}
-
 /* Brings move m, if it is in moves[at..count), to index `at`, keeping the
  * order of the rest; a move already before `at` stays (the late killers:
  * `at` is the count of moves that gain by the evaluation). */
@@ -76,6 +63,13 @@ static inline void order_bring_to(GAME_MOVE *moves, int count, unsigned m, int a
         moves[at] = found;
         return;
     }
+}
+
+/* Brings move m, if it is in moves[0..count), to the front, keeping the
+ * order of the rest (the killers, the table's move). */
+static inline void order_bring_to_front(GAME_MOVE *moves, int count, unsigned m)
+{
+    order_bring_to(moves, count, m, 0);
 }
 
 #endif /* PRUNE_MOVE_ORDER_H */
