@@ -229,7 +229,7 @@ static match_summary merged_summary(merge_refusal *refusal, const summary_record
     s.first_points = 0;
     s.first_unknown = false;
     s.wins = s.draws = s.losses = s.colour_decided = s.capped = s.adjudicated = s.repeated = 0;
-    s.adjudged = s.adjudged_held = s.adjudged_drawn = s.adjudged_overturned = 0;
+    s.adjudged_held = s.adjudged_drawn = s.adjudged_overturned = 0;
     memset(s.adjudged_counts, 0, sizeof s.adjudged_counts);
     s.stopped = false;
     for (int side = 0; side < 2; side++) {
@@ -248,7 +248,6 @@ static match_summary merged_summary(merge_refusal *refusal, const summary_record
         s.capped += x->capped;
         s.adjudicated += x->adjudicated;
         s.repeated += x->repeated;
-        s.adjudged += x->adjudged;
         s.adjudged_held += x->adjudged_held;
         s.adjudged_drawn += x->adjudged_drawn;
         s.adjudged_overturned += x->adjudged_overturned;

@@ -158,10 +158,11 @@ static void print_merge_json(const match_merge_info *m)
 static void print_play_out_json(const match_summary *s)
 {
     const uint64_t *c = s->adjudged_counts;
+    uint64_t judged = s->adjudged_held + s->adjudged_drawn + s->adjudged_overturned;
     printf(",\"play_out\":true,\"adjudged\":%" PRIu64 ",\"adjudged_held\":%" PRIu64 ",\"adjudged_drawn\":%" PRIu64
            ",\"adjudged_overturned\":%" PRIu64 ",\"adjudged_pentanomial\":[%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
            ",%" PRIu64 "]",
-           s->adjudged, s->adjudged_held, s->adjudged_drawn, s->adjudged_overturned, c[0], c[1], c[2], c[3], c[4]);
+           judged, s->adjudged_held, s->adjudged_drawn, s->adjudged_overturned, c[0], c[1], c[2], c[3], c[4]);
     elo_estimate e;
     if (!elo_estimate_of(c, &e)) return;
     print_json_number("adjudged_elo", e.elo, 2);
@@ -173,7 +174,8 @@ static void print_play_out_text(const match_summary *s)
 {
     printf("play-out the rule judged %" PRIu64 " games, then they were played on: its verdict held in %" PRIu64
            ", %" PRIu64 " ended drawn, %" PRIu64 " went the other way",
-           s->adjudged, s->adjudged_held, s->adjudged_drawn, s->adjudged_overturned);
+           s->adjudged_held + s->adjudged_drawn + s->adjudged_overturned, s->adjudged_held, s->adjudged_drawn,
+           s->adjudged_overturned);
     elo_estimate e;
     if (elo_estimate_of(s->adjudged_counts, &e))
         printf("; as judged: elo %.1f (95%%: %.1f to %.1f)", e.elo, e.elo_low, e.elo_high);

@@ -151,7 +151,6 @@ static bool add_game(match_summary *s, game_set *seen, const char *opening, cons
     s->capped += g->end == END_CAPPED;
     s->adjudicated += g->end == END_ADJUDICATED;
     if (g->adjudged) {
-        s->adjudged++;
         s->adjudged_held += g->outcome == g->adjudged_outcome;
         s->adjudged_drawn += g->outcome == OUTCOME_DRAW;
         s->adjudged_overturned += g->outcome != g->adjudged_outcome && g->outcome != OUTCOME_DRAW;

@@ -233,7 +233,7 @@ typedef struct {
      * their ends compare with its verdicts; adjudged_counts is the pentanomial had every judged
      * game ended with its verdict, so that the match reads both ways */
     bool play_out;
-    uint64_t adjudged, adjudged_held, adjudged_drawn, adjudged_overturned;
+    uint64_t adjudged_held, adjudged_drawn, adjudged_overturned; /* the judged games: their sum */
     uint64_t adjudged_counts[ELO_OUTCOMES];
     uint64_t repeated;             /* games whose moves repeat an earlier game of this match exactly */
     uint64_t time_losses[2];       /* games lost on time by A, by B */

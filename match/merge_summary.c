@@ -155,9 +155,8 @@ static void check_summary(const summary_reader *r, const match_summary *s, uint6
         uint64_t judged_pairs = 0;
         for (int i = 0; i < ELO_OUTCOMES; i++) judged_pairs += s->adjudged_counts[i];
         if (s->adjudicated) contradicts(r, "adjudicated games under --play-out (its games are played on)");
-        if (s->adjudged > games) contradicts(r, "more adjudged games than games");
-        if (s->adjudged_held + s->adjudged_drawn + s->adjudged_overturned != s->adjudged)
-            contradicts(r, "adjudged is not adjudged_held + adjudged_drawn + adjudged_overturned");
+        if (s->adjudged_held + s->adjudged_drawn + s->adjudged_overturned > games)
+            contradicts(r, "more adjudged games than games");
         if (judged_pairs != pairs) contradicts(r, "adjudged_pentanomial holds another number of pairs");
     }
     if (s->time_losses[0] > s->losses || s->time_losses[1] > s->wins)
@@ -230,11 +229,14 @@ void merge_read_summary(const summary_reader *r, summary_record *rec)
     s->repeated = get_whole(r, "repeated");
     s->play_out = find_field(r, "play_out") && get_bool(r, "play_out");
     if (s->play_out) {
-        s->adjudged = get_whole(r, "adjudged");
+        /* adjudged is printed for the reader: it must be the three counts' sum, which is what is kept */
+        uint64_t judged = get_whole(r, "adjudged");
         s->adjudged_held = get_whole(r, "adjudged_held");
         s->adjudged_drawn = get_whole(r, "adjudged_drawn");
         s->adjudged_overturned = get_whole(r, "adjudged_overturned");
         get_array(r, "adjudged_pentanomial", ELO_OUTCOMES, s->adjudged_counts, NULL, false);
+        if (s->adjudged_held + s->adjudged_drawn + s->adjudged_overturned != judged)
+            contradicts(r, "adjudged is not adjudged_held + adjudged_drawn + adjudged_overturned");
     }
     get_array(r, "time_losses", 2, s->time_losses, NULL, false);
     get_array(r, "overruns", 2, s->overruns, NULL, false);
