@@ -125,6 +125,7 @@ int main(int argc, char **argv)
         if (!name_listed(games, game->name)) continue;
         for (size_t c = 0; c < config_count(); c++) {
             const search_config *config = config_at(c);
+            if (config->algorithm == ALGORITHM_MCTS) continue; /* no depth to sweep (docs/mcts.md) */
             for (int depth = 1; depth <= game->max_depth; depth++) {
                 search_request request = {.config = config, .moves = "", .depth = depth, .state = STATE_COPY,
                                           .max_nodes = max_nodes, .seed = SEARCH_DEFAULT_SEED,

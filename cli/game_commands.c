@@ -41,9 +41,35 @@ static const char *position_of(const options *o)
  * the requested depth). */
 static int depth_completed(const search_request *q, const search_result *r)
 {
+    if (q->config->algorithm == ALGORITHM_MCTS) return 0; /* no depth: its iterations say how far it got */
     bool limited = q->time_ms || q->node_limit;
     if (!limited && (q->config->algorithm != ALGORITHM_LADDER || !q->config->ladder.deepening)) return q->depth;
     return r->iterations;
+}
+
+/* A proven value's name (search_result.proven, search_root_child.proven). */
+static const char *proven_name(int proven)
+{
+    return proven == SEARCH_UNPROVEN ? "null" : proven > 0 ? "\"win\"" : proven < 0 ? "\"loss\"" : "\"draw\"";
+}
+
+/* An MCTS search's own figures: its iterations and playouts (and their
+ * rate), its tree, its proof, and the root's children. */
+static void print_mcts_json(const search_request *q, const search_result *r)
+{
+    double rate = r->seconds > 0 ? (double)r->playouts / r->seconds : 0;
+    printf(",\"iterations\":%" PRIu64 ",\"playouts\":%" PRIu64 ",\"playouts_per_second\":%.0f,\"minimax_searches\":%"
+           PRIu64 ",\"created\":%" PRIu64 ",\"tree_bytes\":%" PRIu64 ",\"memory_full\":%s,\"proven\":%s,\"root\":[",
+           r->mcts_iterations, r->playouts, rate, r->minimax_searches, r->created, r->tree_bytes,
+           r->memory_full ? "true" : "false", proven_name(r->proven));
+    for (int i = 0; i < r->root_children; i++) {
+        const search_root_child *c = &q->root_children[i];
+        fputs(i ? ",{\"move\":" : "{\"move\":", stdout);
+        escape_json(stdout, c->move);
+        printf(",\"visits\":%" PRIu32 ",\"score\":%.4f,\"proven\":%s}", c->visits,
+               c->visits ? (double)c->points / (2.0 * c->visits) : 0.0, proven_name(c->proven));
+    }
+    putchar(']');
 }
 
 static void print_search_json(const game_entry *game, const search_request *q, const search_result *r)
@@ -52,7 +78,8 @@ static void print_search_json(const game_entry *game, const search_request *q, c
     escape_json(stdout, game->name);
     fputs(",\"config\":", stdout);
     escape_json(stdout, q->config->name);
-    printf(",\"depth\":%d,\"depth_completed\":%d,", q->depth, depth_completed(q, r));
+    if (q->config->algorithm == ALGORITHM_MCTS) fputs(",\"depth\":null,\"depth_completed\":null,", stdout);
+    else printf(",\"depth\":%d,\"depth_completed\":%d,", q->depth, depth_completed(q, r));
     if (q->position) {
         fputs("\"position\":", stdout);
         escape_json(stdout, q->position);
@@ -75,14 +102,15 @@ static void print_search_json(const game_entry *game, const search_request *q, c
         for (int i = 0; i < r->iterations; i++) printf("%s%" PRIu64, i ? "," : "", r->iteration_nodes[i]);
         putchar(']');
     }
+    if (q->config->algorithm == ALGORITHM_MCTS) print_mcts_json(q, r);
     if (q->threads) printf(",\"threads\":%d,\"smp\":\"%s\"", r->threads, q->smp == SEARCH_SMP_ABDADA ? "abdada" : "lazy");
     fputs("}\n", stdout);
 }
 
 static void print_search_text(const game_entry *game, const search_request *q, const search_result *r)
 {
-    printf("game     %s\nconfig   %s\ndepth    %d\ncompleted %d\n", game->name, q->config->name, q->depth,
-           depth_completed(q, r));
+    printf("game     %s\nconfig   %s\n", game->name, q->config->name);
+    if (q->config->algorithm != ALGORITHM_MCTS) printf("depth    %d\ncompleted %d\n", q->depth, depth_completed(q, r));
     if (q->position) printf("position %s\n", q->position);
     printf("moves    %s\nstate    %s\n", *q->moves ? q->moves : q->position ? "(none)" : "(start)",
            q->state == STATE_UNDO ? "undo" : "copy");
@@ -94,6 +122,12 @@ static void print_search_text(const game_entry *game, const search_request *q, c
         printf("table    %" PRIu64 " probes, %" PRIu64 " hits, %" PRIu64 " cutoffs\nresearch %" PRIu64
                "\ncutoffs  %" PRIu64 " (%" PRIu64 " by the first move)\niterated %d\n", r->tt_probes, r->tt_hits,
                r->tt_cutoffs, r->researches, r->cutoffs, r->first_move_cutoffs, r->iterations);
+    if (q->config->algorithm == ALGORITHM_MCTS)
+        printf("iterated %" PRIu64 "\nplayouts %" PRIu64 " (%.0f a second)\nminimax  %" PRIu64 " searches\ntree     %" PRIu64
+               " nodes, %" PRIu64 " bytes%s\nproven   %s\n", r->mcts_iterations, r->playouts,
+               r->seconds > 0 ? (double)r->playouts / r->seconds : 0.0, r->minimax_searches, r->created, r->tree_bytes,
+               r->memory_full ? " (the memory bound: the search stopped there)" : "",
+               r->proven == SEARCH_UNPROVEN ? "no" : r->proven > 0 ? "win" : r->proven < 0 ? "loss" : "draw");
     if (q->threads) printf("threads  %d (%s)\n", r->threads, q->smp == SEARCH_SMP_ABDADA ? "abdada" : "lazy");
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
     printf("seconds  %.6f\nrate     %.0f nodes/s\n", r->seconds, rate);
@@ -135,8 +169,15 @@ static search_request search_request_of(const game_entry *game, const options *o
     search_request q = {.config = config, .position = position_of(o), .moves = moves_of(o), .state = STATE_COPY};
     ladder_options_of(o, &q);
     /* A limit alone bounds the search: it then deepens as deep as the game
-     * allows, and the result says how deep it got (depth_completed). */
-    bool limited = q.time_ms || q.node_limit;
+     * allows, and the result says how deep it got (depth_completed).  An
+     * MCTS config has no depth: a limit is its only bound. */
+    q.iterations = (uint64_t)cli_number(o, "iterations", 1, INT64_MAX, 0);
+    bool mcts = config->algorithm == ALGORITHM_MCTS, limited = q.time_ms || q.node_limit || q.iterations;
+    if (q.iterations && !mcts)
+        cli_fail("--iterations goes with an MCTS config (prune configs, family mcts), not %s", config->name);
+    if (mcts && options_given(o, "depth"))
+        cli_fail("--depth: %s searches to a budget, not a depth (--iterations, --node-limit or --time-ms)", config->name);
+    if (mcts && !limited) cli_fail("missing a budget for %s: --iterations N, --node-limit N or --time-ms N", config->name);
     if (!options_given(o, "depth") && !limited) cli_fail("missing --depth N (or a limit, --time-ms or --node-limit)");
     q.depth = (int)cli_number(o, "depth", 0, 1000, game->max_depth);
     if (state && strcmp(state, "undo") == 0) q.state = STATE_UNDO;
@@ -151,6 +192,9 @@ static int run_search(const options *o)
 {
     const game_entry *game = cli_game(o);
     search_request q = search_request_of(game, o);
+    static search_root_child children[256]; /* more than any game's moves (NAME_MAX_MOVES < 254) */
+    q.root_children = children;
+    q.root_children_size = (int)(sizeof children / sizeof children[0]);
     search_result r;
     char message[MESSAGE_SIZE];
     if (game->search(&q, &r, message, sizeof message) != SEARCH_OK) cli_fail("%s", message);
@@ -204,18 +248,19 @@ static int run_show(const options *o)
 static const option_spec search_options[] = {
     {"config", true}, {"depth", true}, {"position", true}, {"moves", true}, {"state", true},
     {"max-nodes", true}, {"max-memory-mb", true}, {"seed", true}, {"tt-mb", true}, {"tt-replace", true},
-    {"time-ms", true}, {"node-limit", true}, {"threads", true}, {"smp", true}, {"json", false}, {"help", false},
-    {NULL, false},
+    {"time-ms", true}, {"node-limit", true}, {"iterations", true}, {"threads", true}, {"smp", true}, {"json", false},
+    {"help", false}, {NULL, false},
 };
 
 const command command_search = {
     .name = "search", .operand = "GAME", .options = search_options, .run = run_search,
-    .synopsis = "GAME --config NAME (--depth N | --time-ms N | --node-limit N) [--position TEXT]\n"
+    .synopsis = "GAME --config NAME (--depth N | --time-ms N | --node-limit N | --iterations N) [--position TEXT]\n"
                 "         [--moves M,...] [--state copy|undo] [--max-nodes N] [--max-memory-mb N] [--seed N]\n"
                 "         [--tt-mb N] [--tt-replace always|depth] [--threads N [--smp lazy|abdada]] [--json]",
     .summary = "search a position and print the best move, its value and the node counts",
     .help =
-        "usage: prune search GAME --config NAME (--depth N | --time-ms N | --node-limit N) [options]\n"
+        "usage: prune search GAME --config NAME (--depth N | --time-ms N | --node-limit N | --iterations N)\n"
+        "       [options]\n"
         "\n"
         "  --config NAME      a search configuration (prune configs lists them)\n"
         "  --depth N          plies below the root; 1 looks at the root's children (without it,\n"
@@ -230,7 +275,8 @@ const command command_search = {
         "  --max-memory-mb N  memory bound in MiB: a tree config stops with status 2 before its tree\n"
         "                     would take more, and a larger --tt-mb is refused; from 1 to physical\n"
         "                     memory, default " MEMORY_BOUND_DEFAULT_TEXT "\n"
-        "  --seed N           seed of negamax-ab's move-ordering shuffle (default 20240501)\n"
+        "  --seed N           seed of negamax-ab's move-ordering shuffle and of MCTS's random\n"
+        "                     draws (default 20240501)\n"
         "  --tt-mb N          ladder configs: transposition table size in MiB (default 16), at most\n"
         "                     --max-memory-mb\n"
         "  --tt-replace always|depth\n"
@@ -240,6 +286,10 @@ const command command_search = {
         "                     (depth_completed); a config that does not deepen itself is\n"
         "                     deepened plainly (not the tree configs)\n"
         "  --node-limit N     the same after at most N nodes (deterministic)\n"
+        "  --iterations N     MCTS configs: stop after N iterations (deterministic).  An MCTS\n"
+        "                     config takes no --depth: --iterations, --node-limit or --time-ms\n"
+        "                     bound it, and its nodes count every position it reaches by a move\n"
+        "                     (tree steps, playout plies, the hybrids' minimax nodes; docs/mcts.md)\n"
         "  --threads N        ladder configs: search with N threads sharing the table (Lazy SMP),\n"
         "                     1 to the machine's cores (default 1); the value is the one\n"
         "                     thread's, the best move one of equal value, and nodes (every\n"
@@ -255,7 +305,10 @@ const command command_search = {
         "                     and tree_bytes; for ladder configs tt_probes, tt_hits, tt_cutoffs,\n"
         "                     researches, cutoffs, first_move_cutoffs, iterations and\n"
         "                     iteration_nodes (the first thread's), and threads and smp with\n"
-        "                     --threads\n"
+        "                     --threads; for MCTS configs iterations, playouts,\n"
+        "                     playouts_per_second, minimax_searches, created, tree_bytes,\n"
+        "                     memory_full, proven (win, draw, loss or null) and root (each root\n"
+        "                     child's move, visits, score for the mover and proven)\n"
         "  --help, -h         print this help\n"
         "\n"
         "value is from the point of view of the side to move at the root; nodes counts every\n"

@@ -96,7 +96,8 @@ const command command_configs = {
                "object per line with name, family, description)",
     .help = "usage: prune configs [--json]\n"
             "\n"
-            "  --json      one JSON object per line: name, family (recursive or tree), description\n"
+            "  --json      one JSON object per line: name, family (recursive, tree or mcts),\n"
+            "              description\n"
             "  --help, -h  print this help\n",
 };
 

@@ -15,12 +15,18 @@
 #include "bench.h"
 #include "search.h"
 
+/* An MCTS config's searches in the suite: this many iterations from each
+ * position (it has no depth), enough for every step to act: proofs near
+ * the end of a game, the hybrids' searches, a tree several plies deep. */
+#define BENCH_MCTS_ITERATIONS 300
+
 static int bench_one(const game_bench_position *p, const game_entry *game, const search_config *config,
                      state_mode state, uint64_t *nodes, FILE *out, bool verbose)
 {
     search_request request = {.config = config, .moves = p->moves, .state = state,
                               .depth = config->algorithm == ALGORITHM_TREE ? p->tree_depth : p->depth,
-                              .seed = SEARCH_DEFAULT_SEED};
+                              .seed = SEARCH_DEFAULT_SEED,
+                              .iterations = config->algorithm == ALGORITHM_MCTS ? BENCH_MCTS_ITERATIONS : 0};
     search_result result;
     char message[256];
     if (game->search(&request, &result, message, sizeof message) != SEARCH_OK) {

@@ -19,6 +19,7 @@ typedef enum {
     ALGORITHM_NEGAMAX_AB,      /* negamax, alpha-beta, seeded shuffle-then-sort ordering: the ladder, every option off */
     ALGORITHM_TREE,            /* Minimaxer's persistent tree (options below) */
     ALGORITHM_LADDER,          /* negamax-ab plus the ladder's techniques (engine/ladder_search.h) */
+    ALGORITHM_MCTS,            /* Monte Carlo tree search and its hybrids (engine/mcts_search.h) */
 } search_algorithm;
 
 typedef struct {
@@ -88,18 +89,32 @@ typedef struct {
     X(mtdf, false)             \
     X(aspiration, false)
 
+/* The Monte Carlo family (engine/mcts_search.h, docs/mcts.md): UCT, then
+ * one step more per config.  A depth of 0 turns its hybrid off. */
+typedef struct {
+    bool solver;         /* MCTS-Solver: proven wins, losses (and draws, all children proven) backed up */
+    double exploration;  /* UCB1's constant C: mean + C * sqrt(ln N / n), results in [0, 1] */
+    int rollout_depth;   /* MCTS-MR: a minimax search of this depth before each playout move */
+    int selection_depth; /* MCTS-MS: a minimax search of this depth from a tree node at selection_visits visits */
+    int selection_visits;
+    int backup_depth;    /* MCTS-MB: a minimax search of this depth from the parent of a node proven a loss */
+    double implicit_weight; /* implicit minimax backups' alpha: the evaluation's minimax share of a child's value */
+} mcts_options;
+
 typedef struct {
     const char *name;
     const char *description;
     search_algorithm algorithm;
     tree_options tree;
     ladder_options ladder;
+    mcts_options mcts;
 } search_config;
 
 const search_config *config_find(const char *name);
 /* The config's family, as listings and the tidy CSV name it: "tree" (the
- * persistent-tree search) or "recursive" (minimax to negamax-ab, and the
- * technique ladder, which is negamax-ab with options). */
+ * persistent-tree search), "mcts" (Monte Carlo tree search) or "recursive"
+ * (minimax to negamax-ab, and the technique ladder, which is negamax-ab
+ * with options). */
 const char *config_family(const search_config *config);
 size_t config_count(void);
 const search_config *config_at(size_t index);

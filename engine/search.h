@@ -76,7 +76,24 @@ typedef struct {
      * every thread's and vary from run to run; max_nodes and node_limit count the calling thread's. */
     int threads;
     search_smp smp;      /* how the threads share the work (SEARCH_SMP_LAZY by default) */
+    /* The Monte Carlo family (engine/mcts_search.h) searches to a budget, not a depth (depth is not read):
+     * iterations, node_limit, time_ms or stop, one at least.  iterations: at most this many (0: no such
+     * limit; refused for a config of another family).  root_children: where the root's children's
+     * statistics go, room for root_children_size of them (NULL: not wanted). */
+    uint64_t iterations;
+    struct search_root_child *root_children;
+    int root_children_size;
 } search_request;
+
+/* One child of an MCTS search's root, as the search left it. */
+typedef struct search_root_child {
+    char move[32];       /* the move in the game's notation */
+    uint32_t visits;     /* iterations through it */
+    uint32_t points;     /* their results for the root's mover in half points: 2 a win, 1 a draw */
+    int proven;          /* the game's value after it for the root's mover (1, 0, -1), or SEARCH_UNPROVEN */
+} search_root_child;
+
+#define SEARCH_UNPROVEN (-2)
 
 /* The request's memory bound in MiB: its own, or the default. */
 static inline size_t search_memory_mb(const search_request *request)
@@ -105,6 +122,14 @@ typedef struct {
     int iterations;      /* completed iterations (1 without deepening); the answer is the last one's */
     int threads;         /* the threads that searched (1, or the request's) */
     uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS]; /* nodes of each completed iteration */
+    /* MCTS configs (iterations and created are theirs too: iterations run, capped at INT_MAX, and tree
+     * nodes created): */
+    uint64_t mcts_iterations; /* iterations run */
+    uint64_t playouts;        /* random playouts (an iteration that reaches a finished game or a proof plays none) */
+    uint64_t minimax_searches; /* the hybrids' minimax searches */
+    int proven;               /* the root's proven value for its mover (1, 0, -1), or SEARCH_UNPROVEN */
+    bool memory_full;         /* the tree reached the memory bound, which ended the search */
+    int root_children;        /* entries written to request.root_children */
 } search_result;
 
 typedef struct {

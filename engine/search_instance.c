@@ -19,11 +19,14 @@
  *                      and tree_search.h (the persistent tree, configurable
  *                      and tree-optimal)
  *   ladder_run.h       a ladder request: its table, limits and counters
+ *   mcts_search.h      Monte Carlo tree search and its hybrids (once: it
+ *                      plays copies in both state modes)
  *   position_tools.h   position strings, move lists, perft, show, random lines
  *   search_run.h       one search request, dispatch and early stops
  */
 #include <assert.h>
 #include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
@@ -52,6 +55,24 @@
 #define GAME_WIN_SCORE GAME_CONSTANT(WIN_SCORE)
 #define GAME_ALTERNATES GAME_CONSTANT(ALTERNATES)
 #define ENTRY_NAME EXPAND3(prune_game_, PRUNE_GAME, )
+
+/* A match's ply cap (NAME_MATCH_MAX_PLIES, optional): at most match/match_types.h's MATCH_MAX_PLIES (256). */
+#if GAME_CONSTANT(MATCH_MAX_PLIES) > 0
+#define GAME_MATCH_MAX_PLIES GAME_CONSTANT(MATCH_MAX_PLIES)
+#else
+#define GAME_MATCH_MAX_PLIES 200
+#endif
+_Static_assert(GAME_MATCH_MAX_PLIES <= 256, "NAME_MATCH_MAX_PLIES is above MATCH_MAX_PLIES (256)");
+
+/* The scale of the game's evaluation for implicit minimax backups
+ * (NAME_EVAL_SCALE, optional; engine/mcts_search.h): a position's value is
+ * tanh(evaluation / scale), so the scale is an evaluation that counts as a
+ * clear lead.  Without it: 1. */
+#if GAME_CONSTANT(EVAL_SCALE) > 0
+#define GAME_EVAL_SCALE GAME_CONSTANT(EVAL_SCALE)
+#else
+#define GAME_EVAL_SCALE 1
+#endif
 
 #include "search_context.h"
 #include "move_order.h"
@@ -90,6 +111,7 @@ typedef struct {
 #include "search_mode.h"
 
 #include "ladder_run.h"
+#include "mcts_search.h"
 #include "position_tools.h"
 #include "search_run.h"
 
@@ -105,14 +127,6 @@ static const game_bench_position bench_positions[] = {
     BENCH_POSITION("", GAME_CONSTANT(TEST_DEPTH), GAME_CONSTANT(TEST_DEPTH))};
 #endif
 #undef BENCH_POSITION
-
-/* A match's ply cap (NAME_MATCH_MAX_PLIES, optional): at most match/match_types.h's MATCH_MAX_PLIES (256). */
-#if GAME_CONSTANT(MATCH_MAX_PLIES) > 0
-#define GAME_MATCH_MAX_PLIES GAME_CONSTANT(MATCH_MAX_PLIES)
-#else
-#define GAME_MATCH_MAX_PLIES 200
-#endif
-_Static_assert(GAME_MATCH_MAX_PLIES <= 256, "NAME_MATCH_MAX_PLIES is above MATCH_MAX_PLIES (256)");
 
 /* A match's adjudication (NAME_ADJUDICATION_MARGIN and NAME_ADJUDICATION_PLIES, optional): none without. */
 #if GAME_CONSTANT(ADJUDICATION_MARGIN) > 0

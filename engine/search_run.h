@@ -126,6 +126,7 @@ static search_status search(const search_request *request, search_result *result
     const search_mode *mode = request->state == STATE_UNDO ? &search_mode_undo : &search_mode_copy; /* picked once */
     bool ladder_config = config->algorithm == ALGORITHM_LADDER; /* reports the ladder's counters */
     if (!soft_limits_allowed(request, message, message_size)) return SEARCH_BAD_INPUT;
+    if (!mcts_request_bounded(request, message, message_size)) return SEARCH_BAD_INPUT;
     if (!ladder_prepare(request, message, message_size)) return SEARCH_BAD_INPUT;
     static search_context ctx;  /* one search at a time; jmp_buf is large */
     arena kept = ctx.arena;     /* blocks reused from the last search */
@@ -154,10 +155,13 @@ static search_status search(const search_request *request, search_result *result
     }
     bool soft = request->time_ms || request->node_limit || request->stop;
     bool self_deepening = ladder_config && config->ladder.deepening;
+    bool mcts_config = config->algorithm == ALGORITHM_MCTS;
     if (tree) {
         run_tree(&ctx, &s, request->depth, mode);
         best = ctx.root_best;
         value = ctx.root_value;
+    } else if (mcts_config) {
+        mcts_run(&ctx, request, &s, &best, &value, &completed);
     } else if (soft && !self_deepening) {
         deepen_plainly(&ctx, request, &s, mode, &plain);
         best = plain.best;
@@ -178,7 +182,8 @@ static search_status search(const search_request *request, search_result *result
                               .evals = ctx.evals, .passes = ctx.passes, .seconds = seconds,
                               .tree_bytes = tree ? arena_count(&ctx.arena) * ctx.arena.node_size : 0};
     if (ladder_config) ladder_report(result);
-    if (soft && !self_deepening) {
+    if (mcts_config) mcts_report(request, result);
+    if (soft && !self_deepening && !mcts_config) {
         result->iterations = plain.iterations;
         memcpy(result->iteration_nodes, plain.iteration_nodes, sizeof result->iteration_nodes);
     }

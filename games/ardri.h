@@ -31,6 +31,7 @@
 #define ARDRI_TEST_DEPTH 4 /* minimax: tens of thousands of nodes, at most ~1.5M in theory */
 #define ARDRI_MAX_DEPTH 63 /* what the engine holds: the table keeps drafts in 6 bits (engine/ttable.h) */
 #define ARDRI_WIN_SCORE 10000
+#define ARDRI_EVAL_SCALE 3 /* implicit minimax backups (engine/mcts_search.h): a clear lead is the adjudication margin: three of the evaluation's points */
 #define ARDRI_ALTERNATES 1 /* every move passes the turn */
 /* prune bench's searches (engine/bench.c): X(moves, depth, tree depth) */
 #define ARDRI_BENCH_POSITIONS 2

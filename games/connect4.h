@@ -32,6 +32,7 @@
 #define CONNECT4_TEST_DEPTH 6  /* 7^6 = 117649 leaves for plain minimax: well under a second */
 #define CONNECT4_MAX_DEPTH 42
 #define CONNECT4_WIN_SCORE 0      /* wins are a flat +-CONNECT4_WIN, no depth term (as minichess) */
+#define CONNECT4_EVAL_SCALE 2 /* implicit minimax backups (engine/mcts_search.h): a clear lead is two threats more */
 #define CONNECT4_WIN 1000
 #define CONNECT4_ALTERNATES 1
 /* prune bench's searches (engine/bench.c): X(moves, depth, tree depth) */

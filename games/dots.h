@@ -26,6 +26,7 @@
 #define DOTS_TEST_DEPTH 4 /* minimax affordable in tests: 267745 nodes from the start */
 #define DOTS_MAX_DEPTH 24
 #define DOTS_WIN_SCORE 0
+#define DOTS_EVAL_SCALE 2 /* implicit minimax backups (engine/mcts_search.h): a clear lead is two boxes */
 #define DOTS_ALTERNATES 0 /* completing a box moves again */
 /* prune bench's searches (engine/bench.c): X(moves, depth, tree depth) */
 #define DOTS_BENCH_POSITIONS 2

@@ -29,6 +29,7 @@
 #define KALAH_TEST_DEPTH 6 /* minimax affordable in tests */
 #define KALAH_MAX_DEPTH 40
 #define KALAH_WIN_SCORE 0
+#define KALAH_EVAL_SCALE 5 /* implicit minimax backups (engine/mcts_search.h): a clear lead is five seeds in the stores */
 #define KALAH_ALTERNATES 1 /* every move passes the turn */
 /* prune bench's searches (engine/bench.c): X(moves, depth, tree depth) */
 #define KALAH_BENCH_POSITIONS 3

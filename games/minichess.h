@@ -55,6 +55,7 @@
 #define MINICHESS_TEST_DEPTH 3 /* minimax affordable in tests */
 #define MINICHESS_MAX_DEPTH 63 /* what the engine holds: the table keeps drafts in 6 bits (engine/ttable.h) */
 #define MINICHESS_WIN_SCORE 0  /* wins are a flat +-1000, no depth term */
+#define MINICHESS_EVAL_SCALE 3 /* implicit minimax backups (engine/mcts_search.h): a clear lead is a minor piece */
 #define MINICHESS_ALTERNATES 1 /* every move passes the turn */
 /* prune bench's searches (engine/bench.c): X(moves, depth, tree depth) */
 #define MINICHESS_BENCH_POSITIONS 2

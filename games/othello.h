@@ -37,6 +37,7 @@
  * disc), so 63 solves every position with 31 empty squares or fewer. */
 #define OTHELLO_MAX_DEPTH 63
 #define OTHELLO_WIN_SCORE 0 /* no depth term: a finished game is its disc difference */
+#define OTHELLO_EVAL_SCALE 8 /* implicit minimax backups (engine/mcts_search.h): a clear lead is two corners */
 #define OTHELLO_ALTERNATES 1 /* a pass is a move, so every move passes the turn */
 /* prune bench: the start and the techniques study's first middle-game line
  * (X(moves, depth, tree configs' depth)). */

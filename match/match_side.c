@@ -76,6 +76,9 @@ bool match_side_read(const char *flag, const char *text, match_side *side, char 
     if (side->threads > cores_max_threads())
         return match_refuse(message, size, "--%s: threads=%d, more than this machine's %d cores", flag, side->threads,
                       cores_max_threads());
+    if (side->depth && side->config->algorithm == ALGORITHM_MCTS)
+        return match_refuse(message, size, "--%s: depth=%d: %s searches to a budget, not a depth (--nodes or a clock)",
+                            flag, side->depth, side->config->name);
     return true;
 }
 
@@ -149,6 +152,9 @@ bool match_side_check(const game_entry *game, const char *flag, match_side *side
             return match_refuse(message, size, "--%s %s: %s", flag, side->text, why);
         return true;
     }
+    if (limit->kind == LIMIT_DEPTH && side->config->algorithm == ALGORITHM_MCTS)
+        return match_refuse(message, size, "--%s %s: an MCTS config searches to a budget, not a depth: play it under "
+                            "--nodes, --time-ms or --clock", flag, side->text);
     if (limit->kind == LIMIT_DEPTH || side->depth) return true;
     for (size_t i = 0; i < openings->count; i++) { /* depth 1 from each opening, under the limit */
         const char *opening = openings->lines[i], *position = strchr(opening, '/') ? opening : NULL;

@@ -192,6 +192,13 @@ static void ugi_go(ugi_engine *e, char **save)
         ugi_reply("bestmove none");
         return;
     }
+    if (e->side.config->algorithm == ALGORITHM_MCTS && limit.kind == LIMIT_DEPTH && !infinite) {
+        /* no depth bounds it: it would never answer */
+        ugi_reply("info string error: %s searches to a budget, not a depth: go nodes N, movetime N, a clock or "
+                  "infinite", e->side.config->name);
+        ugi_reply("bestmove none");
+        return;
+    }
     if (limit.kind == LIMIT_DEPTH && limit.value > (uint64_t)e->game->max_depth) {
         ugi_reply("info string depth %" PRIu64 " is beyond %s's deepest search: searching to %d", limit.value,
                   e->game->name, e->game->max_depth);

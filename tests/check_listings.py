@@ -37,11 +37,12 @@ def main():
         failures.append("configs --json names differ from prune configs")
     families = {c["name"]: c["family"] for c in configs}
     expected = {"minimax": "recursive", "alphabeta-scala": "recursive", "negamax-ab": "recursive",
-                "tree-standard": "tree", "tree-optimal": "tree", "tree-ab-depth": "tree"}
+                "tree-standard": "tree", "tree-optimal": "tree", "tree-ab-depth": "tree", "mcts-uct": "mcts",
+                "mcts-solver": "mcts"}
     for name, family in expected.items():
         if families.get(name) != family:
             failures.append(f"config {name}: family {families.get(name)}, expected {family}")
-    if set(families.values()) != {"recursive", "tree"}:
+    if set(families.values()) != {"recursive", "tree", "mcts"}:
         failures.append(f"families {sorted(set(families.values()))}")
     for failure in failures:
         print("FAIL:", failure)

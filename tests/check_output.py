@@ -68,7 +68,7 @@ def check_json(tally, prune):
     plain = run([prune, "games"]).stdout.decode().split()
     tally.record(games == plain and len(games) >= 5, "games --json names", f"{games} vs {plain}")
     configs = json_lines(tally, "configs --json", [prune, "configs", "--json"])
-    tally.record({c["family"] for c in configs} == {"recursive", "tree"} and len(configs) == len(
+    tally.record({c["family"] for c in configs} == {"recursive", "tree", "mcts"} and len(configs) == len(
         run([prune, "configs"]).stdout.splitlines()), "configs --json families", f"{len(configs)} configs")
     for game in games:
         for config in CONFIGS:

@@ -146,6 +146,31 @@ def check_tree_configs(tally, prune):
         e.close()
 
 
+def check_mcts_configs(tally, prune):
+    """An MCTS config has no depth: go depth D is refused at once (it would
+    never answer); go nodes N answers within N nodes, and go infinite when
+    stopped, each with a legal move."""
+    for config in [c for c in configs(prune) if c.startswith("mcts-")]:
+        e = ugi(prune, "connect4", config)
+        e.send("position startpos moves 4")
+        e.send("go depth 4")
+        refused = e.until("bestmove", 5)
+        e.send("go nodes 3000")
+        nodes = e.until("bestmove", 30)
+        e.send("go infinite")
+        time.sleep(0.05)
+        e.send("stop")
+        stopped = e.until("bestmove", 5)
+        legal = legal_moves(prune, "connect4", ["4"])
+        info = [line for line in nodes if line.startswith("info nodes")]
+        ok = (len(refused) == 2 and "searches to a budget, not a depth" in refused[0] and refused[1] == "bestmove none"
+              and info and int(info[-1].split()[2]) <= 3000 and nodes[-1].split()[1] in legal
+              and stopped[-1].split()[1] in legal)
+        tally.record(ok, f"{config}: go depth refused, go nodes 3000 and a stopped go infinite answer legal moves",
+                     [refused, nodes, stopped])
+        e.close()
+
+
 def main():
     prune = sys.argv[1]
     tally = Tally()
@@ -154,6 +179,7 @@ def main():
     check_memory_bound(tally, prune)
     check_movetime(tally, prune)
     check_tree_configs(tally, prune)
+    check_mcts_configs(tally, prune)
     closing_check(tally)
     return tally.summary()
 

@@ -52,7 +52,8 @@ static void fuzz_game(const game_entry *game, const search_config *config, const
     game->perft(NULL, moves, 1, 10000, &perft, message, sizeof message);
     if (null_sink()) game->show(NULL, moves, null_sink(), message, sizeof message);
     search_request request = {.config = config, .moves = moves, .depth = 1, .max_nodes = 10000,
-                              .state = STATE_UNDO, .seed = 1};
+                              .state = STATE_UNDO, .seed = 1,
+                              .iterations = config->algorithm == ALGORITHM_MCTS ? 50 : 0}; /* MCTS has no depth */
     search_result result;
     game->search(&request, &result, message, sizeof message);
 }

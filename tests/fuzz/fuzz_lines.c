@@ -101,7 +101,8 @@ static search_status run_search(const game_entry *game, const search_config *con
 {
     /* A 1 MiB table: cleared per search, and full sooner, so replacement runs. */
     search_request request = {.config = config, .moves = moves, .depth = depth, .max_nodes = FUZZ_MAX_NODES,
-                              .state = state, .seed = 7, .untimed = true, .tt_mb = 1, .tt_replace = replace_scheme};
+                              .state = state, .seed = 7, .untimed = true, .tt_mb = 1, .tt_replace = replace_scheme,
+                              .iterations = config->algorithm == ALGORITHM_MCTS ? 50 : 0}; /* MCTS has no depth */
     *result = (search_result){0};
     message[0] = '\0';
     return game->search(&request, result, message, message_size);
