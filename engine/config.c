@@ -86,6 +86,8 @@ static const search_config configs[] = {
      {.exploration = MCTS_C, .solver = true, .backup_depth = MCTS_MB_DEPTH}},
     {"mcts-implicit", "mcts-solver with implicit minimax backups of the evaluation (alpha " MCTS_ALPHA_TEXT ")",
      ALGORITHM_MCTS, {0}, {0}, {.exploration = MCTS_C, .solver = true, .implicit_weight = MCTS_ALPHA}},
+    {"mcts-reuse", "mcts-solver keeping its tree between a game's moves: a search starts from the node of its root",
+     ALGORITHM_MCTS, {0}, {0}, {.exploration = MCTS_C, .solver = true, .reuse = true}},
 };
 
 const char *config_family(const search_config *config)

@@ -99,6 +99,7 @@ typedef struct {
     int selection_visits;
     int backup_depth;    /* MCTS-MB: a minimax search of this depth from the parent of a node proven a loss */
     double implicit_weight; /* implicit minimax backups' alpha: the evaluation's minimax share of a child's value */
+    bool reuse;          /* tree reuse: a search starts from the node of the caller's kept tree for its root */
 } mcts_options;
 
 typedef struct {

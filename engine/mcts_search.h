@@ -71,13 +71,16 @@ typedef struct {
     mcts_node *nodes;
     uint32_t count, capacity, limit;   /* limit: the memory bound's count */
     uint32_t pending_parent;           /* the node whose child this iteration created, MCTS_NO_NODE none yet */
-    uint64_t iterations, playouts, minimax_searches;
+    uint64_t iterations, playouts, minimax_searches, reused;
     bool memory_full;
+    void **owner_nodes;                /* where the pool's address is kept: the caller's tree, or the engine's */
+    uint32_t *owner_capacity;
 } mcts_search;
 
 static mcts_search mcts;
-static mcts_node *mcts_nodes_kept; /* the node pool, kept between searches */
+static void *mcts_nodes_kept; /* the engine's node pool (a request without a tree of its own), kept between searches */
 static uint32_t mcts_capacity_kept;
+#define MCTS_KEEP_CAPACITY 65536u /* the engine's pool keeps at most this many nodes' memory after a search */
 
 /* The game's result at s for the maximiser, in half points: 2, 1 or 0. */
 static inline uint32_t mcts_result_of(const GAME_STATE *s)
@@ -108,8 +111,10 @@ static uint32_t mcts_new_node(void)
         uint32_t grown = mcts.capacity > mcts.limit / 2 ? mcts.limit : mcts.capacity * 2;
         mcts_node *more = realloc(mcts.nodes, (size_t)grown * sizeof *more);
         if (!more) return mcts.memory_full = true, MCTS_NO_NODE;
-        mcts.nodes = mcts_nodes_kept = more;
-        mcts.capacity = mcts_capacity_kept = grown;
+        mcts.nodes = more;
+        mcts.capacity = grown;
+        *mcts.owner_nodes = more; /* at once: a failed search's longjmp must not leave the owner a freed pool */
+        *mcts.owner_capacity = grown;
     }
     return mcts.count++;
 }
@@ -451,6 +456,104 @@ static bool mcts_request_bounded(const search_request *request, char *message, s
     return false;
 }
 
+/* Tree reuse: the node of the kept tree whose position is the request's
+ * root, found by the moves played since the kept root (the request's
+ * move list is the kept one's and more, from the same position: how a
+ * match asks for a game's moves); MCTS_NO_NODE when there is none. */
+static uint32_t mcts_kept_node(const search_tree *kept, const search_request *request)
+{
+    const char *position = request->position ? request->position : "", *moves = request->moves ? request->moves : "";
+    size_t used = kept->moves ? strlen(kept->moves) : 0;
+    if (strcmp(kept->position, position) != 0 || strncmp(moves, kept->moves ? kept->moves : "", used) != 0)
+        return MCTS_NO_NODE;
+    const char *next = moves + used;
+    if (used && *next != ',') return MCTS_NO_NODE; /* the same start, not the same moves */
+    if (used) next++;
+    if (!*next) return MCTS_NO_NODE; /* the same root: a search again, not a move on */
+    uint32_t at = 0;
+    while (*next) {
+        char text[64];
+        size_t length = strcspn(next, ",");
+        GAME_MOVE move;
+        if (length >= sizeof text) return MCTS_NO_NODE;
+        memcpy(text, next, length);
+        text[length] = '\0';
+        if (!GAME(parse_move)(text, &move)) return MCTS_NO_NODE;
+        uint32_t child = mcts.nodes[at].first_child;
+        while (child != MCTS_NO_NODE && mcts.nodes[child].move != move) child = mcts.nodes[child].next_sibling;
+        if (child == MCTS_NO_NODE) return MCTS_NO_NODE;
+        at = child;
+        next += length + (next[length] == ',');
+    }
+    return at;
+}
+
+/* Makes node `at`'s subtree the whole tree, its root at index 0, in a
+ * fresh pool (breadth first: each node's children keep their order, so
+ * the search goes on as it would have); false when there is no memory
+ * for the copy (the search then starts afresh). */
+static bool mcts_reroot(uint32_t at)
+{
+    mcts_node *fresh = malloc((size_t)mcts.capacity * sizeof *fresh);
+    if (!fresh) return false;
+    uint32_t count = 1;
+    fresh[0] = mcts.nodes[at];
+    for (uint32_t i = 0; i < count; i++) { /* fresh[i].first_child is still the old index until here */
+        uint32_t old = fresh[i].first_child, previous = MCTS_NO_NODE;
+        fresh[i].first_child = MCTS_NO_NODE;
+        for (; old != MCTS_NO_NODE; old = mcts.nodes[old].next_sibling) {
+            uint32_t j = count++;
+            fresh[j] = mcts.nodes[old];
+            fresh[j].next_sibling = MCTS_NO_NODE;
+            if (previous == MCTS_NO_NODE) fresh[i].first_child = j;
+            else fresh[previous].next_sibling = j;
+            previous = j;
+        }
+    }
+    free(mcts.nodes);
+    mcts.nodes = fresh;
+    *mcts.owner_nodes = fresh;
+    mcts.count = count;
+    fresh[0].next_sibling = MCTS_NO_NODE;
+    fresh[0].by_max = !fresh[0].max_to_move; /* the root's "mover" is its opponent */
+    return true;
+}
+
+/* Starts the tree: from the caller's kept tree where the config reuses
+ * trees and the root is below the kept one, else a lone root. */
+static void mcts_start_tree(const search_request *request, const GAME_STATE *root)
+{
+    search_tree *kept = request->tree;
+    bool reusable = mcts.options.reuse && kept && request->keep_tt && kept->count > 0 && kept->game &&
+                    strcmp(kept->game, GAME_CONSTANT(NAME)) == 0 && kept->count <= mcts.limit;
+    if (kept) kept->game = NULL; /* not a tree to reuse until this search ends well */
+    if (reusable) {
+        mcts.count = kept->count;
+        uint32_t at = mcts_kept_node(kept, request);
+        if (at != MCTS_NO_NODE && mcts_reroot(at)) {
+            mcts.reused = mcts.count - 1;
+            return;
+        }
+    }
+    mcts.count = 1; /* the root, index 0 */
+    mcts_init_node(&mcts.nodes[0], root, 0, !GAME(max_to_move)(root)); /* the root's "mover" is its opponent */
+}
+
+/* Keeps the tree in the caller's search_tree for its next search. */
+static void mcts_keep_tree(const search_request *request)
+{
+    search_tree *kept = request->tree;
+    if (!kept) return;
+    const char *moves = request->moves ? request->moves : "";
+    char *copy = realloc(kept->moves, strlen(moves) + 1);
+    if (!copy) return; /* left empty (game NULL): the next search starts afresh */
+    strcpy(copy, moves);
+    kept->moves = copy;
+    snprintf(kept->position, sizeof kept->position, "%s", request->position ? request->position : "");
+    kept->count = mcts.count;
+    kept->game = GAME_CONSTANT(NAME);
+}
+
 /* The search: iterations from the root until a limit, the memory bound or
  * a proof of the root ends it. */
 static void mcts_run(search_context *ctx, const search_request *request, const GAME_STATE *root, GAME_MOVE *best_move,
@@ -458,20 +561,23 @@ static void mcts_run(search_context *ctx, const search_request *request, const G
 {
     size_t memory_mb = search_memory_mb(request);
     uint64_t bound = ((uint64_t)memory_mb << 20) / sizeof(mcts_node);
-    mcts = (mcts_search){.ctx = ctx, .options = request->config->mcts, .nodes = mcts_nodes_kept,
-                         .capacity = mcts_capacity_kept, .pending_parent = MCTS_NO_NODE,
-                         .limit = bound > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)bound};
+    search_tree *kept = request->tree;
+    mcts = (mcts_search){.ctx = ctx, .options = request->config->mcts, .pending_parent = MCTS_NO_NODE,
+                         .limit = bound > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)bound,
+                         .owner_nodes = kept ? &kept->nodes : &mcts_nodes_kept,
+                         .owner_capacity = kept ? &kept->capacity : &mcts_capacity_kept};
+    mcts.nodes = *mcts.owner_nodes;
+    mcts.capacity = *mcts.owner_capacity;
     if (mcts.capacity == 0) {
-        mcts.nodes = mcts_nodes_kept = malloc(MCTS_FIRST_CAPACITY * sizeof *mcts.nodes);
-        mcts.capacity = mcts_capacity_kept = mcts.nodes ? MCTS_FIRST_CAPACITY : 0;
+        mcts.nodes = *mcts.owner_nodes = malloc(MCTS_FIRST_CAPACITY * sizeof *mcts.nodes);
+        mcts.capacity = *mcts.owner_capacity = mcts.nodes ? MCTS_FIRST_CAPACITY : 0;
     }
     if (mcts.capacity == 0 || mcts.limit == 0) { /* no room for the root */
         mcts.memory_full = true;
         *completed = false;
         return;
     }
-    mcts.count = 1; /* the root, index 0 */
-    mcts_init_node(&mcts.nodes[0], root, 0, !GAME(max_to_move)(root)); /* the root's "mover" is its opponent */
+    mcts_start_tree(request, root);
     count_node(ctx);
     if (!setjmp(ctx->soft_stop)) {
         for (;;) {
@@ -487,11 +593,30 @@ static void mcts_run(search_context *ctx, const search_request *request, const G
     *completed = best != MCTS_NO_NODE;
     if (*completed) *best_move = mcts.nodes[best].move;
     *value = mcts_root_value(best);
+    mcts_keep_tree(request);
 }
 
 /* The counters of the search just run, into the engine's result (after
  * search() has filled its common part). */
+static void mcts_report_tree(const search_request *request, search_result *result);
+
+/* The engine's own pool gives back what a large search took (a caller's
+ * tree keeps its memory: it is the tree to reuse). */
+static void mcts_trim_pool(const search_request *request)
+{
+    if (request->tree || mcts_capacity_kept <= MCTS_KEEP_CAPACITY) return;
+    free(mcts_nodes_kept);
+    mcts_nodes_kept = NULL;
+    mcts_capacity_kept = 0;
+}
+
 static void mcts_report(const search_request *request, search_result *result)
+{
+    mcts_report_tree(request, result);
+    mcts_trim_pool(request);
+}
+
+static void mcts_report_tree(const search_request *request, search_result *result)
 {
     const mcts_node *r = &mcts.nodes[0];
     result->iterations = (int)(mcts.iterations > INT32_MAX ? INT32_MAX : mcts.iterations);
@@ -501,6 +626,7 @@ static void mcts_report(const search_request *request, search_result *result)
     result->created = mcts.count ? mcts.count - 1 : 0;
     result->tree_bytes = (uint64_t)mcts.count * sizeof(mcts_node);
     result->memory_full = mcts.memory_full;
+    result->reused = mcts.reused;
     result->proven = mcts.count == 0 || r->proven == MCTS_UNPROVEN
                          ? SEARCH_UNPROVEN : r->proven * (r->by_max == r->max_to_move ? 1 : -1);
     if (!request->root_children || mcts.count == 0) return;

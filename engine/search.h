@@ -23,6 +23,8 @@
  * on the clone; do-undo changes one position in place and restores it. */
 typedef enum { STATE_COPY, STATE_UNDO } state_mode;
 
+#define SEARCH_POSITION_TEXT 512 /* room for any game's position string, with its terminator */
+
 /* Limits that keep a search from running away.  A search that would visit
  * (recursive family) or create (tree family) more nodes than max_nodes
  * stops and reports SEARCH_BUDGET_EXCEEDED instead of exhausting memory. */
@@ -83,7 +85,23 @@ typedef struct {
     uint64_t iterations;
     struct search_root_child *root_children;
     int root_children_size;
+    /* The caller's own MCTS tree (a match keeps one per side across a game's moves; NULL: the engine's,
+     * never reused).  A config with tree reuse (mcts_options.reuse) and keep_tt set starts from the kept
+     * tree's node for this root when the root is one to four plies below the kept one. */
+    struct search_tree *tree;
 } search_request;
+
+/* An MCTS tree kept between searches (tree reuse): zeroed, it is empty; the engine fills it, and
+ * search_tree_free gives its memory back. */
+typedef struct search_tree {
+    void *nodes;                     /* the game's own node type (engine/mcts_search.h) */
+    uint32_t count, capacity;        /* nodes in the tree, nodes the memory holds */
+    const char *game;                /* the game the nodes are of (game_entry.name), NULL when empty */
+    char position[SEARCH_POSITION_TEXT]; /* the root: the request's position ("" the start) ... */
+    char *moves;                     /* ... and its moves (the engine's copy) */
+} search_tree;
+
+void search_tree_free(search_tree *tree);
 
 /* One child of an MCTS search's root, as the search left it. */
 typedef struct search_root_child {
@@ -130,6 +148,7 @@ typedef struct {
     int proven;               /* the root's proven value for its mover (1, 0, -1), or SEARCH_UNPROVEN */
     bool memory_full;         /* the tree reached the memory bound, which ended the search */
     int root_children;        /* entries written to request.root_children */
+    uint64_t reused;          /* the nodes of the kept tree this search started from (tree reuse) */
 } search_result;
 
 typedef struct {
@@ -192,7 +211,6 @@ typedef struct {
                                    char *message, size_t message_size);
 } game_entry;
 
-#define SEARCH_POSITION_TEXT 512 /* room for any game's position string, with its terminator */
 
 /* The registry of compiled games (engine/game_registry.c). */
 const game_entry *game_find(const char *name);

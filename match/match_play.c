@@ -101,7 +101,8 @@ search_status match_side_move(const game_entry *game, match_side *side, const ma
                         .seed = seed, .tt_replace = side->tt_replace, .keep_tt = keep,
                         .table = side->config->ladder.tt ? &side->table : NULL, .max_nodes = MATCH_MAX_NODES,
                         .stop = stop, .depth = game->max_depth, .threads = side->threads, .smp = side->smp,
-                        .max_memory_mb = side->max_memory_mb};
+                        .max_memory_mb = side->max_memory_mb,
+                        .tree = side->config->algorithm == ALGORITHM_MCTS ? &side->tree : NULL};
     if (side->depth) {
         q.depth = side->depth < game->max_depth ? side->depth : game->max_depth;
     } else if (limit->kind == LIMIT_DEPTH) {

@@ -107,6 +107,10 @@ static bool sides_bound(const char *const flags[], match_side sides[], int count
         return match_refuse(message, size,
                       "the tables take %zu MiB (%s), more than the memory bound of %zu MiB (raise --max-memory-mb)",
                       tables, each, bound);
+    /* An MCTS side keeps its tree between its moves, beside the other side's: the sides that reuse their
+     * trees share what the tables leave. */
+    size_t keepers = 0;
+    for (int i = 0; i < count; i++) keepers += sides[i].config && sides[i].config->mcts.reuse;
     for (int i = 0; i < count; i++) {
         bool tree = sides[i].config && sides[i].config->algorithm == ALGORITHM_TREE;
         if (tree && tables == bound) /* 0 would be the engine's default: refused rather than read so */
@@ -114,6 +118,7 @@ static bool sides_bound(const char *const flags[], match_side sides[], int count
                           "the tables take all of the memory bound of %zu MiB (%s) and leave --%s's tree none "
                           "(raise --max-memory-mb)", bound, each, flags[i]);
         sides[i].max_memory_mb = bound - tables;
+        if (keepers > 1 && sides[i].config->mcts.reuse) sides[i].max_memory_mb /= keepers;
     }
     return true;
 }
@@ -135,6 +140,7 @@ void match_side_free(match_side *side)
 {
     free(side->table.entries); /* table_memory_zeroed's memory (engine/table_memory.h) */
     side->table = (ttable){0};
+    search_tree_free(&side->tree);
     match_engine_free(side->engine);
     side->engine = NULL;
 }

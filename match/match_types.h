@@ -95,6 +95,7 @@ typedef struct {
     int time_factor;              /* > 1: this side's time (movetime, or clock and increment) is the match's
                                      times this: time odds, 0 or 1: the match's */
     ttable table;                 /* its own, kept across the moves of a game, emptied per game */
+    search_tree tree;             /* an MCTS config's own tree, kept across the moves of a game (tree reuse) */
     size_t max_memory_mb;         /* its searches' memory bound (search_request.max_memory_mb): the command's
                                      less the sides' tables, so a tree config's tree fits beside them */
 } match_side;

@@ -13,6 +13,8 @@
  *     do-undo search alike, another seed draws other playouts, an
  *     iteration limit runs exactly that many, a node limit visits at
  *     most that many nodes;
+ *   - tree reuse: a search a ply on starts from the kept tree's node,
+ *     its statistics whole;
  *   - tic-tac-toe (ttt only): UCT from the start values the game near
  *     a draw, and after a corner it answers in the centre, the one reply
  *     that keeps the draw.
@@ -216,6 +218,42 @@ static void test_exactness(const game_entry *game)
     check(seed_matters, game->name, moves, "mcts", 0, "another seed plays other playouts", 0, 1);
 }
 
+/* Tree reuse: a search one ply on, with the kept tree, starts from the
+ * chosen child's subtree, so its root children's visits add up to that
+ * child's visits before (less the iteration that created it) plus the
+ * iterations run now; without keep_tt it starts afresh. */
+static void test_reuse(const game_entry *game)
+{
+    char moves[4096], line[4200];
+    game->random_line(1002, 2, moves, sizeof moves);
+    search_tree tree = {0};
+    search_request q = mcts_request("mcts-reuse", moves, 2000);
+    q.tree = &tree;
+    search_result first, next, fresh;
+    if (!search(game, q, &first) || first.root_children == 0) return;
+    uint32_t visits = 0;
+    for (int i = 0; i < first.root_children; i++)
+        if (strcmp(children[i].move, first.best) == 0) visits = children[i].visits;
+    append_move(line, sizeof line, moves, first.best);
+    q.moves = line;
+    q.keep_tt = true;
+    q.iterations = 500;
+    if (!search(game, q, &next) || strcmp(next.best, "none") == 0) { /* the move ended the game */
+        search_tree_free(&tree);
+        return;
+    }
+    uint64_t sum = 0;
+    for (int i = 0; i < next.root_children; i++) sum += children[i].visits;
+    bool over = next.proven != SEARCH_UNPROVEN && next.mcts_iterations < 500;
+    check(next.reused > 0 && (over || sum == visits - 1 + next.mcts_iterations), game->name, line, "mcts-reuse", 0,
+          "root children's visits after reuse", (long long)sum, (long long)(visits - 1 + next.mcts_iterations));
+    q.keep_tt = false;
+    if (search(game, q, &fresh))
+        check(fresh.reused == 0, game->name, line, "mcts-reuse", 0, "nodes reused without keep", (long long)fresh.reused,
+              0);
+    search_tree_free(&tree);
+}
+
 /* Tic-tac-toe is a draw, and after a corner the centre is the one reply
  * that keeps it (every other loses). */
 static void test_ttt(const game_entry *game)
@@ -241,6 +279,7 @@ int main(int argc, char **argv)
     }
     if (strcmp(game->name, "ttt") == 0) test_ttt(game);
     test_exactness(game);
+    test_reuse(game);
     test_proofs(game);
     printf("%s: %s\n", game->name, failed ? "FAILED" : "ok");
     printf("%d passed, %d failed\n", passed, failed);
