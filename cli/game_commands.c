@@ -70,6 +70,16 @@ static void print_mcts_json(const search_request *q, const search_result *r)
                c->visits ? (double)c->points / (2.0 * c->visits) : 0.0, proven_name(c->proven));
     }
     putchar(']');
+    if (!q->playout_sample) return;
+    fputs(",\"sample\":[", stdout);
+    int i = 0;
+    for (const char *line = q->playout_sample; *line; i++) { /* "MOVES END\n" each */
+        const char *space = strchr(line, ' '), *end = strchr(line, '\n');
+        printf("%s{\"moves\":\"%.*s\",\"end\":\"%.*s\"}", i ? "," : "", (int)(space - line), line,
+               (int)(end - space - 1), space + 1);
+        line = end + 1;
+    }
+    putchar(']');
 }
 
 static void print_search_json(const game_entry *game, const search_request *q, const search_result *r)
@@ -128,6 +138,12 @@ static void print_search_text(const game_entry *game, const search_request *q, c
                r->seconds > 0 ? (double)r->playouts / r->seconds : 0.0, r->minimax_searches, r->created, r->tree_bytes,
                r->memory_full ? " (the memory bound: the search stopped there)" : "",
                r->proven == SEARCH_UNPROVEN ? "no" : r->proven > 0 ? "win" : r->proven < 0 ? "loss" : "draw");
+    if (q->playout_sample)
+        for (const char *line = q->playout_sample; *line;) {
+            const char *end = strchr(line, '\n');
+            printf("playout  %.*s\n", (int)(end - line), line);
+            line = end + 1;
+        }
     if (q->threads) printf("threads  %d (%s)\n", r->threads, q->smp == SEARCH_SMP_ABDADA ? "abdada" : "lazy");
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
     printf("seconds  %.6f\nrate     %.0f nodes/s\n", r->seconds, rate);
@@ -172,6 +188,9 @@ static search_request search_request_of(const game_entry *game, const options *o
      * allows, and the result says how deep it got (depth_completed).  An
      * MCTS config has no depth: a limit is its only bound. */
     q.iterations = (uint64_t)cli_number(o, "iterations", 1, INT64_MAX, 0);
+    q.playout_sample_count = (int)cli_number(o, "sample-playouts", 1, 1000, 0);
+    if (q.playout_sample_count && config->algorithm != ALGORITHM_MCTS)
+        cli_fail("--sample-playouts goes with an MCTS config (prune configs, family mcts), not %s", config->name);
     bool mcts = config->algorithm == ALGORITHM_MCTS, limited = q.time_ms || q.node_limit || q.iterations;
     if (q.iterations && !mcts)
         cli_fail("--iterations goes with an MCTS config (prune configs, family mcts), not %s", config->name);
@@ -195,6 +214,11 @@ static int run_search(const options *o)
     static search_root_child children[256]; /* more than any game's moves (NAME_MAX_MOVES < 254) */
     q.root_children = children;
     q.root_children_size = (int)(sizeof children / sizeof children[0]);
+    static char sample[1 << 20]; /* the playout sample's lines: a thousand of the longest fit */
+    if (q.playout_sample_count) {
+        q.playout_sample = sample;
+        q.playout_sample_size = sizeof sample;
+    }
     search_result r;
     char message[MESSAGE_SIZE];
     if (game->search(&q, &r, message, sizeof message) != SEARCH_OK) cli_fail("%s", message);
@@ -248,8 +272,8 @@ static int run_show(const options *o)
 static const option_spec search_options[] = {
     {"config", true}, {"depth", true}, {"position", true}, {"moves", true}, {"state", true},
     {"max-nodes", true}, {"max-memory-mb", true}, {"seed", true}, {"tt-mb", true}, {"tt-replace", true},
-    {"time-ms", true}, {"node-limit", true}, {"iterations", true}, {"threads", true}, {"smp", true}, {"json", false},
-    {"help", false}, {NULL, false},
+    {"time-ms", true}, {"node-limit", true}, {"iterations", true}, {"sample-playouts", true}, {"threads", true},
+    {"smp", true}, {"json", false}, {"help", false}, {NULL, false},
 };
 
 const command command_search = {
@@ -286,10 +310,9 @@ const command command_search = {
         "                     (depth_completed); a config that does not deepen itself is\n"
         "                     deepened plainly (not the tree configs)\n"
         "  --node-limit N     the same after at most N nodes (deterministic)\n"
-        "  --iterations N     MCTS configs: stop after N iterations (deterministic).  An MCTS\n"
-        "                     config takes no --depth: --iterations, --node-limit or --time-ms\n"
-        "                     bound it, and its nodes count every position it reaches by a move\n"
-        "                     (tree steps, playout plies, the hybrids' minimax nodes; docs/mcts.md)\n"
+        "  --iterations N     MCTS configs (no --depth: this, --node-limit or --time-ms): stop\n"
+        "                     after N iterations (deterministic; docs/mcts.md)\n"
+        "  --sample-playouts N  MCTS: print the first N iterations' moves and ends (1 to 1000)\n"
         "  --threads N        ladder configs: search with N threads sharing the table (Lazy SMP),\n"
         "                     1 to the machine's cores (default 1); the value is the one\n"
         "                     thread's, the best move one of equal value, and nodes (every\n"
@@ -305,10 +328,7 @@ const command command_search = {
         "                     and tree_bytes; for ladder configs tt_probes, tt_hits, tt_cutoffs,\n"
         "                     researches, cutoffs, first_move_cutoffs, iterations and\n"
         "                     iteration_nodes (the first thread's), and threads and smp with\n"
-        "                     --threads; for MCTS configs iterations, playouts,\n"
-        "                     playouts_per_second, minimax_searches, created, tree_bytes,\n"
-        "                     memory_full, proven (win, draw, loss or null) and root (each root\n"
-        "                     child's move, visits, score for the mover and proven)\n"
+        "                     --threads; MCTS configs' fields: docs/cli.md\n"
         "  --help, -h         print this help\n"
         "\n"
         "value is from the point of view of the side to move at the root; nodes counts every\n"

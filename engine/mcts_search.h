@@ -49,6 +49,7 @@
 #define MCTS_UNPROVEN INT8_MIN
 #define MCTS_VALUE_SCALE 1000 /* search_result.value of a proven win; a mean result maps to -1000..1000 */
 #define MCTS_FIRST_CAPACITY 4096u
+#define MCTS_MAX_PATH (GAME_MATCH_MAX_PLIES + 2) /* the deepest path an iteration follows, root included */
 
 typedef struct {
     uint32_t first_child, next_sibling; /* the children, newest first */
@@ -73,6 +74,9 @@ typedef struct {
     uint32_t pending_parent;           /* the node whose child this iteration created, MCTS_NO_NODE none yet */
     uint64_t iterations, playouts, minimax_searches, reused;
     bool memory_full;
+    const search_request *request;     /* for its playout sample (search_request.playout_sample) */
+    int sampled;                       /* playouts written to the sample so far */
+    size_t sample_used;
     void **owner_nodes;                /* where the pool's address is kept: the caller's tree, or the engine's */
     uint32_t *owner_capacity;
 } mcts_search;
@@ -201,22 +205,61 @@ static GAME_MOVE mcts_rollout_move(const GAME_STATE *s, GAME_MOVE *moves, int co
     return safe[mcts_random_index(&mcts.ctx->rng, safe_count)];
 }
 
+/* The playout sample (search_request.playout_sample): the moves of the
+ * iteration under way, from the root, and how it ended. */
+#define MCTS_LINE_MOVES (MCTS_MAX_PATH + GAME_MATCH_MAX_PLIES)
+static GAME_MOVE mcts_line[MCTS_LINE_MOVES];
+static int mcts_line_length;
+static const char *mcts_line_end;
+
+static inline void mcts_line_add(GAME_MOVE move)
+{
+    if (mcts.request->playout_sample && mcts_line_length < MCTS_LINE_MOVES) mcts_line[mcts_line_length++] = move;
+}
+
+/* Writes the iteration's line, "MOVES END\n", while the sample wants more
+ * and has room (a line that does not fit ends the sample). */
+static void mcts_sample_line(void)
+{
+    const search_request *q = mcts.request;
+    if (!q->playout_sample || mcts.sampled >= q->playout_sample_count) return;
+    char *out = q->playout_sample + mcts.sample_used;
+    size_t room = q->playout_sample_size - mcts.sample_used, used = 0;
+    for (int i = 0; i < mcts_line_length; i++) {
+        char text[64];
+        GAME(format_move)(mcts_line[i], text, sizeof text);
+        int n = snprintf(out + used, room > used ? room - used : 0, "%s%s", i ? "," : "", text);
+        used += (size_t)(n > 0 ? n : 0);
+    }
+    int n = snprintf(out + used, room > used ? room - used : 0, " %s\n", mcts_line_end);
+    used += (size_t)(n > 0 ? n : 0);
+    if (used >= room) { /* no room: the sample ends here, whole lines only */
+        out[0] = '\0';
+        mcts.sampled = q->playout_sample_count;
+        return;
+    }
+    mcts.sample_used += used;
+    mcts.sampled++;
+}
+
 /* The playout from s to the end of the game (or the ply cap, a draw):
  * its result in half points for the maximiser. */
 static uint32_t mcts_playout(GAME_STATE *s)
 {
     mcts.playouts++;
     for (int ply = 0; ply < GAME_MATCH_MAX_PLIES; ply++) {
-        if (GAME(is_over)(s)) return mcts_result_of(s);
+        if (GAME(is_over)(s)) return mcts_line_end = "over", mcts_result_of(s);
         GAME_MOVE moves[GAME_MAX_MOVES];
         int count = GAME(generate_moves)(s, moves);
-        if (count == 0) return 1;
+        if (count == 0) return mcts_line_end = "no-move", 1;
         GAME_MOVE move = mcts.options.rollout_depth > 0 ? mcts_rollout_move(s, moves, count)
                                                         : moves[mcts_random_index(&mcts.ctx->rng, count)];
         GAME(play)(s, move);
+        mcts_line_add(move);
         count_node(mcts.ctx);
     }
-    return GAME(is_over)(s) ? mcts_result_of(s) : 1;
+    if (GAME(is_over)(s)) return mcts_line_end = "over", mcts_result_of(s);
+    return mcts_line_end = "cap", 1;
 }
 
 /* A move of the node at s that has no child yet, drawn uniformly: its
@@ -295,7 +338,6 @@ static void mcts_back_up_implicit(mcts_node *n)
     if (best > -2) n->implicit = n->by_max == n->max_to_move ? best : -best;
 }
 
-#define MCTS_MAX_PATH (GAME_MATCH_MAX_PLIES + 2)
 static GAME_STATE mcts_path_states[MCTS_MAX_PATH]; /* MB: the positions of the iteration's path */
 
 /* One iteration from the root state; returns false when the pool is full
@@ -308,6 +350,7 @@ static bool mcts_iterate(const GAME_STATE *root)
     s = *root;
     uint32_t at = 0;
     path[length++] = at;
+    mcts_line_length = 0;
     uint32_t result = 1;
     bool decided = false; /* the result is the game's (a finished game or a proof), no playout */
     for (;;) {
@@ -339,6 +382,7 @@ static bool mcts_iterate(const GAME_STATE *root)
             n = &mcts.nodes[at]; /* the pool may have moved */
             bool by_max = n->max_to_move;
             GAME(play)(&s, moves[index]);
+            mcts_line_add(moves[index]);
             mcts_init_node(&mcts.nodes[child], &s, moves[index], by_max);
             mcts.nodes[child].next_sibling = n->first_child;
             n->first_child = child;
@@ -362,10 +406,14 @@ static bool mcts_iterate(const GAME_STATE *root)
             break;
         }
         GAME(play)(&s, mcts.nodes[child].move);
+        mcts_line_add(mcts.nodes[child].move);
         count_node(mcts.ctx);
         path[length++] = at = child;
     }
     if (!decided) result = mcts_playout(&s);
+    else if (mcts.request->playout_sample)
+        mcts_line_end = GAME(is_over)(&s) ? "over"
+                        : GAME(generate_moves)(&s, (GAME_MOVE[GAME_MAX_MOVES]){0}) == 0 ? "no-move" : "proven";
     mcts.pending_parent = MCTS_NO_NODE; /* from here on the iteration is not undone */
     for (int i = length - 1; i >= 0; i--) {
         mcts_node *n = &mcts.nodes[path[i]];
@@ -388,6 +436,7 @@ static bool mcts_iterate(const GAME_STATE *root)
             mcts_prove_by_search(n, &mcts_path_states[i], mcts.options.backup_depth);
         if (n->proven == MCTS_UNPROVEN) break; /* nothing above can be proven by this iteration */
     }
+    mcts_sample_line();
     mcts.iterations++;
     return true;
 }
@@ -562,7 +611,7 @@ static void mcts_run(search_context *ctx, const search_request *request, const G
     size_t memory_mb = search_memory_mb(request);
     uint64_t bound = ((uint64_t)memory_mb << 20) / sizeof(mcts_node);
     search_tree *kept = request->tree;
-    mcts = (mcts_search){.ctx = ctx, .options = request->config->mcts, .pending_parent = MCTS_NO_NODE,
+    mcts = (mcts_search){.ctx = ctx, .options = request->config->mcts, .pending_parent = MCTS_NO_NODE, .request = request,
                          .limit = bound > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)bound,
                          .owner_nodes = kept ? &kept->nodes : &mcts_nodes_kept,
                          .owner_capacity = kept ? &kept->capacity : &mcts_capacity_kept};
@@ -627,6 +676,7 @@ static void mcts_report_tree(const search_request *request, search_result *resul
     result->tree_bytes = (uint64_t)mcts.count * sizeof(mcts_node);
     result->memory_full = mcts.memory_full;
     result->reused = mcts.reused;
+    result->playouts_sampled = mcts.sampled;
     result->proven = mcts.count == 0 || r->proven == MCTS_UNPROVEN
                          ? SEARCH_UNPROVEN : r->proven * (r->by_max == r->max_to_move ? 1 : -1);
     if (!request->root_children || mcts.count == 0) return;

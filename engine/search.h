@@ -89,6 +89,12 @@ typedef struct {
      * never reused).  A config with tree reuse (mcts_options.reuse) and keep_tt set starts from the kept
      * tree's node for this root when the root is one to four plies below the kept one. */
     struct search_tree *tree;
+    /* MCTS: where the first playout_sample_count iterations' lines go, one a line, "MOVES END" (the moves
+     * from the root, comma-separated; END is over, no-move, cap or proven, docs/mcts.md), in at most
+     * playout_sample_size bytes with the terminator (NULL: none wanted) */
+    char *playout_sample;
+    size_t playout_sample_size;
+    int playout_sample_count;
 } search_request;
 
 /* An MCTS tree kept between searches (tree reuse): zeroed, it is empty; the engine fills it, and
@@ -149,6 +155,7 @@ typedef struct {
     bool memory_full;         /* the tree reached the memory bound, which ended the search */
     int root_children;        /* entries written to request.root_children */
     uint64_t reused;          /* the nodes of the kept tree this search started from (tree reuse) */
+    int playouts_sampled;     /* lines written to request.playout_sample */
 } search_result;
 
 typedef struct {
