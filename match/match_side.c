@@ -176,8 +176,9 @@ bool match_side_check(const game_entry *game, const char *flag, match_side *side
         if (limit->kind != LIMIT_NODES) return true;
         if (r.iterations == 0)
             return match_refuse(message, size,
-                          "--nodes %" PRIu64 " is too small for --%s %s: its depth-1 search from opening %zu takes more",
-                          limit->value, flag, side->text, i + 1);
+                          "--nodes %" PRIu64 " is too small for --%s %s: its %s from opening %zu takes more",
+                          limit->value, flag, side->text,
+                          side->config->algorithm == ALGORITHM_MCTS ? "first iteration" : "depth-1 search", i + 1);
     }
     return true;
 }
