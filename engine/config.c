@@ -112,5 +112,5 @@ const search_config *config_find(const char *name)
 
 bool config_threads(const search_config *config)
 {
-    return config->algorithm == ALGORITHM_LADDER && config->ladder.tt;
+    return (config->algorithm == ALGORITHM_LADDER && config->ladder.tt) || config->algorithm == ALGORITHM_MCTS;
 }

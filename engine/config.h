@@ -120,7 +120,9 @@ const char *config_family(const search_config *config);
 size_t config_count(void);
 const search_config *config_at(size_t index);
 /* Whether the config searches on threads (search_request.threads): the
- * ladder's rungs, whose threads share their table (Lazy SMP). */
+ * ladder's rungs, whose threads share their table (Lazy SMP), and the
+ * Monte Carlo family, whose threads search trees of their own (root
+ * parallelism). */
 bool config_threads(const search_config *config);
 
 #endif

@@ -111,7 +111,7 @@ static bool ladder_threads_ready(const search_request *request, char *message, s
 {
     if (request->threads > 1 && !config_threads(request->config)) {
         snprintf(message, message_size, "threads: %s searches on one thread (the ladder's configs from ladder-tt "
-                 "share their table between threads)", request->config->name);
+                 "share their table between threads; the MCTS configs search a tree each)", request->config->name);
         return false;
     }
     /* One thread (0 or 1) needs no check of the cores: cores_max_threads() asks the system (sysconf reads

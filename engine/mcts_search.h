@@ -74,6 +74,7 @@ typedef struct {
     uint32_t pending_parent;           /* the node whose child this iteration created, MCTS_NO_NODE none yet */
     uint64_t iterations, playouts, minimax_searches, reused;
     bool memory_full;
+    uint64_t helper_nodes;             /* the helper threads' nodes (root parallelism) */
     const search_request *request;     /* for its playout sample (search_request.playout_sample) */
     int sampled;                       /* playouts written to the sample so far */
     size_t sample_used;
@@ -81,7 +82,9 @@ typedef struct {
     uint32_t *owner_capacity;
 } mcts_search;
 
-static mcts_search mcts;
+/* Each thread's search (root parallelism: helper threads search trees
+ * of their own, engine/mcts_search.h's mcts_helper_main). */
+static _Thread_local mcts_search mcts;
 static void *mcts_nodes_kept; /* the engine's node pool (a request without a tree of its own), kept between searches */
 static uint32_t mcts_capacity_kept;
 #define MCTS_KEEP_CAPACITY 65536u /* the engine's pool keeps at most this many nodes' memory after a search */
@@ -208,13 +211,13 @@ static GAME_MOVE mcts_rollout_move(const GAME_STATE *s, GAME_MOVE *moves, int co
 /* The playout sample (search_request.playout_sample): the moves of the
  * iteration under way, from the root, and how it ended. */
 #define MCTS_LINE_MOVES (MCTS_MAX_PATH + GAME_MATCH_MAX_PLIES)
-static GAME_MOVE mcts_line[MCTS_LINE_MOVES];
-static int mcts_line_length;
-static const char *mcts_line_end;
+static _Thread_local GAME_MOVE mcts_line[MCTS_LINE_MOVES];
+static _Thread_local int mcts_line_length;
+static _Thread_local const char *mcts_line_end;
 
 static inline void mcts_line_add(GAME_MOVE move)
 {
-    if (mcts.request->playout_sample && mcts_line_length < MCTS_LINE_MOVES) mcts_line[mcts_line_length++] = move;
+    if (mcts.request && mcts.request->playout_sample && mcts_line_length < MCTS_LINE_MOVES) mcts_line[mcts_line_length++] = move;
 }
 
 /* Writes the iteration's line, "MOVES END\n", while the sample wants more
@@ -222,7 +225,7 @@ static inline void mcts_line_add(GAME_MOVE move)
 static void mcts_sample_line(void)
 {
     const search_request *q = mcts.request;
-    if (!q->playout_sample || mcts.sampled >= q->playout_sample_count) return;
+    if (!q || !q->playout_sample || mcts.sampled >= q->playout_sample_count) return;
     char *out = q->playout_sample + mcts.sample_used;
     size_t room = q->playout_sample_size - mcts.sample_used, used = 0;
     for (int i = 0; i < mcts_line_length; i++) {
@@ -338,13 +341,13 @@ static void mcts_back_up_implicit(mcts_node *n)
     if (best > -2) n->implicit = n->by_max == n->max_to_move ? best : -best;
 }
 
-static GAME_STATE mcts_path_states[MCTS_MAX_PATH]; /* MB: the positions of the iteration's path */
+static _Thread_local GAME_STATE mcts_path_states[MCTS_MAX_PATH]; /* MB: the positions of the iteration's path */
 
 /* One iteration from the root state; returns false when the pool is full
  * (no node could be created: the search ends). */
 static bool mcts_iterate(const GAME_STATE *root)
 {
-    static GAME_STATE s;
+    static _Thread_local GAME_STATE s;
     uint32_t path[MCTS_MAX_PATH];
     int length = 0;
     s = *root;
@@ -411,7 +414,7 @@ static bool mcts_iterate(const GAME_STATE *root)
         path[length++] = at = child;
     }
     if (!decided) result = mcts_playout(&s);
-    else if (mcts.request->playout_sample)
+    else if (mcts.request && mcts.request->playout_sample)
         mcts_line_end = GAME(is_over)(&s) ? "over"
                         : GAME(generate_moves)(&s, (GAME_MOVE[GAME_MAX_MOVES]){0}) == 0 ? "no-move" : "proven";
     mcts.pending_parent = MCTS_NO_NODE; /* from here on the iteration is not undone */
@@ -455,23 +458,56 @@ static void mcts_undo_pending(void)
     mcts.pending_parent = MCTS_NO_NODE;
 }
 
-/* The root's choice: a child proven a win for the mover; else the most
- * visited child not proven lost (ties: more points, then the newer), or
- * the most visited of all when every child is lost. */
-static uint32_t mcts_best_child(void)
+/* The root's children as the search's threads left them: a move's
+ * visits and points summed over the threads' trees, its proof any
+ * thread's (proofs are the game's, so they agree).  One thread: its own
+ * children, in their order. */
+typedef struct {
+    GAME_MOVE move;
+    uint64_t visits, points;
+    int proven; /* MCTS_UNPROVEN, or the value for the root's mover */
+} mcts_root_stat;
+
+static mcts_root_stat mcts_root[GAME_MAX_MOVES];
+static int mcts_root_count;
+static int mcts_root_proven; /* the root's proof for its mover (any thread's), MCTS_UNPROVEN none */
+
+/* Adds the current thread's root children to mcts_root. */
+static void mcts_root_add(void)
 {
-    uint32_t best = MCTS_NO_NODE;
-    for (uint32_t i = mcts.nodes[0].first_child; i != MCTS_NO_NODE; i = mcts.nodes[i].next_sibling) {
+    const mcts_node *r = &mcts.nodes[0];
+    if (r->proven != MCTS_UNPROVEN) mcts_root_proven = r->proven * (r->by_max == r->max_to_move ? 1 : -1);
+    for (uint32_t i = r->first_child; i != MCTS_NO_NODE; i = mcts.nodes[i].next_sibling) {
         const mcts_node *c = &mcts.nodes[i];
-        if (best == MCTS_NO_NODE) {
+        int k = 0;
+        while (k < mcts_root_count && mcts_root[k].move != c->move) k++;
+        if (k == mcts_root_count) {
+            if (mcts_root_count == GAME_MAX_MOVES) continue;
+            mcts_root[mcts_root_count++] = (mcts_root_stat){.move = c->move, .proven = MCTS_UNPROVEN};
+        }
+        mcts_root[k].visits += c->visits;
+        mcts_root[k].points += c->points;
+        if (c->proven != MCTS_UNPROVEN) mcts_root[k].proven = c->proven;
+    }
+}
+
+static int mcts_rank(int proven) { return proven == 1 ? 2 : proven == -1 ? -1 : 0; }
+
+/* The root's choice: a child proven a win for the mover; else the most
+ * visited child not proven lost (ties: more points, then the earlier),
+ * or the most visited of all when every child is lost; -1 none. */
+static int mcts_best_child(void)
+{
+    int best = -1;
+    for (int i = 0; i < mcts_root_count; i++) {
+        const mcts_root_stat *c = &mcts_root[i];
+        if (best < 0) {
             best = i;
             continue;
         }
-        const mcts_node *b = &mcts.nodes[best];
-        int c_rank = c->proven == MCTS_UNPROVEN ? 0 : c->proven == 1 ? 2 : c->proven == -1 ? -1 : 0;
-        int b_rank = b->proven == MCTS_UNPROVEN ? 0 : b->proven == 1 ? 2 : b->proven == -1 ? -1 : 0;
-        if (c_rank != b_rank) {
-            if (c_rank > b_rank) best = i;
+        const mcts_root_stat *b = &mcts_root[best];
+        if (mcts_rank(c->proven) != mcts_rank(b->proven)) {
+            if (mcts_rank(c->proven) > mcts_rank(b->proven)) best = i;
             continue;
         }
         if (c->visits > b->visits || (c->visits == b->visits && c->points > b->points)) best = i;
@@ -481,18 +517,111 @@ static uint32_t mcts_best_child(void)
 
 /* The search's value for the root's mover: its proof as -1000, 0 or
  * 1000, else the chosen child's mean result mapped to -1000..1000. */
-static int mcts_root_value(uint32_t best)
+static int mcts_root_value(int best)
 {
-    const mcts_node *root = &mcts.nodes[0];
-    if (root->proven != MCTS_UNPROVEN) return root->proven * MCTS_VALUE_SCALE * (root->by_max == root->max_to_move ? 1 : -1);
-    if (best == MCTS_NO_NODE || mcts.nodes[best].visits == 0) return 0;
-    const mcts_node *c = &mcts.nodes[best];
+    if (mcts_root_proven != MCTS_UNPROVEN) return mcts_root_proven * MCTS_VALUE_SCALE;
+    if (best < 0 || mcts_root[best].visits == 0) return 0;
+    const mcts_root_stat *c = &mcts_root[best];
     return (int)(((int64_t)c->points - (int64_t)c->visits) * MCTS_VALUE_SCALE / (int64_t)c->visits);
+}
+
+/* Root parallelism: each helper thread searches the same root in a tree
+ * of its own, its seed its own, until the calling thread's search ends
+ * (mcts_helpers_stop); their root children are then added up.  Helpers'
+ * pools are their own, freed when they end; the caller's memory bound is
+ * shared out among the threads. */
+typedef struct {
+    pthread_t thread;
+    const search_request *request;
+    const GAME_STATE *root;
+    uint64_t seed;
+    uint32_t limit;
+    uint64_t nodes, iterations, playouts, minimax_searches;
+    mcts_node *pool;
+    uint32_t capacity;
+    bool started;
+} mcts_helper;
+
+static mcts_helper mcts_helpers[CORES_MAX_THREADS];
+static int mcts_helper_count;
+static atomic_int mcts_helpers_stop;
+
+static void *mcts_helper_main(void *argument)
+{
+    mcts_helper *h = argument;
+    static _Thread_local search_context hctx;
+    hctx = (search_context){.budget = UINT64_MAX, .stop = &mcts_helpers_stop, .rng = h->seed};
+    search_arm_soft_limits(&hctx);
+    mcts = (mcts_search){.ctx = &hctx, .options = h->request->config->mcts, .pending_parent = MCTS_NO_NODE,
+                         .limit = h->limit, .owner_nodes = (void **)&h->pool, .owner_capacity = &h->capacity};
+    h->pool = mcts.nodes = malloc(MCTS_FIRST_CAPACITY * sizeof *mcts.nodes);
+    h->capacity = mcts.capacity = mcts.nodes ? MCTS_FIRST_CAPACITY : 0;
+    if (!mcts.nodes || mcts.limit == 0) { /* no tree: nothing to add up */
+        free(h->pool);
+        h->pool = NULL;
+        return NULL;
+    }
+    mcts.count = 1;
+    mcts_init_node(&mcts.nodes[0], h->root, 0, !GAME(max_to_move)(h->root));
+    if (!setjmp(hctx.soft_stop))
+        while (!atomic_load_explicit(&mcts_helpers_stop, memory_order_relaxed) &&
+               mcts.nodes[0].proven == MCTS_UNPROVEN && mcts.count < mcts.limit && mcts_iterate(h->root)) {}
+    mcts_undo_pending();
+    h->nodes = hctx.nodes;
+    h->iterations = mcts.iterations;
+    h->playouts = mcts.playouts;
+    h->minimax_searches = mcts.minimax_searches;
+    return NULL;
+}
+
+/* Starts request->threads - 1 helpers on the root (each limit the
+ * calling thread's share); a thread that cannot start is left out. */
+static void mcts_helpers_start(const search_request *request, const GAME_STATE *root, uint32_t limit)
+{
+    mcts_helper_count = request->threads > 1 ? request->threads - 1 : 0;
+    atomic_store(&mcts_helpers_stop, 0);
+    for (int i = 0; i < mcts_helper_count; i++) {
+        mcts_helpers[i] = (mcts_helper){.request = request, .root = root, .limit = limit,
+                                        .seed = request->seed + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1)};
+        mcts_helpers[i].started = pthread_create(&mcts_helpers[i].thread, NULL, mcts_helper_main, &mcts_helpers[i]) == 0;
+    }
+}
+
+/* Stops and joins the helpers, adds their root children to mcts_root
+ * (their trees are read after the join, so no lock is needed), and
+ * frees their pools; returns their nodes. */
+static uint64_t mcts_helpers_join(void)
+{
+    atomic_store(&mcts_helpers_stop, 1);
+    uint64_t nodes = 0;
+    mcts_search own = mcts;
+    for (int i = 0; i < mcts_helper_count; i++) {
+        mcts_helper *h = &mcts_helpers[i];
+        if (!h->started) continue;
+        pthread_join(h->thread, NULL);
+        nodes += h->nodes;
+        own.playouts += h->playouts;
+        own.minimax_searches += h->minimax_searches;
+        if (h->pool && h->capacity) {
+            mcts.nodes = h->pool; /* mcts_root_add reads the current thread's mcts */
+            mcts_root_add();
+        }
+        free(h->pool);
+        h->pool = NULL;
+    }
+    mcts = own;
+    mcts_helper_count = 0;
+    return nodes;
 }
 
 /* Whether the request gives the search an end: MCTS has no depth. */
 static bool mcts_request_bounded(const search_request *request, char *message, size_t message_size)
 {
+    if (request->config->algorithm == ALGORITHM_MCTS && request->threads > 1 && request->smp != SEARCH_SMP_LAZY) {
+        snprintf(message, message_size, "%s's threads search trees of their own (root parallelism): ABDADA goes with "
+                 "the ladder", request->config->name);
+        return false;
+    }
     if (request->config->algorithm != ALGORITHM_MCTS) {
         if (!request->iterations) return true;
         snprintf(message, message_size, "an iteration limit goes with an MCTS config (prune configs, family mcts), "
@@ -611,6 +740,8 @@ static void mcts_run(search_context *ctx, const search_request *request, const G
     size_t memory_mb = search_memory_mb(request);
     uint64_t bound = ((uint64_t)memory_mb << 20) / sizeof(mcts_node);
     search_tree *kept = request->tree;
+    mcts_root_count = 0;
+    mcts_root_proven = MCTS_UNPROVEN;
     mcts = (mcts_search){.ctx = ctx, .options = request->config->mcts, .pending_parent = MCTS_NO_NODE, .request = request,
                          .limit = bound > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)bound,
                          .owner_nodes = kept ? &kept->nodes : &mcts_nodes_kept,
@@ -628,6 +759,9 @@ static void mcts_run(search_context *ctx, const search_request *request, const G
     }
     mcts_start_tree(request, root);
     count_node(ctx);
+    int threads = request->threads > 1 ? request->threads : 1;
+    if (threads > 1) mcts.limit /= (uint32_t)threads; /* the threads' trees share the bound */
+    mcts_helpers_start(request, root, mcts.limit);
     if (!setjmp(ctx->soft_stop)) {
         for (;;) {
             if (request->iterations && mcts.iterations >= request->iterations) break;
@@ -638,9 +772,11 @@ static void mcts_run(search_context *ctx, const search_request *request, const G
         }
     }
     mcts_undo_pending();
-    uint32_t best = mcts_best_child();
-    *completed = best != MCTS_NO_NODE;
-    if (*completed) *best_move = mcts.nodes[best].move;
+    mcts_root_add();
+    mcts.helper_nodes = mcts_helpers_join();
+    int best = mcts_best_child();
+    *completed = best >= 0;
+    if (*completed) *best_move = mcts_root[best].move;
     *value = mcts_root_value(best);
     mcts_keep_tree(request);
 }
@@ -667,7 +803,6 @@ static void mcts_report(const search_request *request, search_result *result)
 
 static void mcts_report_tree(const search_request *request, search_result *result)
 {
-    const mcts_node *r = &mcts.nodes[0];
     result->iterations = (int)(mcts.iterations > INT32_MAX ? INT32_MAX : mcts.iterations);
     result->mcts_iterations = mcts.iterations;
     result->playouts = mcts.playouts;
@@ -677,17 +812,16 @@ static void mcts_report_tree(const search_request *request, search_result *resul
     result->memory_full = mcts.memory_full;
     result->reused = mcts.reused;
     result->playouts_sampled = mcts.sampled;
-    result->proven = mcts.count == 0 || r->proven == MCTS_UNPROVEN
-                         ? SEARCH_UNPROVEN : r->proven * (r->by_max == r->max_to_move ? 1 : -1);
+    result->proven = mcts.count == 0 || mcts_root_proven == MCTS_UNPROVEN ? SEARCH_UNPROVEN : mcts_root_proven;
+    result->nodes += mcts.helper_nodes;
     if (!request->root_children || mcts.count == 0) return;
     int k = 0;
-    for (uint32_t i = r->first_child; i != MCTS_NO_NODE && k < request->root_children_size;
-         i = mcts.nodes[i].next_sibling, k++) {
-        const mcts_node *c = &mcts.nodes[i];
+    for (; k < mcts_root_count && k < request->root_children_size; k++) {
+        const mcts_root_stat *c = &mcts_root[k];
         search_root_child *out = &request->root_children[k];
         GAME(format_move)(c->move, out->move, sizeof out->move);
-        out->visits = c->visits;
-        out->points = c->points;
+        out->visits = c->visits > UINT32_MAX ? UINT32_MAX : (uint32_t)c->visits;
+        out->points = c->points > UINT32_MAX ? UINT32_MAX : (uint32_t)c->points;
         out->proven = c->proven == MCTS_UNPROVEN ? SEARCH_UNPROVEN : c->proven;
     }
     result->root_children = k;

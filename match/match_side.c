@@ -63,7 +63,7 @@ bool match_side_read(const char *flag, const char *text, match_side *side, char 
         else if (strcmp(item, "threads") == 0 && config_threads(side->config) &&
                  parse_whole_number(value, 1, 1000000, &number))
             side->threads = (int)number;
-        else if (strcmp(item, "smp") == 0 && config_threads(side->config) &&
+        else if (strcmp(item, "smp") == 0 && config_threads(side->config) && ladder &&
                  (!strcmp(value, "lazy") || !strcmp(value, "abdada")))
             side->smp = strcmp(value, "abdada") == 0 ? SEARCH_SMP_ABDADA : SEARCH_SMP_LAZY;
         else if (strcmp(item, "time") == 0 && parse_whole_number(value, 1, 1000, &number))
@@ -71,7 +71,8 @@ bool match_side_read(const char *flag, const char *text, match_side *side, char 
         else
             return match_refuse(message, size,
                           "--%s: bad option '%s=%s' (tt-mb=N, tt-replace=always|depth, threads=N and smp=lazy|abdada "
-                          "for a ladder config, state=copy|undo, depth=D, time=K)", flag, item, value);
+                          "for a ladder config, threads=N for an MCTS config, state=copy|undo, depth=D, time=K)", flag,
+                          item, value);
     }
     if (side->threads > cores_max_threads())
         return match_refuse(message, size, "--%s: threads=%d, more than this machine's %d cores", flag, side->threads,

@@ -228,7 +228,7 @@ static void ugi_set_threads(ugi_engine *e, const char *value)
 /* setoption name smp value lazy|abdada: how the threads share the work. */
 static void ugi_set_smp(ugi_engine *e, const char *value)
 {
-    if (!config_threads(e->side.config))
+    if (!config_threads(e->side.config) || e->side.config->algorithm != ALGORITHM_LADDER)
         ugi_reply("info string error: %s searches on one thread (smp goes with the ladder's configs, ladder-tt and up)",
                   e->side.config->name);
     else if (strcmp(value, "lazy") != 0 && strcmp(value, "abdada") != 0)

@@ -138,9 +138,10 @@ void ugi_identify(const ugi_engine *e)
     printf("id name prune %s\nid author prune\noption name seed type string default %" PRIu64 "\n", e->side.text,
            e->seed);
     if (config_threads(e->side.config))
-        printf("option name threads type spin default %d min 1 max %d\n"
-               "option name smp type combo default %s var lazy var abdada\n",
-               e->side.threads > 1 ? e->side.threads : 1, cores_max_threads(),
+        printf("option name threads type spin default %d min 1 max %d\n", e->side.threads > 1 ? e->side.threads : 1,
+               cores_max_threads());
+    if (config_threads(e->side.config) && e->side.config->algorithm == ALGORITHM_LADDER) /* MCTS: root parallelism */
+        printf("option name smp type combo default %s var lazy var abdada\n",
                e->side.smp == SEARCH_SMP_ABDADA ? "abdada" : "lazy");
     printf("ugiok\n");
     fflush(stdout);

@@ -15,6 +15,8 @@
  *     most that many nodes;
  *   - tree reuse: a search a ply on starts from the kept tree's node,
  *     its statistics whole;
+ *   - threads (root parallelism): a legal move, the helpers' nodes
+ *     added, the same proofs;
  *   - tic-tac-toe (ttt only): UCT from the start values the game near
  *     a draw, and after a corner it answers in the centre, the one reply
  *     that keeps the draw.
@@ -254,6 +256,39 @@ static void test_reuse(const game_entry *game)
     search_tree_free(&tree);
 }
 
+/* Root parallelism: on two threads each config answers a legal root
+ * move, says it searched on two, counts more nodes than its own thread's
+ * under the same iteration limit, and every proof it reports is the one
+ * thread's (proofs are the game's: tic-tac-toe's corner, a drawn reply). */
+static void test_threads(const game_entry *game)
+{
+    char moves[4096];
+    game->random_line(1001, 2, moves, sizeof moves);
+    bool helped = false;
+    for (size_t c = 0; c < config_count(); c++) {
+        const search_config *config = config_at(c);
+        if (config->algorithm != ALGORITHM_MCTS) continue;
+        search_request q = mcts_request(config->name, moves, 20000);
+        q.node_limit = 2000000; /* MR on Ard Ri: a depth-2 search at each of 200 playout moves */
+        search_result one, two;
+        if (!search(game, q, &one)) continue;
+        q.threads = 2;
+        if (!search(game, q, &two)) continue;
+        helped |= two.nodes > one.nodes; /* a helper that starts after the search ended adds nothing */
+        check(two.threads == 2 && two.nodes >= one.nodes && strcmp(two.best, "none") != 0 &&
+                  (two.proven == SEARCH_UNPROVEN || one.proven == SEARCH_UNPROVEN || two.proven == one.proven),
+              game->name, moves, config->name, 0, "two threads: nodes", (long long)two.nodes, (long long)one.nodes);
+    }
+    check(helped, game->name, moves, "mcts", 0, "a helper thread searched", 0, 1);
+    if (strcmp(game->name, "ttt") != 0) return;
+    search_request q = mcts_request("mcts-solver", "0", 200000);
+    q.threads = 2;
+    search_result r;
+    if (search(game, q, &r))
+        check(strcmp(r.best, "4") == 0, game->name, "0", "mcts-solver", 0, "two threads: the reply to a corner",
+              atoi(r.best), 4);
+}
+
 /* Tic-tac-toe is a draw, and after a corner the centre is the one reply
  * that keeps it (every other loses). */
 static void test_ttt(const game_entry *game)
@@ -280,6 +315,7 @@ int main(int argc, char **argv)
     if (strcmp(game->name, "ttt") == 0) test_ttt(game);
     test_exactness(game);
     test_reuse(game);
+    test_threads(game);
     test_proofs(game);
     printf("%s: %s\n", game->name, failed ? "FAILED" : "ok");
     printf("%d passed, %d failed\n", passed, failed);
