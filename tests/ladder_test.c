@@ -269,7 +269,9 @@ static void test_threads(const game_entry *game, const char *moves, int depth)
     for (size_t c = 0; c < config_count(); c++) {
         const search_config *config = config_at(c);
         search_result one;
-        if (!config_threads(config) || !run(game, plain(config->name, moves, depth), &one)) continue;
+        if (!config_threads(config) || config->algorithm != ALGORITHM_LADDER ||
+            !run(game, plain(config->name, moves, depth), &one))
+            continue; /* the MCTS configs' threads: tests/mcts_test.c */
         for (int threads = 2; threads <= most; threads++) {
             for (int variant = 0; variant < 4; variant++) {  /* copy and undo, Lazy SMP and ABDADA */
                 search_request request = plain(config->name, moves, depth);
