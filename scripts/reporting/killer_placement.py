@@ -13,7 +13,7 @@ when and at which commit.
 import os
 
 from .common import Section, comment_header, fint, num, read_csv, table
-from .strength import holm, p_value
+from .strength import elo_cell, holm, p_value
 
 NODES = os.path.join("apart", "killer_placement_nodes.csv")
 MATCHES = os.path.join("apart", "killer_placement.csv")
@@ -33,18 +33,6 @@ def node_table(rows):
                      f"{plain / killers:.2f}x", f"{plain / late:.2f}x", f"{killers / late:.2f}x"])
     return table(["game", "depth", "positions", "`ladder-id`", "`ladder-killers`", "`ladder-killers-late`",
                   "killers, in front", "killers, late", "late over in front"], body, "lrrrrrrrr")
-
-
-def elo_cell(row, test):
-    """Elo (95% interval), bold with its verdict where Holm over the file's matches keeps it."""
-    value, low, high = (num(row.get(k)) for k in ("elo", "elo_low", "elo_high"))
-    if value is None:
-        return "–"
-    if low is None or high is None:
-        return f"{value:+.1f} (open)"
-    kept, adjusted = test
-    verdict = f" **{'stronger' if value > 0 else 'weaker'}** (Holm p {adjusted:.2g})" if kept else ""
-    return f"{value:+.1f} ({low:+.1f} to {high:+.1f}){verdict}"
 
 
 def match_table(rows):

@@ -486,3 +486,15 @@ def summary(res):
              f"`{top}` vs `{BASE}`: " + ", ".join(cells) +
              f"; {len(kept)} of {len(family)} matches survive Holm (one family, every limit)",
              "exact under node budgets (seeded)"]]
+
+
+def elo_cell(row, test):
+    """Elo (95% interval), bold with its verdict where Holm over the file's matches keeps it."""
+    value, low, high = (num(row.get(k)) for k in ("elo", "elo_low", "elo_high"))
+    if value is None:
+        return "–"
+    if low is None or high is None:
+        return f"{value:+.1f} (open)"
+    kept, adjusted = test
+    verdict = f" **{'stronger' if value > 0 else 'weaker'}** (Holm p {adjusted:.2g})" if kept else ""
+    return f"{value:+.1f} ({low:+.1f} to {high:+.1f}){verdict}"
