@@ -119,7 +119,7 @@ static bool sides_bound(const char *const flags[], match_side sides[], int count
                           "the tables take all of the memory bound of %zu MiB (%s) and leave --%s's tree none "
                           "(raise --max-memory-mb)", bound, each, flags[i]);
         sides[i].max_memory_mb = bound - tables;
-        if (keepers > 1 && sides[i].config->mcts.reuse) sides[i].max_memory_mb /= keepers;
+        if (keepers > 1 && sides[i].config && sides[i].config->mcts.reuse) sides[i].max_memory_mb /= keepers;
     }
     return true;
 }
