@@ -56,7 +56,8 @@ typedef struct {
     /* ladder configs (engine/ladder_search.h) */
     size_t tt_mb;        /* transposition table size in MiB; 0 means TT_DEFAULT_MB */
     int tt_replace;      /* a tt_replace (engine/ttable.h): 0 always, 1 depth-preferred */
-    bool keep_tt;        /* search with the table the last search of this game left */
+    bool keep_tt;        /* search with the table the last search of this game left (and an MCTS config with tree
+                            reuse, from the caller's kept tree: `tree` below) */
     ttable *table;       /* the caller's own table, sized by it (a match keeps one per side across a
                             game's moves); NULL: the instance's, sized by tt_mb */
     /* Soft limits (engine/search_context.h, "soft limits"): with any of

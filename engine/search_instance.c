@@ -19,8 +19,9 @@
  *                      and tree_search.h (the persistent tree, configurable
  *                      and tree-optimal)
  *   ladder_run.h       a ladder request: its table, limits and counters
- *   mcts_search.h      Monte Carlo tree search and its hybrids (once: it
- *                      plays copies in both state modes)
+ *   mcts_search.h      Monte Carlo tree search and its hybrids: one
+ *                      iteration (once: it plays copies in both state modes)
+ *   mcts_run.h         an MCTS request: threads, tree reuse, limits, report
  *   position_tools.h   position strings, move lists, perft, show, random lines
  *   search_run.h       one search request, dispatch and early stops
  */
@@ -112,6 +113,7 @@ typedef struct {
 
 #include "ladder_run.h"
 #include "mcts_search.h"
+#include "mcts_run.h"
 #include "position_tools.h"
 #include "search_run.h"
 

@@ -18,9 +18,10 @@
  * undefine only their own.  A part of a template (recursive_search.h of
  * this one; tree_node.h and tree_order.h of tree_search.h) is included by
  * that template alone and reads its names.  (The Connect Four solver's
- * template, solver/solve_search.h, lives in solver/.)  Four headers are neither
+ * template, solver/solve_search.h, lives in solver/.)  Six headers are neither
  * templates nor include-once: search_context.h, ladder_run.h,
- * position_tools.h and search_run.h are parts of the per-game engine that
+ * mcts_search.h, mcts_run.h, position_tools.h and search_run.h are parts of
+ * the per-game engine that
  * engine/search_instance.c alone includes, once each, after the GAME
  * macros (each stops with #error without them; so does ladder_context.h,
  * include-once but per game).  Every other header is plain include-once.
