@@ -161,7 +161,7 @@ bool match_side_check(const game_entry *game, const char *flag, match_side *side
     }
     if (limit->kind == LIMIT_DEPTH && side->config->algorithm == ALGORITHM_MCTS)
         return match_refuse(message, size, "--%s %s: an MCTS config searches to a budget, not a depth: play it under "
-                            "--nodes, --time-ms or --clock", flag, side->text);
+                            "--nodes, --time-ms or --tc", flag, side->text);
     if (limit->kind == LIMIT_DEPTH || side->depth) return true;
     for (size_t i = 0; i < openings->count; i++) { /* depth 1 from each opening, under the limit */
         const char *opening = openings->lines[i], *position = strchr(opening, '/') ? opening : NULL;
@@ -170,6 +170,8 @@ bool match_side_check(const game_entry *game, const char *flag, match_side *side
                             .table = side->config->ladder.tt ? &side->table : NULL,
                             .max_memory_mb = side->max_memory_mb};
         if (limit->kind == LIMIT_NODES) q.node_limit = limit->value;
+        else if (side->config->algorithm == ALGORITHM_MCTS) q.iterations = 1; /* no depth bounds it: a day's time
+                                                                                  would be searched whole */
         else q.time_ms = 86400000; /* any time limit: the engine refuses a config it cannot bound */
         search_result r;
         if (game->search(&q, &r, why, sizeof why) != SEARCH_OK)

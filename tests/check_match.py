@@ -266,8 +266,10 @@ def check_fair_limits(tally, prune, repo):
     a movetime within the margin, a clock is kept per side, and A against A
     under a clock holds 0."""
     openings = os.path.join(repo, "studies", "openings", "minichess.txt")
+    # Two of the Monte Carlo family too: before this check held them, a clock made
+    # their side's check search a day's time (200,000,000 nodes, then a refusal).
     configs = ["negamax-ab", "ladder-tt", "ladder-id", "ladder-killers", "ladder-history", "ladder-pvs", "ladder-mtdf",
-               "ladder-aspiration"]
+               "ladder-aspiration", "mcts-uct", "mcts-implicit"]
     for config in configs:
         # At most N nodes a move: 2 pairs at 3,000 nodes; a game's nodes over its moves.
         lines = match_lines(tally, prune, f"{config} nodes", ["minichess", "--a", config, "--b", "negamax-ab",
