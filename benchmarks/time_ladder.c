@@ -5,24 +5,30 @@
  *
  *   time_ladder [--out PATH] [--budgets MS[,MS...]] [--games a,b]
  *
- * The configs are negamax-ab and every ladder config that deepens (engine/
- * config.c: ladder-id and up), in the order of the config list.  A ladder
- * config deepens itself: one search to the game's maximum depth with the
- * request's time_ms set to the budget answers with its deepest completed
- * iteration.  negamax-ab cannot be stopped mid-search, so this program
+ * The configs are negamax-ab, every ladder config that deepens (engine/
+ * config.c: ladder-id and up) and every MCTS config (issue 50: its
+ * playouts within the budget, beside the ladder's nodes), in the order of
+ * the config list.  A ladder config deepens itself: one search to the
+ * game's maximum depth with the request's time_ms set to the budget answers
+ * with its deepest completed iteration.  An MCTS config has no depth: one
+ * search with time_ms set runs its iterations until the budget (or a proof
+ * of the root).  negamax-ab cannot be stopped mid-search, so this program
  * deepens it: fresh searches at depth 1, 2, ... while their summed times
  * stay within the budget; a depth that would need more than twice the time
  * left at the node rate measured so far is cut short by its node budget
  * (max_nodes) and counts as not completed, so the budget is overrun by a
  * bounded amount, not by the next depth's whole search.
  *
- * One CSV row per (game, config, budget): game, config, deepening (engine
- * or harness), budget_ms, depth (the deepest completed iteration), nodes
- * (that iteration's), total_nodes (every completed iteration's, and for the
- * engine the stopped one's too), seconds (the search's, or the harness's
- * summed searches'), best, value, finished (1 when the game's maximum depth
- * was reached before the budget), runs.  A budget of 100 ms or less is
- * measured three times and the median run (by depth, then nodes) kept: a
+ * One CSV row per (game, config, budget): game, config, deepening (engine,
+ * harness or mcts), budget_ms, depth (the deepest completed iteration;
+ * empty for MCTS), nodes (that iteration's; MCTS: the search's), total_nodes
+ * (every completed iteration's, and for the engine the stopped one's too),
+ * seconds (the search's, or the harness's summed searches'), best, value,
+ * finished (1 when the game's maximum depth was reached, or MCTS proved the
+ * root, before the budget), runs, iterations and playouts (MCTS only: so
+ * playouts a second sit beside the ladder's nodes a second).  A budget of
+ * 100 ms or less is measured three times and the median run (by depth,
+ * then nodes; MCTS by playouts, then nodes) kept: a
  * short budget is at the mercy of one descheduling on a shared machine; a
  * longer one is measured once.  The depths are the figure, the seconds are
  * for orientation.
@@ -59,7 +65,7 @@ typedef struct {
 /* The deepest completed iteration within one budget. */
 typedef struct {
     int depth, value;
-    uint64_t nodes, total_nodes;
+    uint64_t nodes, total_nodes, iterations, playouts; /* the last two: MCTS's */
     double seconds;
     char best[32];
     bool finished;
@@ -94,8 +100,9 @@ static void parse_budgets(const char *text, arguments *a)
 static const char usage[] =
     "usage: time_ladder [--out PATH] [--budgets MS[,MS...]] [--games a,b]\n"
     "\n"
-    "The depth each deepening config completes within each time budget, from the\n"
-    "start position of every compiled game: one CSV row per game, config and budget.\n"
+    "The depth each deepening config completes within each time budget (an MCTS\n"
+    "config: its iterations and playouts), from the start position of every\n"
+    "compiled game: one CSV row per game, config and budget.\n"
     "\n"
     "  --out PATH          write the CSV to PATH (atomically), not to standard output\n"
     "  --budgets MS,...    the budgets in milliseconds, 1 to 60000, at most 8\n"
@@ -134,11 +141,12 @@ static arguments parse_arguments(int argc, char **argv)
     return a;
 }
 
-/* The configs of the table: negamax-ab, deepened here, and the ladder
- * configs that deepen themselves. */
+/* The configs of the table: negamax-ab, deepened here, the ladder configs
+ * that deepen themselves, and the MCTS configs. */
 static bool in_table(const search_config *c)
 {
-    return c->algorithm == ALGORITHM_NEGAMAX_AB || (c->algorithm == ALGORITHM_LADDER && c->ladder.deepening);
+    return c->algorithm == ALGORITHM_NEGAMAX_AB || (c->algorithm == ALGORITHM_LADDER && c->ladder.deepening) ||
+           c->algorithm == ALGORITHM_MCTS;
 }
 
 static void take_result(measurement *m, int depth, const search_result *r)
@@ -159,6 +167,21 @@ static bool measure_engine(const game_entry *game, const search_config *config, 
     *m = (measurement){.nodes = r.iteration_nodes[r.iterations - 1], .total_nodes = r.nodes, .seconds = r.seconds,
                        .finished = r.iterations == game->max_depth};
     take_result(m, r.iterations, &r);
+    return true;
+}
+
+/* One MCTS search within the budget: its iterations, playouts and nodes. */
+static bool measure_mcts(const game_entry *game, const search_config *config, long long budget_ms, measurement *m,
+                         char *message, size_t size)
+{
+    search_request request = {.config = config, .moves = "", .depth = game->max_depth, /* in range; unused */
+                              .state = STATE_COPY, .seed = SEARCH_DEFAULT_SEED, .time_ms = (uint64_t)budget_ms};
+    search_result r;
+    if (game->search(&request, &r, message, size) != SEARCH_OK) return false;
+    *m = (measurement){.nodes = r.nodes, .total_nodes = r.nodes, .seconds = r.seconds,
+                       .iterations = r.mcts_iterations, .playouts = r.playouts,
+                       .finished = r.proven != SEARCH_UNPROVEN};
+    take_result(m, 0, &r);
     return true;
 }
 
@@ -194,21 +217,33 @@ static bool measure_harness(const game_entry *game, const search_config *config,
 static void write_row(FILE *f, const game_entry *game, const search_config *config, long long budget_ms,
                       const measurement *m, int runs)
 {
-    fprintf(f, "%s,%s,%s,%lld,%d,%" PRIu64 ",%" PRIu64 ",%.6f,%s,%d,%d,%d\n", game->name, config->name,
-            config->algorithm == ALGORITHM_LADDER ? "engine" : "harness", budget_ms, m->depth, m->nodes,
-            m->total_nodes, m->seconds, m->best, m->value, m->finished, runs);
+    bool mcts = config->algorithm == ALGORITHM_MCTS;
+    char depth[16] = "", iterations[24] = "", playouts[24] = "";
+    if (mcts) {
+        snprintf(iterations, sizeof iterations, "%" PRIu64, m->iterations);
+        snprintf(playouts, sizeof playouts, "%" PRIu64, m->playouts);
+    } else {
+        snprintf(depth, sizeof depth, "%d", m->depth);
+    }
+    fprintf(f, "%s,%s,%s,%lld,%s,%" PRIu64 ",%" PRIu64 ",%.6f,%s,%d,%d,%d,%s,%s\n", game->name, config->name,
+            mcts ? "mcts" : config->algorithm == ALGORITHM_LADDER ? "engine" : "harness", budget_ms, depth, m->nodes,
+            m->total_nodes, m->seconds, m->best, m->value, m->finished, runs, iterations, playouts);
 }
 
 static bool measure(const game_entry *game, const search_config *config, long long budget_ms, measurement *m,
                     char *message, size_t size)
 {
+    if (config->algorithm == ALGORITHM_MCTS) return measure_mcts(game, config, budget_ms, m, message, size);
     return config->algorithm == ALGORITHM_LADDER ? measure_engine(game, config, budget_ms, m, message, size)
                                                  : measure_harness(game, config, budget_ms, m, message, size);
 }
 
+/* The order of the median: depth then nodes (an MCTS row's depth is 0: its playouts come first). */
 static bool shallower(const measurement *a, const measurement *b)
 {
-    return a->depth < b->depth || (a->depth == b->depth && a->nodes < b->nodes);
+    if (a->depth != b->depth) return a->depth < b->depth;
+    if (a->playouts != b->playouts) return a->playouts < b->playouts;
+    return a->nodes < b->nodes;
 }
 
 /* The median of `runs` measurements (runs odd, at most SHORT_BUDGET_RUNS). */
@@ -254,7 +289,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "time_ladder: %s\n", message);
         return 1;
     }
-    fputs("game,config,deepening,budget_ms,depth,nodes,total_nodes,seconds,best,value,finished,runs\n", f);
+    fputs("game,config,deepening,budget_ms,depth,nodes,total_nodes,seconds,best,value,finished,runs,iterations,"
+          "playouts\n", f);
     for (size_t g = 0; g < game_count(); g++) {
         const game_entry *game = game_at(g);
         if (!name_listed(a.games, game->name)) continue;

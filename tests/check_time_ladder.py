@@ -3,7 +3,10 @@
 full depth 9 in about a millisecond, far inside a 1 s budget: the rows are
 exact (the deepest iteration's nodes, every iteration's nodes, the best move
 and value), one per config of the table in the config list's order, one run
-each, and the CSV is written whole to --out with mode 0644.
+each, and the CSV is written whole to --out with mode 0644.  The MCTS
+configs follow (issue 50), each searching the whole second (none proves
+tic-tac-toe's draw within it): no depth, and iterations, playouts and nodes
+that fit one another, since a time budget makes their counts vary.
 
     check_time_ladder.py TIME_LADDER
 """
@@ -40,11 +43,23 @@ def main():
         tally.record(os.stat(out).st_mode & 0o777 == 0o644, "mode", oct(os.stat(out).st_mode & 0o777))
         with open(out, newline="") as f:
             rows = list(csv.DictReader(f))
+    mcts = [r for r in rows if r["deepening"] == "mcts"]
+    rows = [r for r in rows if r["deepening"] != "mcts"]
     tally.record([r["config"] for r in rows] == list(EXPECTED), "configs", [r["config"] for r in rows])
+    names = [r["config"] for r in mcts]
+    tally.record(len(names) >= 7 and all(n.startswith("mcts-") for n in names) and len(set(names)) == len(names),
+                 "the MCTS configs, a row each", names)
+    for r in mcts:
+        iterations, playouts, nodes = (int(r[k] or 0) for k in ("iterations", "playouts", "nodes"))
+        fits = 0 < playouts <= iterations <= nodes == int(r["total_nodes"])
+        tally.record(fits and r["depth"] == "" and r["best"] in "012345678" and r["finished"] == "0"
+                     and r["runs"] == "1" and 0.9 <= float(r["seconds"]) <= 3.0, f"{r['config']}: a second searched",
+                     dict(r))
     for r in rows:
         got = (r["deepening"], r["depth"], r["nodes"], r["total_nodes"])
-        fixed = (r["game"], r["budget_ms"], r["best"], r["value"], r["finished"], r["runs"])
-        tally.record(got == EXPECTED.get(r["config"]) and fixed == ("ttt", "1000", "5", "0", "1", "1"),
+        fixed = (r["game"], r["budget_ms"], r["best"], r["value"], r["finished"], r["runs"], r["iterations"],
+                 r["playouts"])
+        tally.record(got == EXPECTED.get(r["config"]) and fixed == ("ttt", "1000", "5", "0", "1", "1", "", ""),
                      r["config"], f"{got} {fixed}")
     return tally.summary()
 

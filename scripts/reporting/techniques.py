@@ -1,14 +1,19 @@
 """The techniques study (issue 11): the technique ladder rung by rung on every
 game, in the shape of Pons' steps; what the table costs per node; the rungs
 that cost more than they save, read from their counters; and the
-time-limited table (time_ladder.csv, benchmarks/time_ladder.c).
+time-limited table (time_ladder.csv, benchmarks/time_ladder.c), with the
+MCTS configs' playouts a second beside the ladder's nodes a second (issue
+50; from results/apart/time_ladder.csv, measured apart, where the run's
+time_ladder.csv predates the MCTS rows).
 
 The ladder's order is the study's rows of studies/studies.csv: each row's
 baseline is the rung its config adds one technique to, and the study's
 first config (negamax-ab) is the one every rung is also measured against.
 """
-from .common import (PlotTable, Section, col, fci, fci_text, fint, fops, ftime, fx, mark, num, ratio,
-                     section_head, summed_time_ratio, table)
+import os
+
+from .common import (PlotTable, Section, col, comment_header, fci, fci_text, fint, fops, ftime, fx, mark, num,
+                     ratio, read_csv, section_head, summed_time_ratio, table)
 
 STUDY = "techniques"
 TABLE_COST_LIMIT = 0.30  # issue 11: the table may cost at most 30% of the nodes per second
@@ -226,12 +231,53 @@ def time_table(res):
     runs = {int(r["budget_ms"]): r["runs"] for r in rows}
     cells = {}
     for r in rows:
-        cells.setdefault((r["game"], r["config"], r["deepening"]), {})[int(r["budget_ms"])] = \
-            f"{r['depth']}{'*' if r['finished'] == '1' else ''} ({fint(num(r['nodes']))})"
+        done = "*" if r["finished"] == "1" else ""
+        cells.setdefault((r["game"], r["config"], r["deepening"]), {})[int(r["budget_ms"])] = (
+            f"{fint(num(r['playouts']))} playouts{done} ({fint(num(r['nodes']))})" if r["deepening"] == "mcts"
+            else f"{r['depth']}{done} ({fint(num(r['nodes']))})")
     header = ["game", "config", "deepened by"] + [
         f"{b} ms: depth (its nodes)" + (f", median of {runs[b]} runs" if runs[b] != "1" else "") for b in budgets]
     body = [[g, f"`{c}`", d] + [by.get(b, "–") for b in budgets] for (g, c, d), by in cells.items()]
     return table(header, body, "lll" + "r" * len(budgets)) + "\n"
+
+
+TIME_LADDER_APART = os.path.join("apart", "time_ladder.csv")
+SPEED_LADDER = "ladder-pvs"   # the rung the paradigm study sets against MCTS (studies/mcts_paradigm.csv)
+
+
+def speed_table(res):
+    """Issue 50's playouts a second beside the ladder's nodes a second: per game and budget, from the
+    start, SPEED_LADDER's nodes a second and each MCTS config's playouts and nodes a second (the
+    run's time_ladder.csv, or the apart file where the run predates the MCTS rows)."""
+    rows, how = res.csv("time_ladder.csv"), ""
+    if not any(r.get("deepening") == "mcts" for r in rows):
+        path = os.path.join(res.dir, TIME_LADDER_APART)
+        rows = read_csv(path, comments=True)
+        how = ("This run's time_ladder.csv predates the MCTS rows; these are benchmarks/time_ladder run apart "
+               f"from it (results/apart/time_ladder.csv): {comment_header(path)} ")
+    mcts = [r for r in rows if r.get("deepening") == "mcts"]
+    if not mcts:
+        return ""
+
+    def rate(r, column):
+        seconds = num(r["seconds"])
+        return num(r[column]) / seconds if seconds else None
+    ladder = {(r["game"], r["budget_ms"]): r for r in rows if r["config"] == SPEED_LADDER}
+    configs = list(dict.fromkeys(r["config"] for r in mcts))
+    body = []
+    for (game, budget) in dict.fromkeys((r["game"], r["budget_ms"]) for r in mcts):
+        at = {r["config"]: r for r in mcts if r["game"] == game and r["budget_ms"] == budget}
+        pvs = ladder.get((game, budget))
+        body.append([game, budget, fops(rate(pvs, "total_nodes")) if pvs else "–"] +
+                    [f"{fops(rate(at[c], 'playouts'))} ({fops(rate(at[c], 'nodes'))})" if c in at else "–"
+                     for c in configs])
+    return ("### Playouts a second beside nodes a second\n\n"
+            f"From the start, within each budget: `{SPEED_LADDER}`'s nodes a second (every iteration's), and each "
+            "MCTS config's playouts a second (its nodes a second in brackets: tree steps, playout plies and "
+            "the hybrids' minimax nodes, docs/mcts.md), one search each, the median of its runs as above. "
+            "A playout is a whole game played at random from a new node, so a playout costs tens of nodes. "
+            + how + "\n\n" + table(["game", "budget ms", f"`{SPEED_LADDER}` nodes/s"] +
+                                   [f"`{c}` playouts/s (nodes/s)" for c in configs], body) + "\n")
 
 
 def plot_table(res, game, spec, rungs):
@@ -285,7 +331,9 @@ def render(res, plots):
             "From the start, the deepest iteration each config completes within the budget (`*`: the game's "
             "full depth reached) and that iteration's nodes. The ladder configs stop themselves (`--time-ms`); "
             "`negamax-ab` is deepened by benchmarks/time_ladder.c, a fresh search per depth. Wall-clock time on "
-            "a shared machine: a depth either side is within noise.\n", time_table(res)]
+            "a shared machine: a depth either side is within noise. An MCTS config has no depth: its cell "
+            "gives the playouts it ran (`*`: it proved the root) and its nodes.\n", time_table(res),
+            speed_table(res)]
     return Section("\n".join(out) + "\n", tables)
 
 
