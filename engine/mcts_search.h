@@ -163,7 +163,10 @@ static void mcts_count_moves(mcts_node *n, const GAME_STATE *s)
 
 /* The evaluation's value for the side that moved into a node at s, in
  * -1..1 (implicit minimax backups): a finished game is its result, any
- * other position its evaluation squashed by the game's scale. */
+ * other position its evaluation squashed by the game's scale.  Implicit
+ * backups cost instructions at the same iterations (recorded the other way
+ * round): */
+/* Worth: "connect4 2000 mcts-solver/copy vs mcts-implicit/copy" -- 1.16x fewer instructions (CI, valgrind). */
 static float mcts_heuristic(const GAME_STATE *s, bool by_max)
 {
     double value = GAME(is_over)(s) ? ((double)mcts_result_of(s) - 1) : tanh(GAME(evaluate)(s) / (double)GAME_EVAL_SCALE);
@@ -320,7 +323,11 @@ static uint32_t mcts_select(const mcts_node *n)
 /* The proven value of node n (the view of the side that moved into it)
  * from its children, or MCTS_UNPROVEN: a child that wins for n's mover
  * proves n a win for it; children for every move, all proven, prove n
- * their best.  n's mover sees its children's values as they are. */
+ * their best.  n's mover sees its children's values as they are.  A
+ * proven root ends the search: after 1,5 on tic-tac-toe the win is proved
+ * in 114 iterations (prune search --json's iterations), where mcts-uct
+ * runs all 5,000. */
+/* Worth: "ttt 1,5 5000 mcts-solver/copy vs mcts-uct/copy" -- 42.04x fewer instructions (CI, valgrind). */
 static int mcts_prove_from_children(const mcts_node *n)
 {
     int best = -2;
@@ -338,7 +345,9 @@ static int mcts_prove_from_children(const mcts_node *n)
 }
 
 /* MCTS-MS and MCTS-MB: a minimax search from node n at s; a win or loss
- * it proves is n's proven value. */
+ * it proves is n's proven value.  The searches cost (MS at the same
+ * iterations, recorded the other way round): */
+/* Worth: "kalah 2000 mcts-solver/copy vs mcts-ms/copy" -- 1.09x fewer instructions (CI, valgrind). */
 static void mcts_prove_by_search(mcts_node *n, const GAME_STATE *s, int depth)
 {
     if (n->proven != MCTS_UNPROVEN || n->move_count == 0) return;

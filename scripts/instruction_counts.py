@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Counts instructions per search with valgrind and checks that each
-technique still pays (tests/instructions/comparisons.csv).
+technique still pays (tests/instructions/comparisons.csv).  A row's depth is
+an MCTS config's iterations (it has no depth: docs/mcts.md).
 
 Instruction counts are the stable figure on a noisy shared machine: the
 same binary and input give the same count whatever else runs.  Each count
@@ -16,6 +17,7 @@ TOLERANCE dearer per node than its committed figure fails.
 usage: instruction_counts.py PRUNE [--update]
 """
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -44,11 +46,19 @@ def callgrind(function, argv, timeout):
         return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), done.stdout
 
 
-def count(prune, game, moves, depth, config, state):
+def mcts_configs(prune):
+    """The configs with no depth (family mcts, `prune configs --json`): a row's depth is their iterations."""
+    done = subprocess.run([prune, "configs", "--json"], capture_output=True, text=True, timeout=60, check=True)
+    return {c["name"] for c in map(json.loads, done.stdout.splitlines()) if c["family"] == "mcts"}
+
+
+def count(prune, game, moves, depth, config, state, mcts=frozenset()):
     """Instructions of one search: callgrind collects only inside the game's
     `search` entry (move-list parsing, the search itself, formatting the
-    result), not the process start-up."""
-    return callgrind("search", [prune, "search", game, "--config", config, "--depth", depth, "--moves", moves,
+    result), not the process start-up.  An MCTS config searches `depth`
+    iterations (it has no depth; the seed is the default, so the count is exact)."""
+    limit = ["--iterations" if config in mcts else "--depth", depth]
+    return callgrind("search", [prune, "search", game, "--config", config, *limit, "--moves", moves,
                                 "--state", state], 900)[0]
 
 
@@ -91,9 +101,11 @@ def main():
                 if os.path.exists(BASELINE) else {})
     measured, failures = {}, []
 
+    mcts = mcts_configs(options.prune)
+
     def get(*key):   # KEY's fields
         if key not in measured:
-            measured[key] = count(options.prune, *key)
+            measured[key] = count(options.prune, *key, mcts=mcts)
         return measured[key]
 
     print(f"{'study':<10} {'game':<9} {'depth':>5}  {'technique':<34} {'baseline':<34} "
