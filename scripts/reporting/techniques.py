@@ -331,9 +331,10 @@ def render(res, plots):
             "From the start, the deepest iteration each config completes within the budget (`*`: the game's "
             "full depth reached) and that iteration's nodes. The ladder configs stop themselves (`--time-ms`); "
             "`negamax-ab` is deepened by benchmarks/time_ladder.c, a fresh search per depth. Wall-clock time on "
-            "a shared machine: a depth either side is within noise. An MCTS config has no depth: its cell "
-            "gives the playouts it ran (`*`: it proved the root) and its nodes.\n", time_table(res),
-            speed_table(res)]
+            "a shared machine: a depth either side is within noise." +
+            (" An MCTS config has no depth: its cell gives the playouts it ran (`*`: it proved the root) and "
+             "its nodes." if any(r.get("deepening") == "mcts" for r in res.csv("time_ladder.csv")) else "") + "\n",
+            time_table(res), speed_table(res)]
     return Section("\n".join(out) + "\n", tables)
 
 
