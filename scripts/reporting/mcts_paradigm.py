@@ -21,6 +21,11 @@ def base_ms(limit):
     return int(limit.split("=", 1)[1].split("+")[0])
 
 
+def holm_tests(rows):
+    """Holm's correction over the file's matches, a family of their own: {id(row): (kept, adjusted p)}."""
+    return {id(r): t for r, t in zip(rows, holm([p_value(r) for r in rows]))}
+
+
 def half_width(row):
     low, high = num(row.get("elo_low")), num(row.get("elo_high"))
     return None if low is None or high is None else (high - low) / 2
@@ -110,10 +115,10 @@ def render(res, plots):
     if not rows:
         return Section(head + "Not measured: results/apart/mcts_paradigm.csv is missing (scripts/strength.py "
                        "--rows studies/mcts_paradigm.csv makes it).\n", [])
-    tests = {id(r): t for r, t in zip(rows, holm([p_value(r) for r in rows]))}
+    tests = holm_tests(rows)
     return Section("".join([
         head, "The best Monte Carlo config, `mcts-implicit` (docs/mcts.md), against `ladder-pvs` on every game "
-        "at three clocks (BASE+INC: BASE ms a side, INC ms added after each move), over the strength study's "
+        f"at {len(set(limit_of(r) for r in rows))} clocks (BASE+INC: BASE ms a side, INC ms added after each move), over the strength study's "
         "books, every opening twice with colours swapped. Elo and nElo from `mcts-implicit`'s side, each ± "
         "half its 95% interval; bold: kept by Holm's correction at α = 0.05 over these "
         f"{len(rows)} matches, a family of their own. ", comment_header(path), "\n\n",
@@ -128,13 +133,14 @@ def summary(res):
     rows = read_csv(os.path.join(res.dir, MATCHES), comments=True)
     if not rows:
         return []
-    tests = {id(r): t for r, t in zip(rows, holm([p_value(r) for r in rows]))}
-    longest = max((limit_of(r) for r in rows), key=base_ms)
+    tests = holm_tests(rows)
+    clocks = set(limit_of(r) for r in rows)
+    longest = max(clocks, key=base_ms)
     at = [r for r in rows if limit_of(r) == longest]
     kept_weaker = sum(tests[id(r)][0] and num(r["elo"]) < 0 for r in rows)
     kept_stronger = sum(tests[id(r)][0] and num(r["elo"]) > 0 for r in rows)
     cells = ", ".join(f"{r['game']} {interval_cell(r, 'elo')}" for r in at)
     return [["paradigm (MCTS against alpha-beta at a clock), measured apart (apart/mcts_paradigm.csv)", "–",
              f"`mcts-implicit` vs `ladder-pvs` at {longest.split('=', 1)[1]} ms: {cells}; of {len(rows)} matches "
-             f"at three clocks Holm keeps {kept_weaker} where MCTS is weaker, {kept_stronger} where it is "
+             f"at {len(clocks)} clocks Holm keeps {kept_weaker} where MCTS is weaker, {kept_stronger} where it is "
              "stronger", "a clock: not reproducible (one sitting, quiet machine)"]]
