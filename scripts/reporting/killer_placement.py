@@ -13,7 +13,7 @@ when and at which commit.
 import os
 
 from .common import Section, comment_header, fint, num, read_csv, table
-from .strength import elo_cell, holm, p_value
+from .strength import elo_cell, holm_tests
 
 NODES = os.path.join("apart", "killer_placement_nodes.csv")
 MATCHES = os.path.join("apart", "killer_placement.csv")
@@ -38,7 +38,7 @@ def node_table(rows):
 def match_table(rows):
     """The matches by game, each tested for Elo = 0, Holm's correction over the file's matches (a
     family of their own: they are no reading of the strength study's run)."""
-    tests = {id(r): t for r, t in zip(rows, holm([p_value(r) for r in rows]))}
+    tests = holm_tests(rows)
     games = list(dict.fromkeys(r["game"] for r in rows))
     body = []
     for game in games:

@@ -10,7 +10,7 @@ time, a series per game (plots/mcts_paradigm.gp draws it).
 import os
 
 from .common import PlotTable, Section, comment_header, num, read_csv, table
-from .strength import holm, interval_cell, limit_of, p_value, pairs_of
+from .strength import holm_tests, interval_cell, limit_of, pairs_of
 
 MATCHES = os.path.join("apart", "mcts_paradigm.csv")
 TARGET_HALF_WIDTH = 10.0   # issue 50: each reading to +-10 Elo or better
@@ -19,11 +19,6 @@ TARGET_HALF_WIDTH = 10.0   # issue 50: each reading to +-10 Elo or better
 def base_ms(limit):
     """tc=100+1 -> 100: the clock's base, the plot's x."""
     return int(limit.split("=", 1)[1].split("+")[0])
-
-
-def holm_tests(rows):
-    """Holm's correction over the file's matches, a family of their own: {id(row): (kept, adjusted p)}."""
-    return {id(r): t for r, t in zip(rows, holm([p_value(r) for r in rows]))}
 
 
 def half_width(row):

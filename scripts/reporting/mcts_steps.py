@@ -10,7 +10,7 @@ header says how, when and at which commit.
 import os
 
 from .common import Section, comment_header, read_csv, table
-from .strength import elo_cell, holm, p_value
+from .strength import elo_cell, holm_tests
 
 MATCHES = os.path.join("apart", "mcts_steps.csv")
 COLUMNS = (("mcts-solver", "mcts-uct"), ("mcts-mr", "mcts-solver"), ("mcts-ms", "mcts-solver"),
@@ -19,7 +19,7 @@ COLUMNS = (("mcts-solver", "mcts-uct"), ("mcts-mr", "mcts-solver"), ("mcts-ms", 
 
 def step_table(rows):
     """A row per game, a column per step; Holm over the file's matches (a family of their own)."""
-    tests = {id(r): t for r, t in zip(rows, holm([p_value(r) for r in rows]))}
+    tests = holm_tests(rows)
     body = []
     for game in dict.fromkeys(r["game"] for r in rows):
         at = {(r["a"], r["b"]): r for r in rows if r["game"] == game}

@@ -216,12 +216,17 @@ def match_table(rows, limit, tests):
     return table(header, body, "ll" + "r" * (len(header) - 2))
 
 
+def holm_tests(rows):
+    """Holm's correction over rows as one family, each tested for Elo = 0: {id(row): (survives, adjusted p)}."""
+    return {id(r): t for r, t in zip(rows, holm([p_value(r) for r in rows]))}
+
+
 def holm_family(rows):
     """The study's one Holm family: every match of the run, at every limit, but the self-play lines
     (sanity lines, not readings), each tested for Elo = 0.  (family, {id(row): (survives, adjusted p)});
     render() and summary() both use it."""
     family = [r for r in rows if not is_self(r)]
-    return family, {id(r): t for r, t in zip(family, holm([p_value(r) for r in family]))}
+    return family, holm_tests(family)
 
 
 def family_note(rows, family, tests):
