@@ -4,9 +4,9 @@ full depth 9 in about a millisecond, far inside a 1 s budget: the rows are
 exact (the deepest iteration's nodes, every iteration's nodes, the best move
 and value), one per config of the table in the config list's order, one run
 each, and the CSV is written whole to --out with mode 0644.  The MCTS
-configs follow (issue 50), each searching the whole second (none proves
-tic-tac-toe's draw within it): no depth, and iterations, playouts and nodes
-that fit one another, since a time budget makes their counts vary.
+configs follow (issue 50), each searching the whole second unless it
+proves the root: no depth, and iterations, playouts and nodes that fit one
+another, since a time budget makes their counts vary.
 
     check_time_ladder.py TIME_LADDER
 """
@@ -52,9 +52,12 @@ def main():
     for r in mcts:
         iterations, playouts, nodes = (int(r[k] or 0) for k in ("iterations", "playouts", "nodes"))
         fits = 0 < playouts <= iterations <= nodes == int(r["total_nodes"])
-        tally.record(fits and r["depth"] == "" and r["best"] in "012345678" and r["finished"] == "0"
-                     and r["runs"] == "1" and 0.9 <= float(r["seconds"]) <= 3.0, f"{r['config']}: a second searched",
-                     dict(r))
+        # A search that proves the root stops there (finished 1); one that does not searches the second.
+        # None proves tic-tac-toe's draw within a second on the 2-core VM, but a faster machine might.
+        seconds = float(r["seconds"])
+        kept = seconds <= 3.0 and (r["finished"] == "1" or (r["finished"] == "0" and seconds >= 0.9))
+        tally.record(fits and r["depth"] == "" and r["best"] in "012345678" and kept and r["runs"] == "1",
+                     f"{r['config']}: a second searched, or the root proved", dict(r))
     for r in rows:
         got = (r["deepening"], r["depth"], r["nodes"], r["total_nodes"])
         fixed = (r["game"], r["budget_ms"], r["best"], r["value"], r["finished"], r["runs"], r["iterations"],
