@@ -10,8 +10,9 @@ studies/strength.csv the strength study's matches; studies/sizes.csv
 Connect Four's board sizes, their published outcomes and the variants that
 solve them; studies/parallel.csv the parallel study's searches;
 studies/parallel_published.csv the published speedups of parallel search;
-studies/parallel_strength.csv (strength.csv's form) the matches on threads
-that scripts/strength.py --rows plays.  The studies whose runner keeps its
+studies/parallel_strength.csv, studies/mcts_steps.csv and
+studies/mcts_paradigm.csv (strength.csv's form) the matches on threads and
+the Monte Carlo family's matches that scripts/strength.py --rows plays.  The studies whose runner keeps its
 own rows (OWN_ROWS) are strength (runner match, studies/strength.csv) and
 parallel (runner threads, studies/parallel.csv).
 

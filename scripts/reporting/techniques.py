@@ -275,7 +275,8 @@ def speed_table(res):
             f"From the start, within each budget: `{SPEED_LADDER}`'s nodes a second (every iteration's), and each "
             "MCTS config's playouts a second (its nodes a second in brackets: tree steps, playout plies and "
             "the hybrids' minimax nodes, docs/mcts.md), one search each, the median of its runs as above. "
-            "A playout is a whole game played at random from a new node, so a playout costs tens of nodes. "
+            "Nodes a second over playouts a second is the nodes an iteration costs, its playout's plies among them. "
+            "One search a budget, so these rates carry no spread: the ratio of two of them is no measured ratio. "
             + how + "\n\n" + table(["game", "budget ms", f"`{SPEED_LADDER}` nodes/s"] +
                                    [f"`{c}` playouts/s (nodes/s)" for c in configs], body) + "\n")
 
