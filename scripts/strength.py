@@ -29,15 +29,20 @@ them held).  A game without a rule leaves them empty.
 
     strength.py --prune PRUNE --out strength.csv [--variant full] [--jobs N]
                 [--sshlogin LOGINS] [--shard-pairs N] [--rows PATH] [--openings-dir DIR]
-                [--game GAME] [--limit-kind nodes|tc]
+                [--game GAME] [--limit-kind nodes|tc] [--done-dir DIR]
 
 --game and --limit-kind play only the rows of that game and of that kind
-of limit.
+of limit.  --done-dir keeps each finished match's merged summary in DIR (a
+file a match, written atomically, named by a hash of its command), and a
+match whose file is there is not played again: a stopped run resumed
+(scripts/reproduce.sh --resume) plays only the rest.  Under a node budget
+the kept summary is the one a replay would give.
 
 Exit status: 0 done, 1 a match failed (its message on stderr), 2 bad usage
 or rows, or GNU parallel missing (one line on stderr; nothing written).
 """
 import argparse
+import hashlib
 import json
 import os
 import shlex
@@ -47,7 +52,7 @@ import sys
 import tempfile
 import time
 
-from atomic_file import write_csv_atomically
+from atomic_file import write_csv_atomically, write_text_atomically
 import studies
 
 OPENINGS = os.path.join(studies.ROOT, "studies", "openings")
@@ -174,9 +179,26 @@ def progress(done, total, row, summary, started):
           f"({time.monotonic() - started:.0f} s)", flush=True)
 
 
-def play(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS):
+def done_path(done_dir, prune, row, pairs, shard_pairs):
+    """The file --done-dir keeps the match's summary in: named by its whole command (its shards' too),
+    so that a changed row, book, budget or binary path is a match of its own."""
+    key = json.dumps([match_argv(prune, row, pairs), shards(pairs, shard_pairs)])
+    return os.path.join(done_dir, hashlib.sha256(key.encode()).hexdigest()[:20] + ".json")
+
+
+def kept_summary(path):
+    """The summary a finished match left in --done-dir, or None."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return summary_of(f.read().strip(), path)
+    except (OSError, MatchFailed):
+        return None
+
+
+def play(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS, keep=None):
     """Every shard of every row's match through GNU parallel (-k: its outputs in the jobs' order,
-    one summary line each), each match merged once its shards are in; the summaries in the rows' order."""
+    one summary line each), each match merged once its shards are in, and given to keep(row index,
+    summary) when given; the summaries in the rows' order."""
     if not shutil.which("parallel"):
         raise studies.StudiesError("GNU parallel is not installed (Debian: apt-get install parallel)")
     jobs_of, commands = [], []   # per job: (row index, shard label)
@@ -212,6 +234,8 @@ def play(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS):
                 left[i] -= 1
                 if left[i] == 0:
                     out[i] = merged(prune, pending.pop(i), what)
+                    if keep:
+                        keep(i, out[i])
                     finished += 1
                     progress(finished, len(rows), row, out[i], started)
         finally:
@@ -238,15 +262,28 @@ def side_threads(side):
     return 1
 
 
-def play_by_threads(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS):
+def play_by_threads(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS, done_dir=None):
     """play(), the rows grouped by the most threads a side of theirs takes: a group of T threads a
     side runs jobs // T shards at a time (at least one), so that a threaded side has its cores and
-    its opponent one; the summaries in the rows' order."""
+    its opponent one; the summaries in the rows' order.  With done_dir, a match kept there is not
+    played, and each match played is kept there."""
+    paths = [done_path(done_dir, prune, r, int(r[variant]), shard_pairs) if done_dir else None for r in rows]
+    out = [kept_summary(p) if p else None for p in paths]
+    if any(s is not None for s in out):
+        print(f"{sum(s is not None for s in out)} of {len(rows)} matches kept from an earlier sitting "
+              f"({done_dir})", flush=True)
+    if done_dir:
+        os.makedirs(done_dir, exist_ok=True)
     need = [max(side_threads(r["a"]), side_threads(r["b"])) for r in rows]
-    out = [None] * len(rows)
     for threads in sorted(set(need)):
-        group = [i for i, n in enumerate(need) if n == threads]
-        done = play(prune, [rows[i] for i in group], variant, max(1, jobs // threads), sshlogin, shard_pairs)
+        group = [i for i, n in enumerate(need) if n == threads and out[i] is None]
+        if not group:
+            continue
+
+        def keep(j, summary, group=group):
+            if paths[group[j]]:
+                write_text_atomically(paths[group[j]], json.dumps(summary) + "\n")
+        done = play(prune, [rows[i] for i in group], variant, max(1, jobs // threads), sshlogin, shard_pairs, keep)
         for i, summary in zip(group, done):
             out[i] = summary
     return out
@@ -266,6 +303,7 @@ def parse_args(argv):
     parser.add_argument("--openings-dir", default=OPENINGS)
     parser.add_argument("--game")
     parser.add_argument("--limit-kind", choices=("nodes", "tc"))
+    parser.add_argument("--done-dir")
     args = parser.parse_args(argv)
     if args.jobs < 1 or args.shard_pairs < 1:
         parser.error("--jobs and --shard-pairs must be at least 1")
@@ -286,7 +324,7 @@ def main(argv):
                                        + (f" under {args.limit_kind}" if args.limit_kind else ""))
         played_out = games_with_rules(os.path.abspath(args.prune))
         summaries = play_by_threads(os.path.abspath(args.prune), rows, args.variant, args.jobs, args.sshlogin,
-                                    args.shard_pairs)
+                                    args.shard_pairs, args.done_dir and os.path.abspath(args.done_dir))
     except (studies.StudiesError, MatchFailed, OSError, ValueError, KeyError) as e:
         print(f"strength.py: {e}", file=sys.stderr)
         return EXIT_USAGE if isinstance(e, studies.StudiesError) else EXIT_FAILED

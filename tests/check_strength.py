@@ -8,7 +8,8 @@ its report's multiple-comparison rule (scripts/reporting/strength.py) and its ro
   tests/strength_openings/ (fixed here, so that regenerating studies/openings/ moves
   nothing) with seed 1, give kalah `ladder-pvs` PINNED's W/D/L and pentanomial
   against `negamax-ab`, and connect4 `ladder-tt` its.  The runner must give what
-  `prune match` itself prints, and the same file on one job as on two.
+  `prune match` itself prints, and the same file on one job as on two.  With
+  --done-dir a match kept there is not played again, and one missing is.
 - Shards: a match of 3 pairs played as 3 shards through the runner's own path (GNU
   parallel, then prune match-merge) equals one unsharded `prune match` exactly, in
   every field of the summary but the move times; so does one of 4 pairs over the 3
@@ -102,6 +103,31 @@ with tempfile.TemporaryDirectory() as tmp:
               f"{r['game']}: the runner differs from prune match")
     one, table_one = run(tmp, ROWS, "one", "--variant", "quick", "--jobs", "1")
     check(table_one == table, "one job and two give different files")
+
+    # --done-dir (scripts/reproduce.sh --resume): each match played is kept there, and a match kept is
+    # not played again.  A kept summary marked (kalah's wins 99) shows in the file; connect4's, removed,
+    # is played again and gives what it gave.
+    keep = os.path.join(tmp, "kept")
+    done, kept_table = run(tmp, ROWS, "kept", "--variant", "quick", "--done-dir", keep)
+    check(done.returncode == 0 and kept_table == table and len(os.listdir(keep)) == 2,
+          f"--done-dir: exit {done.returncode}, {sorted(os.listdir(keep)) if os.path.isdir(keep) else 'no dir'}")
+    strength.openings_dir = os.path.abspath(OPENINGS)
+    row = {"game": "kalah", "a": "ladder-pvs", "b": "negamax-ab", "limit": "nodes=500"}
+    marked = strength.done_path(keep, os.path.abspath(PRUNE), row, 2, strength.SHARD_PAIRS)
+    row["game"], row["a"] = "connect4", "ladder-tt"
+    removed = strength.done_path(keep, os.path.abspath(PRUNE), row, 2, strength.SHARD_PAIRS)
+    if os.path.exists(marked) and os.path.exists(removed):
+        summary = json.load(open(marked))
+        summary["wins"] = 99
+        with open(marked, "w") as f:
+            f.write(json.dumps(summary) + "\n")
+        os.unlink(removed)
+    done, again = run(tmp, ROWS, "kept", "--variant", "quick", "--done-dir", keep)
+    got = {r["game"]: r["wins"] for r in again or []}
+    check(done.returncode == 0 and "1 of 2 matches kept" in done.stdout and got.get("kalah") == "99"
+          and [r for r in again if r["game"] == "connect4"] == [r for r in table if r["game"] == "connect4"]
+          and os.path.exists(removed),
+          f"--done-dir again: exit {done.returncode}, {done.stdout.strip()!r}, wins {got}")
 
     # connect4's 3 pairs as 3 shards (--shard-pairs 1; kalah's 4 as 4 and negamax's 6 as 6, their
     # openings replayed) through GNU parallel and match-merge, against one process.  `repeated` is in
