@@ -231,6 +231,20 @@ def read_states(run_dir):
     return before, after
 
 
+def sittings(run_dir):
+    """A resumed run's sittings (run.json's `sittings`, scripts/run_progress.py): each one's
+    (state_before, state_after); [] for a run made in one sitting."""
+    if not os.path.exists(os.path.join(run_dir, "run.json")):
+        return []
+    try:
+        listed = run_manifest.read(run_dir).get("sittings") or []
+    except (run_manifest.RunError, AttributeError) as error:
+        raise BadInput(error) from None
+    if not isinstance(listed, list) or not all(isinstance(s, dict) for s in listed):
+        raise BadInput(f"{run_dir}/run.json: sittings must be a list of objects")
+    return [(s.get("state_before") or {}, s.get("state_after") or {}) for s in listed]
+
+
 def assess(run_dir):
     """None when RUN_DIR's run is quiet, else the line saying why it is
     noisy ('noisy: ...').  Raises BadInput.  scripts/report.py asks this
@@ -242,12 +256,17 @@ def assess(run_dir):
     if cvs and noisy_rows > NOISY_ROW_SHARE * len(cvs):
         reasons.append(f"{noisy_rows} of {len(cvs)} timed rows have a coefficient of variation above "
                        f"{ROW_CV_LIMIT:.0%}")
-    start = before.get("others_now")
-    if isinstance(start, (int, float)) and start > OTHERS_LIMIT:
-        reasons.append(f"other processes kept {start:.2f} CPUs busy at the start")
-    during = others_during(before, after)
-    if during is not None and during > OTHERS_LIMIT:
-        reasons.append(f"other processes used {during:.2f} CPUs on average during the run")
+    # A resumed run is judged sitting by sitting: between two, the machine was another's.
+    parts = sittings(run_dir) or [(before, after)]
+    for k, (part_before, part_after) in enumerate(parts, 1):
+        where = f" of sitting {k}" if len(parts) > 1 else ""
+        start = part_before.get("others_now")
+        if isinstance(start, (int, float)) and start > OTHERS_LIMIT:
+            reasons.append(f"other processes kept {start:.2f} CPUs busy at the start{where}")
+        during = others_during(part_before, part_after)
+        if during is not None and during > OTHERS_LIMIT:
+            reasons.append(f"other processes used {during:.2f} CPUs on average during the run"
+                           + (f"'s sitting {k}" if where else ""))
     load = before.get("load")
     if reasons and isinstance(load, list) and load:
         reasons.append(f"load {load[0]:.2f} at the start")

@@ -18,7 +18,11 @@ build-release), --isa auto|baseline|x86-64-v3 (auto takes x86-64-v3 when
 the CPU has it, as V8 compiles minimaxer for the CPU it runs on),
 --allow-dirty (the full run refuses uncommitted changes otherwise: the
 committed results must be of a commit), --strict (refuse to install a run
-the noise gate calls noisy: for a run whose times are committed).
+the noise gate calls noisy: for a run whose times are committed),
+--resume (go on with the run that Ctrl-C, SIGTERM or a failed step stopped,
+given the options it was started with, at the same commit: a `--long` run
+is longer than a sitting at a quiet machine may be; scripts/run_progress.py
+says what is kept and how each sitting is judged).
 PRUNE_RUN_NOTES, if set, is a sentence about the run for run.json and the
 report.
 
@@ -49,8 +53,8 @@ run whose every step succeeded (and, under --strict, quiet) replaces
 results/ (results/quick/) as a whole, by one renameat2 exchange
 (scripts/install_run.py): a kill at any instant leaves the previous run
 or the new one.  A failed or interrupted
-run's files stay in .reproduce/failed-RUN (the latest only); a killed run's
-staging directory is removed by the next run.  One run at a time per
+run's files stay in .reproduce/failed-RUN (the latest only), where --resume
+finds them; a killed run's staging directory is removed by the next run.  One run at a time per
 checkout (flock on .reproduce/lock, inherited by every child).  Exit
 status: 0 done and quiet, 3 done and installed marked noisy (its last line
 says so), 1 a step failed or (--strict) the run was noisy and not
@@ -77,6 +81,7 @@ import time
 SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, SCRIPTS)
 import run_manifest  # noqa: E402
+import run_progress  # noqa: E402
 from measure_stats import pairs_path  # noqa: E402
 import studies  # noqa: E402
 
@@ -144,10 +149,12 @@ class Run:
         self.probe = None       # scripts/noise.py probe's result, for run.json
         self.remeasured = {}    # what step_remeasure did, for run.json and the report
         self.state_after = None
+        self.progress = None    # the units done and the sittings (scripts/run_progress.py)
+        self.earlier = 0        # seconds the run's earlier sittings ran (a resumed run)
 
     # ------------------------------------------------------------ helpers
     def elapsed(self):
-        s = int(time.monotonic() - self.start)
+        s = int(self.earlier + time.monotonic() - self.start)
         return f"{s // 60}m{s % 60:02d}s"
 
     def note(self, text):
@@ -157,18 +164,74 @@ class Run:
         """A path in the staging directory."""
         return os.path.join(self.stage, *parts)
 
+    # ------------------------------------------------------------ sittings (scripts/run_progress.py)
+    def begin(self, resume):
+        """Starts this sitting: a new staging directory, or (resume) the stopped run's moved back."""
+        identity = {"run": self.run_id, "commit": self.commit, "mode": self.mode_name, "long": self.args.long}
+        if resume:
+            kept = run_progress.find(WORK)
+            if not kept:
+                raise StepFailed("--resume: no stopped run in .reproduce/ (a run stopped by Ctrl-C, SIGTERM or "
+                                 "a failed step is kept there; one killed by SIGKILL is not)")
+            try:
+                progress = run_progress.read(kept)
+            except run_progress.ProgressError as e:
+                raise StepFailed(f"--resume: {e}") from None
+            why = run_progress.refusal(progress, identity)
+            if why or os.path.dirname(progress["stage"]) != WORK:
+                raise StepFailed(f"--resume: {why or 'the stopped run was staged in another checkout'}")
+            os.rename(kept, progress["stage"])   # back where it was: paths written earlier still hold
+            self.stage, self.run_id, self.progress = progress["stage"], progress["run"], progress
+            self.earlier = run_progress.seconds(progress)
+            saved = progress["saved"]
+            self.date, self.load_before, self.state_before = saved["date"], saved["load_before"], saved["state_before"]
+            self.remeasured = saved["remeasured"] or {}
+            if self.args.isa == "auto":
+                self.args.isa = saved["isa"] or "auto"
+        else:
+            self.stage = tempfile.mkdtemp(prefix="run-", dir=WORK)
+            for sub in ("logs", "raw", "hyperfine"):
+                os.makedirs(self.staged(sub))
+            self.progress = run_progress.new(dict(identity, stage=self.stage))
+            self.load_before, self.state_before = load(), self.machine_state()
+        self.progress["sittings"].append({"date": datetime.datetime.now(datetime.timezone.utc).strftime(
+            "%Y-%m-%dT%H:%M:%SZ"), "load_before": load(), "state_before": self.machine_state(), "seconds": 0})
+        self.checkpoint()
+
+    def done(self, unit, name):
+        """Whether an earlier sitting finished this unit (a step, a study, a peer)."""
+        return name in self.progress[unit]
+
+    def checkpoint(self, unit=None, name=None):
+        """Records a finished unit, and what a resumed run needs of this one (logs/progress.json)."""
+        if unit:
+            self.progress[unit].append(name)
+        self.progress["sittings"][-1]["seconds"] = round(time.monotonic() - self.start)
+        self.progress["saved"] = {"date": self.date, "isa": self.args.isa, "load_before": self.load_before,
+                                  "state_before": self.state_before, "remeasured": self.remeasured or None}
+        run_progress.write(self.stage, self.progress)
+
+    def end_sitting(self):
+        """A sitting that stops before the install: its length and the machine's state at its end."""
+        self.progress["sittings"][-1].update(load_after=load(), state_after=self.machine_state())
+        self.checkpoint()
+
     def call(self, argv, what, log=None, cwd=None, env=None, ok=(0,)):
         """Runs a child (its output to log, or indented here); returns its status."""
         with (open(self.staged("logs", log), "w") if log else contextlib.nullcontext()) as out:
             child = subprocess.Popen(argv, cwd=cwd, env=env, stdout=out or subprocess.PIPE,
                                      stderr=subprocess.STDOUT, text=True, pass_fds=(self.lock,))
-            if not out:
-                # The staging directory is gone once the run is installed: a
-                # path in it is printed as the installed path.
-                installed = os.path.relpath(self.out, ROOT)
-                for line in child.stdout:
-                    print(f"    {line.rstrip().replace(self.stage, installed)[:180]}", flush=True)
-            status = child.wait()
+            try:
+                if not out:
+                    # The staging directory is gone once the run is installed: a
+                    # path in it is printed as the installed path.
+                    installed = os.path.relpath(self.out, ROOT)
+                    for line in child.stdout:
+                        print(f"    {line.rstrip().replace(self.stage, installed)[:180]}", flush=True)
+                status = child.wait()
+            except Interrupted:
+                stop_tree(child)   # SIGTERM to this process alone reaches no child of it
+                raise
         if status in (-signal.SIGINT, -signal.SIGTERM, 130, 143):
             raise Interrupted()
         if status not in ok:
@@ -235,7 +298,11 @@ class Run:
     def step_studies(self):
         for study, meta in studies.meta().items():
             print(f"\n--- study {study} ({meta['runner']})  ({self.elapsed()} elapsed)", flush=True)
+            if self.done("studies", study):
+                self.note("done in an earlier sitting")
+                continue
             getattr(self, "run_" + meta["runner"])(study, meta)
+            self.checkpoint("studies", study)
 
     def meson_benchmark(self, suite, copies, what, log, env, *options):
         """Runs a meson benchmark suite (benchmarks/meson.build), one test at a time, and copies the
@@ -268,8 +335,10 @@ class Run:
         # shards that GNU parallel runs on the cores (exact under --nodes: the shards, order and
         # cores change nothing) and prune match-merge adds up.
         variant = "quick" if self.quick else "long" if self.args.long else "full"
+        # Each finished match is kept in logs/matches/, so that a resumed run plays only the rest.
         self.call(python("scripts/strength.py", "--prune", self.prune, "--jobs", str(MATCH_JOBS), "--variant", variant,
-                         "--out", self.staged(meta["outputs"][0])),
+                         "--out", self.staged(meta["outputs"][0]),
+                         "--done-dir", self.staged(*run_progress.DONE_MATCHES)),
                   f"the {study} study failed (a match failed)")   # a line a match: progress
 
     def run_threads(self, study, meta):
@@ -371,11 +440,15 @@ class Run:
         for study, meta in studies.meta().items():
             for peer in meta["peer"]:
                 print(f"\n--- peer {peer} ({study})  ({self.elapsed()} elapsed)", flush=True)
+                if self.done("peers", peer):
+                    self.note("done in an earlier sitting")
+                    continue
                 argv = python(f"peers/{peer}/compare.py", self.prune, *self.mode["peers"],
                               "-o", self.staged(f"peer_{peer}.csv"))
                 status = self.call(argv, f"peer {peer}: counts differ or it failed", ok=(0, EXIT_SKIPPED))
                 if status == EXIT_SKIPPED:
                     self.note(f"peer {peer}: skipped (above)")
+                self.checkpoint("peers", peer)
 
     def step_hyperfine(self):
         self.call(python("scripts/run_hyperfine.py", "--prune", self.prune, "--out", self.staged("hyperfine"),
@@ -438,6 +511,10 @@ class Run:
         self.info.update(state_before=self.state_before, state_after=self.state_after, noisy=self.noisy,
                          allow_noisy=self.noisy and (self.quick or not self.args.strict),
                          probe=self.probe, remeasured=self.remeasured or None)
+        if len(self.progress["sittings"]) > 1:   # a resumed run: each sitting's times and states (noise.py)
+            self.progress["sittings"][-1].update(seconds=round(time.monotonic() - self.start),
+                                                 load_after=self.info["load_after"], state_after=self.state_after)
+            self.info["sittings"] = self.progress["sittings"]
         run_manifest.write(self.stage, self.info)
 
 
@@ -459,6 +536,11 @@ STEPS = [
     ("plots", "plots (gnuplot: SVG and PNG)"),
 ]
 STUBBED = ("studies", "sweep", "tidy", "hyperfine", "plots")
+# The steps whose work a resumed run keeps (each checkpointed when done; studies and peers one by
+# one too).  The others are cheap or judge the whole run, and are done again in every sitting:
+# the probe, the tools and the build (a no-op for ninja, and the binary is there whatever
+# happened to the build directory between sittings), the noise gate, the report and the plots.
+RESUMABLE = ("studies", "sweep", "tidy", "remeasure", "peers", "hyperfine")
 REMEASURE_ROUNDS = 2   # a row noisy three times running is noise the gate must see
 # Re-timing a row takes its repetitions again (the full run's 10 of at least 0.1 s: at least 1 s a
 # row): at most this many rows a round.  More noisy rows than that is a busy machine, and more than
@@ -466,6 +548,39 @@ REMEASURE_ROUNDS = 2   # a row noisy three times running is noise the gate must 
 REMEASURE_ROWS = 25
 # POSIX extended regular expressions' special characters (Google Benchmark's filter).
 ERE_SPECIAL = re.compile(r"[][.()*+?{}|^$\\]")
+
+
+def descendants(pid):
+    """pid and every process below it (Linux /proc)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        for task in glob.glob(f"/proc/{p}/task/*/children"):
+            try:
+                with open(task) as f:
+                    todo += [int(k) for k in f.read().split()]
+            except OSError:
+                pass
+    return out
+
+
+def stop_tree(child, grace=10.0):
+    """Ends a step's child and all below it (GNU parallel's jobs, a peer's build) before the run keeps
+    or removes its staging directory, so that nothing writes there afterwards: SIGTERM, then SIGKILL
+    to what is left after `grace` seconds."""
+    tree = descendants(child.pid)
+    for p in tree:
+        with contextlib.suppress(OSError):
+            os.kill(p, signal.SIGTERM)
+    end = time.monotonic() + grace
+    while time.monotonic() < end and any(os.path.exists(f"/proc/{p}") for p in tree[1:]):
+        time.sleep(0.05)
+    for p in tree:
+        if os.path.exists(f"/proc/{p}"):
+            with contextlib.suppress(OSError):
+                os.kill(p, signal.SIGKILL)
+    child.wait()
 
 
 def load():
@@ -527,17 +642,24 @@ def finish(run, status):
     if run_manifest.run_of(run.out) == run.run_id:
         shutil.rmtree(stage, ignore_errors=True)   # the previous run, swapped out by the install
         return
+    if run.progress:
+        run.end_sitting()
     for old in glob.glob(os.path.join(WORK, "failed-*")):
         shutil.rmtree(old, ignore_errors=True)
     kept = os.path.join(WORK, "failed-" + run.run_id)
     os.rename(stage, kept)
-    print(f"reproduce: this run's files are in {os.path.relpath(kept, ROOT)}/", file=sys.stderr)
+    print(f"reproduce: this run's files are in {os.path.relpath(kept, ROOT)}/"
+          + ("; the same command with --resume goes on from where it stopped" if run.progress else ""),
+          file=sys.stderr)
     print(f"reproduce: the previous results in {os.path.relpath(run.out, ROOT)}/ are unchanged", file=sys.stderr)
 
 
 def execute(run):
     for number, (name, title) in enumerate(STEPS, 1):
         print(f"\n==> [{number}/{len(STEPS) + 1}] {title}  ({run.elapsed()} elapsed)", flush=True)
+        if run.done("steps", name):
+            run.note("done in an earlier sitting")
+            continue
         hold(name)
         if STUB and name in STUBBED:
             run.stub(name)
@@ -545,6 +667,8 @@ def execute(run):
             run.note(f"stub: no {name}")
         else:
             getattr(run, "step_" + name)()
+        if name in RESUMABLE:
+            run.checkpoint("steps", name)
     run.write_run_json()   # the manifest of every file, the report and plots included
     print(f"\n==> [{len(STEPS) + 1}/{len(STEPS) + 1}] install into {os.path.relpath(run.out, ROOT)}/", flush=True)
     hold("install")
@@ -570,7 +694,7 @@ class Parser(argparse.ArgumentParser):
 
 def main():
     parser = Parser(prog="reproduce.sh", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    for flag in ("--quick", "--long", "--no-install", "--allow-dirty", "--strict"):
+    for flag in ("--quick", "--long", "--no-install", "--allow-dirty", "--strict", "--resume"):
         parser.add_argument(flag, action="store_true")
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build-release"))
     parser.add_argument("--isa", choices=("auto", "baseline", "x86-64-v3"), default="auto")
@@ -592,13 +716,10 @@ def main():
                   file=sys.stderr)
             return EXIT_USAGE
         os.makedirs(os.path.dirname(run.out), exist_ok=True)
-        run.stage = tempfile.mkdtemp(prefix="run-", dir=WORK)
-        for sub in ("logs", "raw", "hyperfine"):
-            os.makedirs(run.staged(sub))
-        run.load_before = load()
-        run.state_before = run.machine_state()
+        run.begin(args.resume)
         print(f"prune reproduction ({run.mode_name}, run {run.run_id}): results to "
-              f"{os.path.relpath(run.out, ROOT)}/" + (" (stub measurements)" if STUB else ""), flush=True)
+              f"{os.path.relpath(run.out, ROOT)}/" + (" (stub measurements)" if STUB else "")
+              + (f"; resumed, sitting {len(run.progress['sittings'])}" if args.resume else ""), flush=True)
         execute(run)
         status = EXIT_NOISY if run.noisy else 0
     except StepFailed as e:

@@ -97,7 +97,20 @@ def synthetic(tmp):
     # Another caller's states say nothing of this run's own time: not judged.
     other = {"state_before": state(), "state_after": state(t=100, busy=250, own=100, pid=2)}
     expect("other caller", gate(write_run(os.path.join(tmp, "other"), quiet_cvs, other)), 0, "")
+    # A resumed run (scripts/run_progress.py) is judged sitting by sitting; the gap between two is not
+    # the run's (another caller's states span it, and the top-level pair is not judged).
+    first = {"state_before": state(0.2), "state_after": state(0.3, t=100, busy=100, own=100)}
+    second = {"state_before": state(0.2, t=5000, busy=9000, pid=2),
+              "state_after": state(0.3, t=5100, busy=9250, own=100, pid=2)}
+    resumed = {"state_before": first["state_before"], "state_after": second["state_after"]}
+    expect("resumed, busy in sitting 2", gate(write_run(os.path.join(tmp, "sittings"), quiet_cvs,
+                                                        dict(resumed, sittings=[first, second]))), 3,
+           "noisy: other processes used 1.50 CPUs on average during the run's sitting 2; load 0.20 at the start")
+    second["state_after"] = state(0.3, t=5100, busy=9100, own=100, pid=2)
+    expect("resumed, quiet", gate(write_run(os.path.join(tmp, "sittings-quiet"), quiet_cvs,
+                                            dict(resumed, sittings=[first, second]))), 0, "")
     bad = [("no directory", os.path.join(tmp, "absent")),
+           ("sittings not a list", write_run(os.path.join(tmp, "badsittings"), quiet_cvs, {"sittings": 3})),
            ("no timed rows", write_run(os.path.join(tmp, "empty"), [])),
            ("bad cv", write_run(os.path.join(tmp, "badcv"), ["x"])),
            ("negative cv", write_run(os.path.join(tmp, "negcv"), ["-0.1"])),

@@ -25,7 +25,12 @@ Each run gets its own id (PRUNE_RUN_ID, honoured in stub runs only).  Checks:
      quick run are installed marked noisy, exit 3 and say they are noisy on
      their last line, the full run leaves README.md's results block as it
      was, and the report step's line names the installed REPORT.md, not the
-     staging directory that is gone.
+     staging directory that is gone;
+  7. --resume: with no stopped run it exits 2 with one line; a run stopped
+     by SIGTERM is refused under other options (exit 2, the stopped run
+     kept) and resumed under its own: the same run id, the steps it had
+     finished said done and not run again, two sittings in run.json, and
+     installed whole.
 Exits 1 with the first failed check.  Standard library only.
 """
 import hashlib
@@ -39,7 +44,8 @@ import sys
 import tempfile
 import time
 
-FILES = ["scripts/reproduce.sh", "scripts/reproduce.py", "scripts/run_manifest.py", "scripts/install_run.py",
+FILES = ["scripts/reproduce.sh", "scripts/reproduce.py", "scripts/run_manifest.py", "scripts/run_progress.py",
+         "scripts/install_run.py",
          "scripts/install_deps.sh", "scripts/atomic_file.py", "scripts/measure_stats.py", "scripts/studies.py",
          "studies/studies.csv", "studies/studies_meta.csv", "tests/reproduce_stub.py"]
 CLOCK_FIELDS = ("run", "date", "load_before", "load_after", "wall_time")
@@ -202,6 +208,7 @@ class Tester:
         expect(len([d for d in left if d.startswith("failed-")]) <= 1, f"more than one failed run kept: {left}")
 
         self.check_lock_and_signals()
+        self.check_resume()
         self.check_full_run()
         self.check_noisy()
         print(f"reproduce.sh: {self.kills} kills (states after the timed ones: {', '.join(sorted(seen))}), "
@@ -273,6 +280,33 @@ class Tester:
         _, err = process.communicate(timeout=180)
         expect(process.returncode == 130, f"SIGINT to a step: exit status {process.returncode}, not 130: {err!r}")
         expect(self.settle(run, "SIGINT to a step") == "old", "SIGINT to a step: the run was installed")
+
+    def check_resume(self):
+        # 7. A stopped run goes on with --resume, and only with its own options.
+        c = self.c
+        work = os.path.join(c.root, ".reproduce")
+        for name in os.listdir(work):
+            if name.startswith("failed-"):
+                shutil.rmtree(os.path.join(work, name))
+        process, _ = c.start(extra=["--resume"])
+        _, err = process.communicate(timeout=120)
+        expect(process.returncode == 2 and err.count("\n") == 1 and "--resume: no stopped run" in err,
+               f"--resume with no stopped run exited {process.returncode} saying {err!r}")
+        stopped, err = self.kill_at_hold("peers", signal.SIGTERM, 130)
+        expect("the same command with --resume goes on" in err, f"a stopped run does not say how to resume: {err!r}")
+        process, _ = c.start(quick=False, extra=["--resume"])
+        _, err = process.communicate(timeout=120)
+        expect(process.returncode == 2 and err.count("\n") == 1 and "has mode 'quick', this one 'full'" in err,
+               f"--resume of a quick run as a full run exited {process.returncode} saying {err!r}")
+        process, _ = c.start(extra=["--resume"], stdout=subprocess.PIPE)
+        out, err = process.communicate(timeout=120)
+        expect(process.returncode == 0, f"--resume exited {process.returncode}: {err!r}")
+        expect("resumed, sitting 2" in out and out.count("done in an earlier sitting") == 4,
+               f"--resume did not skip the four steps done (studies, sweep, tidy, remeasure): {out!r}")
+        info = c.manifest.check(c.quick)
+        expect(info["run"] == stopped and [s["seconds"] >= 0 for s in info.get("sittings", [])] == [True, True],
+               f"the resumed run installed run {info['run']} with sittings {info.get('sittings')}, not {stopped} in two")
+        self.previous = (stopped, manifest(c.quick))
 
     def check_full_run(self):
         # 5. A full run replaces results/ and carries results/quick/ over untouched,

@@ -83,6 +83,16 @@ def repetitions(res):
         f"{', '.join(by_count[n])}: {n}" for n in others) + ")" if others else "")
 
 
+def sittings(run):
+    """A resumed run's sittings, said after its wall time (scripts/run_progress.py); '' for one."""
+    listed = run.get("sittings") or []
+    if len(listed) < 2:
+        return ""
+    parts = [f"{s.get('date', '?')}, {int(s.get('seconds', 0)) // 60}m{int(s.get('seconds', 0)) % 60:02d}s, load {s.get('load_before', '?')} before"
+             for s in listed]
+    return f", in {len(listed)} sittings ({'; '.join(parts)}), each judged by the noise check apart"
+
+
 def render(res, plots):
     run = res.run
     skipped = [r for r in res.rows if r["status"] == "skipped"]
@@ -100,7 +110,7 @@ def render(res, plots):
         ("Node.js / minimaxer", f"{run.get('node', '?')} / {res.peer[0]['minimaxer_version'] if res.peer else '?'}"),
         ("hyperfine / gnuplot", f"{run.get('hyperfine', '?')} / {run.get('gnuplot', '?')}"),
         ("load average before / after", f"{run.get('load_before', '?')} / {run.get('load_after', '?')}"),
-        ("wall time", run.get("wall_time", "?")),
+        ("wall time", run.get("wall_time", "?") + sittings(run)),
     ] + noise_facts(res)
     errors = "; ".join(f"{r['benchmark']} ({r['error']})" for r in res.errors)
     out = ["## This run\n", table(["", ""], [list(f) for f in facts], "ll"),
