@@ -82,6 +82,7 @@ SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, SCRIPTS)
 import run_manifest  # noqa: E402
 import run_progress  # noqa: E402
+import process_tree  # noqa: E402
 from measure_stats import pairs_path  # noqa: E402
 import studies  # noqa: E402
 
@@ -169,18 +170,10 @@ class Run:
         """Starts this sitting: a new staging directory, or (resume) the stopped run's moved back."""
         identity = {"run": self.run_id, "commit": self.commit, "mode": self.mode_name, "long": self.args.long}
         if resume:
-            kept = run_progress.find(WORK)
-            if not kept:
-                raise StepFailed("--resume: no stopped run in .reproduce/ (a run stopped by Ctrl-C, SIGTERM or "
-                                 "a failed step is kept there; one killed by SIGKILL is not)")
             try:
-                progress = run_progress.read(kept)
+                progress = run_progress.resume(WORK, identity)
             except run_progress.ProgressError as e:
                 raise StepFailed(f"--resume: {e}") from None
-            why = run_progress.refusal(progress, identity)
-            if why or os.path.dirname(progress["stage"]) != WORK:
-                raise StepFailed(f"--resume: {why or 'the stopped run was staged in another checkout'}")
-            os.rename(kept, progress["stage"])   # back where it was: paths written earlier still hold
             self.stage, self.run_id, self.progress = progress["stage"], progress["run"], progress
             self.earlier = run_progress.seconds(progress)
             saved = progress["saved"]
@@ -230,7 +223,7 @@ class Run:
                         print(f"    {line.rstrip().replace(self.stage, installed)[:180]}", flush=True)
                 status = child.wait()
             except Interrupted:
-                stop_tree(child)   # SIGTERM to this process alone reaches no child of it
+                process_tree.stop(child)   # SIGTERM to this process alone reaches no child of it
                 raise
         if status in (-signal.SIGINT, -signal.SIGTERM, 130, 143):
             raise Interrupted()
@@ -548,39 +541,6 @@ REMEASURE_ROUNDS = 2   # a row noisy three times running is noise the gate must 
 REMEASURE_ROWS = 25
 # POSIX extended regular expressions' special characters (Google Benchmark's filter).
 ERE_SPECIAL = re.compile(r"[][.()*+?{}|^$\\]")
-
-
-def descendants(pid):
-    """pid and every process below it (Linux /proc)."""
-    out, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        out.append(p)
-        for task in glob.glob(f"/proc/{p}/task/*/children"):
-            try:
-                with open(task) as f:
-                    todo += [int(k) for k in f.read().split()]
-            except OSError:
-                pass
-    return out
-
-
-def stop_tree(child, grace=10.0):
-    """Ends a step's child and all below it (GNU parallel's jobs, a peer's build) before the run keeps
-    or removes its staging directory, so that nothing writes there afterwards: SIGTERM, then SIGKILL
-    to what is left after `grace` seconds."""
-    tree = descendants(child.pid)
-    for p in tree:
-        with contextlib.suppress(OSError):
-            os.kill(p, signal.SIGTERM)
-    end = time.monotonic() + grace
-    while time.monotonic() < end and any(os.path.exists(f"/proc/{p}") for p in tree[1:]):
-        time.sleep(0.05)
-    for p in tree:
-        if os.path.exists(f"/proc/{p}"):
-            with contextlib.suppress(OSError):
-                os.kill(p, signal.SIGKILL)
-    child.wait()
 
 
 def load():

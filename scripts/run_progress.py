@@ -67,13 +67,23 @@ def find(work):
     return max(kept, key=os.path.getmtime) if kept else None
 
 
-def refusal(progress, wanted):
-    """Why a run `wanted` (IDENTITY's fields less stage) may not resume `progress`, or None."""
+def resume(work, wanted):
+    """The progress of the run stopped in `work`, its staging directory moved back where it was (so
+    that every path written in an earlier sitting still holds), when `wanted` (a run's commit, mode
+    and long) may go on with it.  Raises ProgressError."""
+    kept = find(work)
+    if not kept:
+        raise ProgressError("no stopped run in .reproduce/ (a run stopped by Ctrl-C, SIGTERM or a failed step is "
+                            "kept there; one killed by SIGKILL is not)")
+    progress = read(kept)
     for key in ("commit", "mode", "long"):
         if progress[key] != wanted[key]:
-            return (f"the stopped run {progress['run']} has {key} {progress[key]!r}, this one {wanted[key]!r}: "
-                    "resume it with the same options at the same commit")
-    return None
+            raise ProgressError(f"the stopped run {progress['run']} has {key} {progress[key]!r}, this one "
+                                f"{wanted[key]!r}: resume it with the same options at the same commit")
+    if os.path.dirname(progress["stage"]) != work:
+        raise ProgressError(f"the stopped run {progress['run']} was staged in another checkout")
+    os.rename(kept, progress["stage"])
+    return progress
 
 
 def seconds(progress):

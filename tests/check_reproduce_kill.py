@@ -45,7 +45,7 @@ import tempfile
 import time
 
 FILES = ["scripts/reproduce.sh", "scripts/reproduce.py", "scripts/run_manifest.py", "scripts/run_progress.py",
-         "scripts/install_run.py",
+         "scripts/process_tree.py", "scripts/install_run.py",
          "scripts/install_deps.sh", "scripts/atomic_file.py", "scripts/measure_stats.py", "scripts/studies.py",
          "studies/studies.csv", "studies/studies_meta.csv", "tests/reproduce_stub.py"]
 CLOCK_FIELDS = ("run", "date", "load_before", "load_after", "wall_time")
@@ -331,18 +331,9 @@ class Tester:
 
 
 def children(pid):
-    """Every descendant of pid (Linux /proc)."""
-    out, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        try:
-            with open(f"/proc/{p}/task/{p}/children") as f:
-                kids = [int(k) for k in f.read().split()]
-        except OSError:
-            kids = []
-        out += kids
-        todo += kids
-    return out
+    """Every descendant of pid (scripts/process_tree.py, from the scratch checkout)."""
+    import process_tree
+    return process_tree.descendants(pid)[1:]
 
 
 def wait_sleeping(pid, seconds=10):
