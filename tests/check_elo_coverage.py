@@ -43,6 +43,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import elo_vectors  # noqa: E402
 import studies  # noqa: E402
+from reporting import match_stats as stats  # noqa: E402
 from reporting import strength as report  # noqa: E402
 
 SIMS = 2000
@@ -119,7 +120,7 @@ def shapes():
     for limit in dict.fromkeys(report.limit_of(r) for r in rows):
         sym = []
         for r in rows:
-            counts = report.pentanomial(r)
+            counts = stats.pentanomial(r)
             if report.limit_of(r) != limit or not counts:
                 continue
             n = sum(counts)
@@ -182,7 +183,7 @@ if TABLE:
         print(f"{n} {' '.join(f'{q:.3f}' for q in shape)} elo {e:.3f} nelo {v:.3f}  {cases[shape]}")
 
 for kind, i in kinds:
-    start = report.COVERED_FROM[kind]
+    start = stats.COVERED_FROM[kind]
     for n in (n for n in counts if n >= start):
         short = [s for s in simulated(n) if result[(n, s)][i] < COVERAGE]
         check(not short, f"{kind} at {n} pairs (printed bare from {start}): coverage " + ", ".join(
@@ -192,16 +193,16 @@ for kind, i in kinds:
         n = below[-1]
         check(any(result[(n, s)][i] < COVERAGE for s in simulated(n)),
               f"{kind}: every shape holds {COVERAGE} at {n} pairs, so the threshold {start} is not the smallest")
-check(report.MIN_PAIRS == report.COVERED_FROM["elo"],
-      f"Holm tests from {report.MIN_PAIRS} pairs, the Elo interval is printed bare from {report.COVERED_FROM['elo']}")
+check(stats.MIN_PAIRS == stats.COVERED_FROM["elo"],
+      f"Holm tests from {stats.MIN_PAIRS} pairs, the Elo interval is printed bare from {stats.COVERED_FROM['elo']}")
 
 # The report marks exactly the committed intervals below their threshold.
 for r in csv.DictReader(open(os.path.join(ROOT, "results", "strength.csv"))):
-    pairs = sum(report.pentanomial(r) or [0])
+    pairs = sum(stats.pentanomial(r) or [0])
     for kind, _ in kinds:
         cell = report.interval_cell(r, kind)
         marked = report.COVERAGE_MARK in cell
-        check(marked == (pairs < report.COVERED_FROM[kind] and cell != "–"),
+        check(marked == (pairs < stats.COVERED_FROM[kind] and cell != "–"),
               f"{r['game']} {r['a']} vs {r['b']} at {r['limit']}: {kind} {cell!r} at {pairs} pairs")
 
 for f in failures:

@@ -40,6 +40,7 @@ ROOT, PRUNE = sys.argv[1], sys.argv[2]
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import strength  # noqa: E402
 import studies  # noqa: E402
+from reporting import match_stats as stats  # noqa: E402
 from reporting import strength as report  # noqa: E402
 
 RUNNER = os.path.join(ROOT, "scripts", "strength.py")
@@ -177,17 +178,17 @@ with tempfile.TemporaryDirectory() as tmp:
 
 # Holm at alpha 0.05.  Sorted, 0.005 <= 0.05/4 and 0.01 <= 0.05/3 survive; 0.03 > 0.05/2 stops it, so
 # 0.04 does not either, though all four are below 0.05.  Adjusted: 4 x 0.005, 3 x 0.01, then 2 x 0.03 for both.
-got = report.holm([0.01, 0.04, 0.03, 0.005])
+got = stats.holm([0.01, 0.04, 0.03, 0.005])
 check([ok for ok, _ in got] == [True, False, False, True], f"Holm keeps {got}, want 0.01 and 0.005 only")
 check([round(p, 6) for _, p in got] == [0.03, 0.06, 0.06, 0.02], f"Holm's adjusted p-values {got}")
 # Each p below its step's bound alpha / (m - i): Holm keeps all four; Bonferroni (0.0125) would keep two.
-got = report.holm([0.04, 0.011, 0.02, 0.005])
+got = stats.holm([0.04, 0.011, 0.02, 0.005])
 check([ok for ok, _ in got] == [True] * 4, f"Holm keeps {got}, want all four")
 # The sign test on a short self-play line's informative pairs (LL+LD against WD+WW, the ½ pairs left out):
 # 10 of 10 won is 2 x 2^-10; 5 of 10 is p 1; 5 of 5 (p 0.0625) cannot fail, and the verdict says so; 12 of 12
 # (p 0.00049) fails, in bold, Holm over the one line.
-check(report.sign_test({"pentanomial": "0 0 10 0 10"}) == (10, 10, 2 / 1024), "sign test, 10 of 10")
-check(report.sign_test({"pentanomial": "3 2 10 2 3"}) == (10, 5, 1.0), "sign test, 5 of 10")
+check(stats.sign_test({"pentanomial": "0 0 10 0 10"}) == (10, 10, 2 / 1024), "sign test, 10 of 10")
+check(stats.sign_test({"pentanomial": "3 2 10 2 3"}) == (10, 5, 1.0), "sign test, 5 of 10")
 short = {"game": "kalah", "a": "ladder-pvs", "b": "ladder-pvs", "pentanomial": "0 0 15 2 3"}
 said = report.short_verdict([short])
 check("5 of 5 (p 0.062)" in said and "cannot fail" in said and "keeps none" in said, f"a 5-pair line: {said}")
@@ -198,12 +199,12 @@ check("12 of 12" in said and "**Holm's correction over these keeps kalah `ladder
 committed = os.path.join(ROOT, "results", "strength.csv")
 for r in list(csv.DictReader(open(committed))) if os.path.exists(committed) else []:
     excludes = (r["elo_low"] != "" and float(r["elo_low"]) > 0) or (r["elo_high"] != "" and float(r["elo_high"]) < 0)
-    if sum(report.pentanomial(r) or [0]) < report.MIN_PAIRS:   # untested by the rule: p is 1 whatever the interval
-        check(report.p_value(r) == 1.0, f"results/strength.csv {r['game']} {r['a']} vs {r['b']} at {r['limit']}: "
-              f"{r['pairs']} pairs, under {report.MIN_PAIRS}, yet p {report.p_value(r):.4f}")
+    if sum(stats.pentanomial(r) or [0]) < stats.MIN_PAIRS:   # untested by the rule: p is 1 whatever the interval
+        check(stats.p_value(r) == 1.0, f"results/strength.csv {r['game']} {r['a']} vs {r['b']} at {r['limit']}: "
+              f"{r['pairs']} pairs, under {stats.MIN_PAIRS}, yet p {stats.p_value(r):.4f}")
         continue
-    check((report.p_value(r) < 0.05) == excludes,
-          f"results/strength.csv {r['game']} {r['a']} vs {r['b']}: p {report.p_value(r):.4f}, interval "
+    check((stats.p_value(r) < 0.05) == excludes,
+          f"results/strength.csv {r['game']} {r['a']} vs {r['b']}: p {stats.p_value(r):.4f}, interval "
           f"{r['elo_low']} to {r['elo_high']}")
 
 below = {(r["game"], r["config"]): r["baseline"] for r in studies.rows("techniques") if r["moves"] == ""}

@@ -13,7 +13,8 @@ when and at which commit.
 import os
 
 from .common import Section, comment_header, fint, num, read_csv, table
-from .strength import elo_cell, holm_tests
+from .match_stats import holm_tests
+from .strength import elo_cell
 
 NODES = os.path.join("apart", "killer_placement_nodes.csv")
 MATCHES = os.path.join("apart", "killer_placement.csv")

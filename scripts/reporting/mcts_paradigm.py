@@ -10,7 +10,8 @@ time, a series per game (plots/mcts_paradigm.gp draws it).
 import os
 
 from .common import PlotTable, Section, comment_header, num, read_csv, table
-from .strength import holm_tests, interval_cell, limit_of, pairs_of
+from .match_stats import holm_tests
+from .strength import interval_cell, limit_of, pairs_of
 
 MATCHES = os.path.join("apart", "mcts_paradigm.csv")
 TARGET_HALF_WIDTH = 10.0   # issue 50: each reading to +-10 Elo or better

@@ -10,7 +10,8 @@ header says how, when and at which commit.
 import os
 
 from .common import Section, comment_header, read_csv, table
-from .strength import elo_cell, holm_tests
+from .match_stats import holm_tests
+from .strength import elo_cell
 
 MATCHES = os.path.join("apart", "mcts_steps.csv")
 COLUMNS = (("mcts-solver", "mcts-uct"), ("mcts-mr", "mcts-solver"), ("mcts-ms", "mcts-solver"),
