@@ -9,9 +9,9 @@
  * config.c: ladder-id and up) and every MCTS config (issue 50: its
  * playouts within the budget, beside the ladder's nodes), in the order of
  * the config list.  A ladder config deepens itself: one search to the
- * game's maximum depth with the request's time_ms set to the budget answers
+ * game's maximum depth with the request's time_us set to the budget answers
  * with its deepest completed iteration.  An MCTS config has no depth: one
- * search with time_ms set runs its iterations until the budget (or a proof
+ * search with time_us set runs its iterations until the budget (or a proof
  * of the root).  negamax-ab cannot be stopped mid-search, so this program
  * deepens it: fresh searches at depth 1, 2, ... while their summed times
  * stay within the budget; a depth that would need more than twice the time
@@ -161,7 +161,7 @@ static bool measure_engine(const game_entry *game, const search_config *config, 
                            measurement *m, char *message, size_t size)
 {
     search_request request = {.config = config, .moves = "", .depth = game->max_depth, .state = STATE_COPY,
-                              .seed = SEARCH_DEFAULT_SEED, .time_ms = (uint64_t)budget_ms};
+                              .seed = SEARCH_DEFAULT_SEED, .time_us = (uint64_t)budget_ms * 1000};
     search_result r;
     if (game->search(&request, &r, message, size) != SEARCH_OK) return false;
     *m = (measurement){.nodes = r.iteration_nodes[r.iterations - 1], .total_nodes = r.nodes, .seconds = r.seconds,
@@ -175,7 +175,7 @@ static bool measure_mcts(const game_entry *game, const search_config *config, lo
                          char *message, size_t size)
 {
     search_request request = {.config = config, .moves = "", .depth = game->max_depth, /* in range; unused */
-                              .state = STATE_COPY, .seed = SEARCH_DEFAULT_SEED, .time_ms = (uint64_t)budget_ms};
+                              .state = STATE_COPY, .seed = SEARCH_DEFAULT_SEED, .time_us = (uint64_t)budget_ms * 1000};
     search_result r;
     if (game->search(&request, &r, message, size) != SEARCH_OK) return false;
     *m = (measurement){.nodes = r.nodes, .total_nodes = r.nodes, .seconds = r.seconds,

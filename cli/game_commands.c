@@ -42,7 +42,7 @@ static const char *position_of(const options *o)
 static int depth_completed(const search_request *q, const search_result *r)
 {
     if (q->config->algorithm == ALGORITHM_MCTS) return 0; /* no depth: its iterations say how far it got */
-    bool limited = q->time_ms || q->node_limit;
+    bool limited = q->time_us || q->node_limit;
     if (!limited && (q->config->algorithm != ALGORITHM_LADDER || !q->config->ladder.deepening)) return q->depth;
     return r->iterations;
 }
@@ -161,7 +161,7 @@ static void ladder_options_of(const options *o, search_request *q)
     if (replace && strcmp(replace, "depth") == 0) q->tt_replace = TT_REPLACE_DEPTH;
     else if (replace && strcmp(replace, "always") != 0)
         cli_fail("--tt-replace must be always or depth, not '%s'", replace);
-    q->time_ms = (uint64_t)cli_number(o, "time-ms", 1, 86400000, 0);
+    q->time_us = (uint64_t)cli_number(o, "time-ms", 1, 86400000, 0) * 1000;
     q->node_limit = (uint64_t)cli_number(o, "node-limit", 1, INT64_MAX, 0);
     q->threads = options_given(o, "threads") ? (int)cli_number(o, "threads", 1, 1000000, 1) : 0;  /* 0: not printed */
     if (q->threads > 1 && !config_threads(q->config))
@@ -191,7 +191,7 @@ static search_request search_request_of(const game_entry *game, const options *o
     q.playout_sample_count = (int)cli_number(o, "sample-playouts", 1, 1000, 0);
     if (q.playout_sample_count && config->algorithm != ALGORITHM_MCTS)
         cli_fail("--sample-playouts goes with an MCTS config (prune configs, family mcts), not %s", config->name);
-    bool mcts = config->algorithm == ALGORITHM_MCTS, limited = q.time_ms || q.node_limit || q.iterations;
+    bool mcts = config->algorithm == ALGORITHM_MCTS, limited = q.time_us || q.node_limit || q.iterations;
     if (q.iterations && !mcts)
         cli_fail("--iterations goes with an MCTS config (prune configs, family mcts), not %s", config->name);
     if (mcts && options_given(o, "depth"))

@@ -30,19 +30,21 @@ void cli_match_sides_allocate(const char *const flags[], match_side sides[], int
     if (!match_sides_allocate(flags, sides, count, bound, message, sizeof message)) cli_fail("%s", message);
 }
 
-/* --tc BASE+INC: a clock of BASE ms a side and INC ms added after each move. */
+/* --tc BASE+INC: a clock of BASE ms a side and INC ms added after each move, each to the
+ * microsecond (10+0.1), kept in microseconds. */
 static match_limit clock_of(const char *text)
 {
     const char *plus = strchr(text, '+');
     char base[32];
-    long long start, increment;
+    unsigned long long start, increment;
     size_t length = plus ? (size_t)(plus - text) : 0;
-    if (!plus || length >= sizeof base) cli_fail("--tc must be BASE+INC in milliseconds (1000+10), not '%s'", text);
+    if (!plus || length >= sizeof base)
+        cli_fail("--tc must be BASE+INC in milliseconds, to three decimals (1000+10, 10+0.1), not '%s'", text);
     memcpy(base, text, length);
     base[length] = '\0';
-    if (!parse_whole_number(base, 1, 86400000LL, &start) || !parse_whole_number(plus + 1, 0, 86400000LL, &increment))
-        cli_fail("--tc must be BASE+INC in milliseconds (1000+10), not '%s'", text);
-    return (match_limit){.kind = LIMIT_CLOCK, .value = (uint64_t)start, .increment_ms = (uint64_t)increment};
+    if (!parse_milliseconds(base, 1, 86400000000ULL, &start) || !parse_milliseconds(plus + 1, 0, 86400000000ULL, &increment))
+        cli_fail("--tc must be BASE+INC in milliseconds, to three decimals (1000+10, 10+0.1), not '%s'", text);
+    return (match_limit){.kind = LIMIT_CLOCK, .value = start, .increment_us = increment};
 }
 
 static match_limit limit_of(const options *o)
@@ -54,8 +56,8 @@ static match_limit limit_of(const options *o)
     for (int kind = 0; kind < 3; kind++) {
         if (!options_given(o, names[kind])) continue;
         given++;
-        limit = (match_limit){.kind = (match_limit_kind)kind,
-                              .value = (uint64_t)cli_number(o, names[kind], 1, most[kind], 0)};
+        uint64_t value = (uint64_t)cli_number(o, names[kind], 1, most[kind], 0);
+        limit = (match_limit){.kind = (match_limit_kind)kind, .value = kind == LIMIT_TIME ? value * 1000 : value};
     }
     if (options_given(o, "tc")) {
         given++;

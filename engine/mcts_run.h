@@ -178,7 +178,7 @@ static bool mcts_request_bounded(const search_request *request, char *message, s
                  "not %s", request->config->name);
         return false;
     }
-    if (request->iterations || request->node_limit || request->time_ms || request->stop) return true;
+    if (request->iterations || request->node_limit || request->time_us || request->stop) return true;
     snprintf(message, message_size, "%s searches to a budget, not a depth: give it iterations, a node limit "
              "or a time limit", request->config->name);
     return false;

@@ -68,7 +68,9 @@ typedef struct {
      * ladder-id's worth stays what it adds beyond plain deepening.  The
      * limits are checked inside the search, every SEARCH_CHECK_INTERVAL
      * nodes, so a deadline is kept to tens of microseconds. */
-    uint64_t time_ms;    /* the deadline, from the search's start; armed after the first completed iteration */
+    uint64_t time_us;    /* the deadline in microseconds from the search's start (a clock's share is kept to
+                            the microsecond: a tc=10+0.1 move has about 400); armed after the first completed
+                            iteration */
     uint64_t node_limit; /* at most this many nodes, whole search (deterministic); armed from the first node:
                             a search stopped before its first iteration completes answers the root move it
                             was searching (or the first legal move), with iterations 0 */
@@ -80,7 +82,7 @@ typedef struct {
     int threads;
     search_smp smp;      /* how the threads share the work (SEARCH_SMP_LAZY by default) */
     /* The Monte Carlo family (engine/mcts_search.h) searches to a budget, not a depth (depth is not read):
-     * iterations, node_limit, time_ms or stop, one at least.  iterations: at most this many (0: no such
+     * iterations, node_limit, time_us or stop, one at least.  iterations: at most this many (0: no such
      * limit; refused for a config of another family).  root_children: where the root's children's
      * statistics go, room for root_children_size of them (NULL: not wanted). */
     uint64_t iterations;

@@ -109,7 +109,7 @@ static search_status report_budget(search_stop why, const search_context *ctx, s
  * the recursive family and the ladder, not the tree family. */
 static bool soft_limits_allowed(const search_request *request, char *message, size_t message_size)
 {
-    bool soft = request->time_ms || request->node_limit || request->stop;
+    bool soft = request->time_us || request->node_limit || request->stop;
     if (!soft || request->config->algorithm != ALGORITHM_TREE) return true;
     snprintf(message, message_size, "a time or node limit needs a config of the recursive family or the ladder, "
              "and %s is a tree config", request->config->name);
@@ -144,7 +144,7 @@ static search_status search(const search_request *request, search_result *result
     static plain_deepening plain;
     plain = (plain_deepening){0};
     double start = request->untimed ? 0 : clock_seconds();
-    if (request->time_ms) ctx.deadline = clock_seconds() + (double)request->time_ms / 1000;
+    if (request->time_us) ctx.deadline = clock_seconds() + (double)request->time_us / 1e6;
     search_schedule_check(&ctx);
     search_stop why = (search_stop)setjmp(ctx.budget_exceeded);
     if (why != STOP_NONE) {
@@ -153,7 +153,7 @@ static search_status search(const search_request *request, search_result *result
         arena_trim(&ctx.arena, ARENA_KEEP_BLOCKS);
         return status;
     }
-    bool soft = request->time_ms || request->node_limit || request->stop;
+    bool soft = request->time_us || request->node_limit || request->stop;
     bool self_deepening = ladder_config && config->ladder.deepening;
     bool mcts_config = config->algorithm == ALGORITHM_MCTS;
     if (tree) {

@@ -274,13 +274,17 @@ engine_end match_engine_move(match_engine *e, const match_limit *limit, const in
     uint64_t wait_ms = ENGINE_GRACE_MS;
     if (limit->kind == LIMIT_CLOCK) {
         uint64_t p1 = clock_ms[0] > 0 ? (uint64_t)clock_ms[0] : 0, p2 = clock_ms[1] > 0 ? (uint64_t)clock_ms[1] : 0;
+        /* UGI's times are whole milliseconds: an increment under 1 ms goes as 0 (docs/cli.md) */
+        uint64_t increment_ms = limit->increment_us / 1000;
         snprintf(go, sizeof go, "go p1time %" PRIu64 " p2time %" PRIu64 " p1inc %" PRIu64 " p2inc %" PRIu64, p1, p2,
-                 limit->increment_ms, limit->increment_ms);
+                 increment_ms, increment_ms);
         wait_ms += p1 > p2 ? p1 : p2;
     } else {
         static const char *const kinds[] = {[LIMIT_NODES] = "nodes", [LIMIT_TIME] = "movetime", [LIMIT_DEPTH] = "depth"};
-        snprintf(go, sizeof go, "go %s %" PRIu64, kinds[limit->kind], limit->value);
-        if (limit->kind == LIMIT_TIME) wait_ms += limit->value;
+        /* a movetime in whole milliseconds, at least 1 (the limit keeps microseconds) */
+        uint64_t value = limit->kind != LIMIT_TIME ? limit->value : limit->value >= 1000 ? limit->value / 1000 : 1;
+        snprintf(go, sizeof go, "go %s %" PRIu64, kinds[limit->kind], value);
+        if (limit->kind == LIMIT_TIME) wait_ms += value;
     }
     char tail[512];
     snprintf(tail, sizeof tail, "\nsetoption name seed value %" PRIu64 "\n%s\n", seed, go);

@@ -51,7 +51,7 @@ static void check_same_match(merge_refusal *refusal, const summary_record *x, co
                         : strcmp(a->b, b->b)                            ? "side b"
                         : a->limit.kind != b->limit.kind                ? "limit"
                         : a->limit.value != b->limit.value              ? "limit_value"
-                        : a->limit.increment_ms != b->limit.increment_ms ? "increment_ms"
+                        : a->limit.increment_us != b->limit.increment_us ? "increment_ms"
                         : a->margin_ms != b->margin_ms                  ? "margin_ms"
                         : a->seed != b->seed                            ? "seed"
                         : a->ply_cap != b->ply_cap                      ? "ply_cap"

@@ -77,20 +77,19 @@ int match_count_plies(const char *moves)
 
 /* A move's share of the clock, in microseconds: a 30th of what is left
  * plus 3/4 of the increment, never more than half of what is left, at
- * least 1 ms.  Microseconds, so that a 1 ms increment's 3/4 is not
- * rounded away (in whole milliseconds it was 0). */
+ * least MATCH_CLOCK_FLOOR_US.  Microseconds, so that a 1 ms increment's 3/4
+ * is not rounded away (in whole milliseconds it was 0), and a clock of
+ * 10+0.1 gives its moves about 400 us.  The floor is a move's time when the
+ * clock is all but spent: the search answers after its first iteration
+ * whatever its deadline (engine/search_context.h), so a floor of 1 ms, as
+ * whole milliseconds needed, would give a 10 ms clock's late moves more
+ * than it holds. */
+#define MATCH_CLOCK_FLOOR_US 100
 uint64_t match_clock_move_us(uint64_t left_us, uint64_t increment_us)
 {
     uint64_t us = left_us / 30 + increment_us * 3 / 4;
     if (us > left_us / 2) us = left_us / 2;
-    return us >= 1000 ? us : 1000;
-}
-
-/* The same in whole milliseconds (what a search's deadline and the UGI
- * protocol take): the share, rounded down, at least 1 ms. */
-uint64_t match_clock_move_ms(uint64_t left_ms, uint64_t increment_ms)
-{
-    return match_clock_move_us(left_ms * 1000, increment_ms * 1000) / 1000;
+    return us >= MATCH_CLOCK_FLOOR_US ? us : MATCH_CLOCK_FLOOR_US;
 }
 
 search_status match_side_move(const game_entry *game, match_side *side, const match_limit *limit, const char *position,
@@ -110,7 +109,7 @@ search_status match_side_move(const game_entry *game, match_side *side, const ma
     } else if (limit->kind == LIMIT_NODES) {
         q.node_limit = limit->value; /* the engine deepens and stops within it: at most N nodes */
     } else {
-        q.time_ms = limit->value;    /* LIMIT_TIME (a clock comes here as its move's share) */
+        q.time_us = limit->value;    /* LIMIT_TIME (a clock comes here as its move's share) */
     }
     search_status status = game->search(&q, r, message, size);
     *nodes = status == SEARCH_OK ? r->nodes : 0;
@@ -229,8 +228,7 @@ static match_limit move_limit(const game_run *run, const match_limit *limit, int
     if (limit->kind == LIMIT_TIME) return (match_limit){.kind = LIMIT_TIME, .value = limit->value * run->time_factor[mover]};
     if (limit->kind != LIMIT_CLOCK) return *limit;
     uint64_t left = run->clock_us[mover] > 0 ? (uint64_t)run->clock_us[mover] : 0;
-    return (match_limit){.kind = LIMIT_TIME,
-                         .value = match_clock_move_us(left, limit->increment_ms * run->time_factor[mover] * 1000) / 1000};
+    return (match_limit){.kind = LIMIT_TIME, .value = match_clock_move_us(left, limit->increment_us * run->time_factor[mover])};
 }
 
 /* An overrun is a move past its time by more than its slack: the engine
@@ -240,10 +238,10 @@ static match_limit move_limit(const game_run *run, const match_limit *limit, int
  * millisecond past 10 ms or more is a move that did not stop in time, and
  * on an allotment of 1 to 3 ms a fixed millisecond would pass a move a
  * third to all of its time over (issue 48); a tenth of it passes none. */
-double match_overrun_slack_ms(uint64_t allotted_ms)
+uint64_t match_overrun_slack_us(uint64_t allotted_us)
 {
-    double tenth = (double)allotted_ms / 10;
-    return tenth < 1.0 ? tenth : 1.0;
+    uint64_t tenth = allotted_us / 10;
+    return tenth < 1000 ? tenth : 1000;
 }
 
 /* Books the move's time; true when the mover lost on time: past its
@@ -256,15 +254,16 @@ static bool book_time(game_run *run, const match_rules *rules, const match_limit
     if (ms > g->move_ms_max[mover]) g->move_ms_max[mover] = ms;
     g->moves_made[mover]++;
     double margin = (double)rules->margin_ms;
+    double allotted_ms = (double)allotted->value / 1000, slack_ms = (double)match_overrun_slack_us(allotted->value) / 1000;
     if (rules->limit.kind == LIMIT_TIME) {
-        if (ms > (double)allotted->value + margin) return true;
-        if (ms > (double)allotted->value + match_overrun_slack_ms(allotted->value)) g->overruns[mover]++;
+        if (ms > allotted_ms + margin) return true;
+        if (ms > allotted_ms + slack_ms) g->overruns[mover]++;
     } else if (rules->limit.kind == LIMIT_CLOCK) {
-        if (ms > (double)allotted->value + match_overrun_slack_ms(allotted->value)) g->overruns[mover]++;
+        if (ms > allotted_ms + slack_ms) g->overruns[mover]++;
         run->clock_us[mover] -= (int64_t)(ms * 1000 + 0.5);   /* kept in microseconds: no move's time rounds away */
         if ((double)run->clock_us[mover] < -margin * 1000) return true;
         if (run->clock_us[mover] < 0) run->clock_us[mover] = 0;
-        run->clock_us[mover] += (int64_t)(rules->limit.increment_ms * run->time_factor[mover] * 1000);
+        run->clock_us[mover] += (int64_t)(rules->limit.increment_us * run->time_factor[mover]);
     }
     return false;
 }
@@ -276,8 +275,7 @@ match_play_status match_play(const game_entry *game, match_side sides[2], const 
     uint64_t factor[2] = {sides[0].time_factor > 1 ? (uint64_t)sides[0].time_factor : 1,
                           sides[1].time_factor > 1 ? (uint64_t)sides[1].time_factor : 1};
     game_run run = {.game = game, .position = opening_position(opening), .g = out, .limit = &rules->limit,
-                    .clock_us = {(int64_t)(rules->limit.value * factor[0] * 1000),
-                                 (int64_t)(rules->limit.value * factor[1] * 1000)},
+                    .clock_us = {(int64_t)(rules->limit.value * factor[0]), (int64_t)(rules->limit.value * factor[1])},
                     .time_factor = {factor[0], factor[1]}, .play_out = rules->play_out};
     snprintf(out->moves, sizeof out->moves, "%s", run.position ? "" : opening);
     int cap = match_ply_cap(game), played = run.position ? 0 : match_count_plies(opening);

@@ -13,6 +13,7 @@
 
 #include "escape.h"
 #include "match_types.h"
+#include "numbers.h"
 
 static const char *const limit_names[MATCH_LIMIT_KINDS] = {"nodes", "time-ms", "depth", "clock"};
 static const char *const outcome_names[] = {"loss", "draw", "win"};
@@ -182,6 +183,15 @@ static void print_play_out_text(const match_summary *s)
     putchar('\n');
 }
 
+/* The limit's value as the records show it (a time in milliseconds, to the microsecond: 10, 0.1),
+ * and a clock's increment. */
+static void limit_texts(const match_limit *limit, char *value, char *increment)
+{
+    if (limit->kind == LIMIT_TIME || limit->kind == LIMIT_CLOCK) format_milliseconds(limit->value, value);
+    else snprintf(value, NUMBERS_MILLISECONDS_SIZE, "%" PRIu64, limit->value);
+    format_milliseconds(limit->kind == LIMIT_CLOCK ? limit->increment_us : 0, increment);
+}
+
 static void print_summary_json(const match_summary *s, const elo_estimate *e, bool estimated, const match_merge_info *m)
 {
     fputs("{\"summary\":true,\"game\":", stdout);
@@ -190,8 +200,10 @@ static void print_summary_json(const match_summary *s, const elo_estimate *e, bo
     escape_json(stdout, s->a);
     fputs(",\"b\":", stdout);
     escape_json(stdout, s->b);
-    printf(",\"limit\":\"%s\",\"limit_value\":%" PRIu64, limit_names[s->limit.kind], s->limit.value);
-    if (s->limit.kind == LIMIT_CLOCK) printf(",\"increment_ms\":%" PRIu64, s->limit.increment_ms);
+    char value[NUMBERS_MILLISECONDS_SIZE], increment[NUMBERS_MILLISECONDS_SIZE];
+    limit_texts(&s->limit, value, increment);
+    printf(",\"limit\":\"%s\",\"limit_value\":%s", limit_names[s->limit.kind], value);
+    if (s->limit.kind == LIMIT_CLOCK) printf(",\"increment_ms\":%s", increment);
     printf(",\"margin_ms\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"ply_cap\":%d,\"reproducible\":%s", s->margin_ms, s->seed,
            s->ply_cap, reproducible(s) ? "true" : "false");
     if (m && m->missing_pairs) fputs(",\"shard\":null,\"pair_first\":null,\"pair_step\":null", stdout);
@@ -282,9 +294,10 @@ void match_print_merge_line(FILE *out, const match_merge_info *m, const char *la
 static void print_summary_text(const match_summary *s, const elo_estimate *e, bool estimated, const match_merge_info *m)
 {
     printf("match    %s: A %s, B %s, ", s->game, s->a, s->b);
-    if (s->limit.kind == LIMIT_CLOCK)
-        printf("--tc %" PRIu64 "+%" PRIu64 " (ms a side, ms added a move)", s->limit.value, s->limit.increment_ms);
-    else printf("--%s %" PRIu64 " a move", limit_names[s->limit.kind], s->limit.value);
+    char value[NUMBERS_MILLISECONDS_SIZE], increment[NUMBERS_MILLISECONDS_SIZE];
+    limit_texts(&s->limit, value, increment);
+    if (s->limit.kind == LIMIT_CLOCK) printf("--tc %s+%s (ms a side, ms added a move)", value, increment);
+    else printf("--%s %s a move", limit_names[s->limit.kind], value);
     printf(", seed %" PRIu64 ", ply cap %d\n", s->seed, s->ply_cap);
     if (m) match_print_merge_line(stdout, m, "shards   ");
     else if (s->shards > 1)

@@ -172,7 +172,7 @@ bool match_side_check(const game_entry *game, const char *flag, match_side *side
         if (limit->kind == LIMIT_NODES) q.node_limit = limit->value;
         else if (side->config->algorithm == ALGORITHM_MCTS) q.iterations = 1; /* no depth bounds it: a day's time
                                                                                   would be searched whole */
-        else q.time_ms = 86400000; /* any time limit: the engine refuses a config it cannot bound */
+        else q.time_us = 86400000000ULL; /* any time limit: the engine refuses a config it cannot bound */
         search_result r;
         if (game->search(&q, &r, why, sizeof why) != SEARCH_OK)
             return match_refuse(message, size, "--%s %s: %s", flag, side->text, why);

@@ -32,19 +32,21 @@ typedef enum { LIMIT_NODES, LIMIT_TIME, LIMIT_DEPTH, LIMIT_CLOCK } match_limit_k
 
 typedef struct {
     match_limit_kind kind;
-    uint64_t value;        /* nodes, milliseconds a move, plies, or the clock's start in milliseconds */
-    uint64_t increment_ms; /* LIMIT_CLOCK: added to the mover's clock after each of its moves */
+    /* nodes, microseconds a move, plies, or the clock's start in microseconds: a time is kept to the
+     * microsecond (--time-ms and UGI's movetime give whole milliseconds, a clock's share has parts of
+     * one, and --tc takes 10+0.1), and shown in milliseconds (format_milliseconds, util/numbers.h) */
+    uint64_t value;
+    uint64_t increment_us; /* LIMIT_CLOCK: added to the mover's clock after each of its moves */
 } match_limit;
 
 /* The time one move may take under a clock: the same rule for every config
  * and for prune ugi (match_play.c), so that configs differ only by their
  * technique. */
 uint64_t match_clock_move_us(uint64_t left_us, uint64_t increment_us);
-uint64_t match_clock_move_ms(uint64_t left_ms, uint64_t increment_ms);
 /* How far a move may pass its allotted time before it counts as an
  * overrun (not yet a loss: that is the match's margin_ms): a tenth of the
- * allotment, at most 1 ms. */
-double match_overrun_slack_ms(uint64_t allotted_ms);
+ * allotment, at most 1 ms; both in microseconds. */
+uint64_t match_overrun_slack_us(uint64_t allotted_us);
 
 #define MATCH_DEFAULT_MARGIN_MS 25 /* cutegames' buffer: a move may overrun its time by this much */
 #define MATCH_MAX_PLIES 256        /* above every game's ply cap */
@@ -180,7 +182,7 @@ match_play_status match_play(const game_entry *game, match_side sides[2], const 
 /* One move of `side` from the position after `moves` (played from
  * `position`, NULL or "" the start) under `limit` (its own depth=D first;
  * LIMIT_CLOCK is not taken here: the caller turns the clock into a
- * LIMIT_TIME with match_clock_move_ms): the answer in r->best, the nodes
+ * LIMIT_TIME with match_clock_move_us): the answer in r->best, the nodes
  * spent in *nodes; `keep` keeps the side's table from its last search;
  * `stop` (may be NULL) ends the search early from another thread.  The
  * engine deepens and keeps the limit itself (search_request's soft limits). */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "merge_summary.h"
+#include "numbers.h"
 
 /* pairs_total, N and the openings' count: far above any match; keeps the arithmetic in range */
 #define MERGE_MAX_PAIRS ((uint64_t)1 << 40)
@@ -53,6 +54,19 @@ static uint64_t get_whole(const summary_reader *r, const char *key)
     uint64_t v;
     if (!json_whole_number(f->text, f->length, &v)) not_a_summary(r, key, "must be a whole number");
     return v;
+}
+
+/* A time in milliseconds to the microsecond (10, 0.1: format_milliseconds), in microseconds. */
+static uint64_t get_milliseconds(const summary_reader *r, const char *key)
+{
+    const json_field *f = need_field(r, key, JSON_NUMBER, "must be milliseconds, to three decimals");
+    char text[NUMBERS_MILLISECONDS_SIZE];
+    unsigned long long us;
+    if (f->length >= sizeof text) not_a_summary(r, key, "must be milliseconds, to three decimals");
+    memcpy(text, f->text, f->length);
+    text[f->length] = '\0';
+    if (!parse_milliseconds(text, 0, MERGE_MAX_PAIRS, &us)) not_a_summary(r, key, "must be milliseconds, to three decimals");
+    return us;
 }
 
 static bool get_bool(const summary_reader *r, const char *key)
@@ -191,8 +205,9 @@ void merge_read_summary(const summary_reader *r, summary_record *rec)
     while (kind < MATCH_LIMIT_KINDS && strcmp(limit, match_limit_name(kind))) kind++;
     if (kind == MATCH_LIMIT_KINDS) not_a_summary(r, "limit", "names no limit prune match knows");
     s->limit.kind = (match_limit_kind)kind;
-    s->limit.value = get_whole(r, "limit_value");
-    if (kind == LIMIT_CLOCK) s->limit.increment_ms = get_whole(r, "increment_ms");
+    bool timed = kind == LIMIT_TIME || kind == LIMIT_CLOCK; /* its value in milliseconds, kept in microseconds */
+    s->limit.value = timed ? get_milliseconds(r, "limit_value") : get_whole(r, "limit_value");
+    if (kind == LIMIT_CLOCK) s->limit.increment_us = get_milliseconds(r, "increment_ms");
     /* a summary under nodes or depth that says it is not reproducible had a side on threads */
     s->threaded = kind != LIMIT_TIME && kind != LIMIT_CLOCK && !get_bool(r, "reproducible");
     s->margin_ms = get_whole(r, "margin_ms");

@@ -140,7 +140,7 @@ static bool go_limit(ugi_engine *e, char **save, match_limit *limit, bool *infin
             return false;
         }
         limit->kind = strcmp(word, "nodes") == 0 ? LIMIT_NODES : strcmp(word, "depth") == 0 ? LIMIT_DEPTH : LIMIT_TIME;
-        limit->value = (uint64_t)number;
+        limit->value = (uint64_t)number * (limit->kind == LIMIT_TIME ? 1000 : 1); /* a time in microseconds */
         kinds++;
     }
     if (kinds == 0) {
@@ -157,8 +157,8 @@ static bool go_limit(ugi_engine *e, char **save, match_limit *limit, bool *infin
             return false;
         }
         int mover = e->status.max_to_move ? 0 : 1;
-        uint64_t ms = match_clock_move_ms((uint64_t)clock[mover], (uint64_t)clock[mover + 2]);
-        *limit = (match_limit){.kind = LIMIT_TIME, .value = ms ? ms : 1};
+        *limit = (match_limit){.kind = LIMIT_TIME,
+                               .value = match_clock_move_us((uint64_t)clock[mover] * 1000, (uint64_t)clock[mover + 2] * 1000)};
     }
     return true;
 }

@@ -69,8 +69,9 @@ PARALLEL_COLUMNS = ("source", "scheme", "game", "processors", "speedup")
 # The parallel study's searches: one row per search timed on one thread and on more (runner `threads`).
 THREADS = os.path.join(ROOT, "studies", "parallel.csv")
 THREADS_COLUMNS = ("game", "moves", "config", "depth", "quick", "full", "long")
-# A match's limit a move: nodes=N (a node budget, exact) or tc=BASE+INC (a clock, milliseconds).
-STRENGTH_LIMIT = re.compile(r"^(nodes=[1-9][0-9]*|tc=[1-9][0-9]*\+[0-9]+)$")
+# A match's limit a move: nodes=N (a node budget, exact) or tc=BASE+INC (a clock, milliseconds to three
+# decimals, as prune match --tc takes it: tc=10+0.1).
+STRENGTH_LIMIT = re.compile(r"^(nodes=[1-9][0-9]*|tc=[0-9]+(\.[0-9]{1,3})?\+[0-9]+(\.[0-9]{1,3})?)$")
 RUNNERS = ("studies_bench", "pons_study", "match", "threads")
 # Runners whose rows are not studies.csv's (each such study's rows are its own file).
 OWN_ROWS = ("match", "threads")

@@ -296,6 +296,18 @@ def check_fair_limits(tally, prune, repo):
                                                                                       "kalah.txt")])[-1]
     tally.record(s.get("limit") == "clock" and s.get("limit_value") == 300 and s.get("increment_ms") == 5
                  and s.get("time_losses") == [0, 0] and s.get("reproducible") is False, "--tc 300+5", s)
+    # A clock to the microsecond (10+0.1: a move has about 400 us): the summary says 10 and 0.1 as it
+    # was given, and match-merge reads them back (the time of each move is a sitting's, not checked here:
+    # tests/clock_test.c pins the shares).
+    s = match_lines(tally, prune, "clock 10+0.1", ["kalah", "--a", "ladder-pvs", "--b", "mcts-implicit", "--tc",
+                                                   "10+0.1", "--pairs", "1", "--openings",
+                                                   os.path.join(repo, "studies", "openings", "kalah.txt")])[-1]
+    merged = subprocess.run([prune, "match-merge", "/dev/stdin", "--json"], input=json.dumps(s, separators=(",", ":")) + "\n",
+                            capture_output=True, text=True)
+    back = json.loads(merged.stdout.strip().splitlines()[-1]) if merged.returncode == 0 and merged.stdout.strip() else {}
+    tally.record(s.get("limit") == "clock" and s.get("limit_value") == 10 and s.get("increment_ms") == 0.1
+                 and s.get("games") == 2 and back.get("limit_value") == 10 and back.get("increment_ms") == 0.1,
+                 "--tc 10+0.1, and match-merge reading it back", (s, merged.stderr.strip()))
     # A against A under a clock: 0 within the interval.  The clock makes it
     # random, so the check is at 99.9% (3.29 sigma), not 95%: a test that
     # fails one run in twenty would be noise.

@@ -235,7 +235,7 @@ static void test_stop_flag(const game_entry *game, const char *config)
 static void test_time_limit(const game_entry *game, const char *config, int threads)
 {
     search_request request = plain(config, "", game->max_depth);
-    request.time_ms = 20;
+    request.time_us = 20000;
     request.threads = threads;
     request.max_nodes = UINT64_MAX;
     search_result timed, shallow;
@@ -307,7 +307,7 @@ static void test_bad_requests(const game_entry *game)
     request.node_limit = 100;
     expect_bad(game, request, "node limit on a tree config", "needs a config of the recursive family or the ladder");
     request = plain("tree-standard", "", 2);
-    request.time_ms = 100;
+    request.time_us = 100000;
     expect_bad(game, request, "time limit on a tree config", "needs a config of the recursive family or the ladder");
     request = plain("ladder-id", "", 2);
     request.tt_mb = (size_t)1 << 40;

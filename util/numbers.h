@@ -25,4 +25,17 @@ bool parse_whole_number(const char *text, long long minimum, long long maximum, 
  * maximum]; the value goes to *value.  For durations in seconds. */
 bool parse_decimal_number(const char *text, double minimum, double maximum, double *value);
 
+/* Milliseconds to the microsecond, exactly (a clock's 0.1 ms increment):
+ * digits, optionally a '.' and one to three more, nothing else.  True when
+ * `text` is such a number whose microseconds lie in [minimum_us,
+ * maximum_us]; they go to *us, with no rounding anywhere. */
+bool parse_milliseconds(const char *text, unsigned long long minimum_us, unsigned long long maximum_us,
+                        unsigned long long *us);
+
+/* Microseconds written as milliseconds, as parse_milliseconds reads them:
+ * "10", "0.1", "2.25" (no trailing zeros); `text` holds at least
+ * NUMBERS_MILLISECONDS_SIZE bytes. */
+#define NUMBERS_MILLISECONDS_SIZE 32
+void format_milliseconds(unsigned long long us, char *text);
+
 #endif

@@ -18,8 +18,9 @@ TARGET_HALF_WIDTH = 10.0   # issue 50: each reading to +-10 Elo or better
 
 
 def base_ms(limit):
-    """tc=100+1 -> 100: the clock's base, the plot's x."""
-    return int(limit.split("=", 1)[1].split("+")[0])
+    """tc=100+1 -> 100, tc=10+0.1 -> 10: the clock's base in milliseconds, the plot's x."""
+    base = float(limit.split("=", 1)[1].split("+")[0])
+    return int(base) if base.is_integer() else base
 
 
 def half_width(row):
