@@ -680,6 +680,10 @@ def main():
         print(f"prune reproduction ({run.mode_name}, run {run.run_id}): results to "
               f"{os.path.relpath(run.out, ROOT)}/" + (" (stub measurements)" if STUB else "")
               + (f"; resumed, sitting {len(run.progress['sittings'])}" if args.resume else ""), flush=True)
+        stopped = None if args.resume else run_progress.find(WORK)
+        if stopped and os.path.exists(os.path.join(stopped, *run_progress.PATH)):
+            run.note(f"{os.path.relpath(stopped, ROOT)}/ holds a stopped run that --resume would go on with; "
+                     "it is replaced if this run stops too")
         execute(run)
         status = EXIT_NOISY if run.noisy else 0
     except StepFailed as e:

@@ -27,7 +27,8 @@ Each run gets its own id (PRUNE_RUN_ID, honoured in stub runs only).  Checks:
      was, and the report step's line names the installed REPORT.md, not the
      staging directory that is gone;
   7. --resume: with no stopped run it exits 2 with one line; a run stopped
-     by SIGTERM is refused under other options (exit 2, the stopped run
+     by SIGTERM says how to go on, a new run beside it says it may replace
+     it, and it is refused under other options (exit 2, the stopped run
      kept) and resumed under its own: the same run id, the steps it had
      finished said done and not run again, two sittings in run.json, and
      installed whole.
@@ -294,6 +295,10 @@ class Tester:
                f"--resume with no stopped run exited {process.returncode} saying {err!r}")
         stopped, err = self.kill_at_hold("peers", signal.SIGTERM, 130)
         expect("the same command with --resume goes on" in err, f"a stopped run does not say how to resume: {err!r}")
+        process, _ = c.start(stdout=subprocess.PIPE)   # a new run, not --resume: it says what it may replace
+        out, err = process.communicate(timeout=120)
+        expect(process.returncode == 0 and "holds a stopped run that --resume would go on with" in out,
+               f"a new run beside a stopped one exited {process.returncode} without saying so: {out!r}")
         process, _ = c.start(quick=False, extra=["--resume"])
         _, err = process.communicate(timeout=120)
         expect(process.returncode == 2 and err.count("\n") == 1 and "has mode 'quick', this one 'full'" in err,
