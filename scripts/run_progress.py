@@ -3,8 +3,10 @@
 
 A `--long` run takes longer than one sitting at a quiet machine may last
 (benchmarks/README.md), so it keeps, in its staging directory, the file
-logs/progress.json: what the run is (IDENTITY: its id, commit, mode and
-staging path, and the ISA it was built for), the units it finished (UNITS:
+logs/progress.json: what the run is (IDENTITY: its id, commit, mode, whether
+--long, and its staging path), what a later sitting needs of the earlier
+ones (`saved`: the first sitting's date, load and machine state, the ISA
+built for, the re-timing done), the units it finished (UNITS:
 whole steps, studies of the studies step, peers of the peers step; the
 strength study's matches are kept by scripts/strength.py in DONE_MATCHES),
 and its sittings: each start's date, load and machine state
@@ -39,7 +41,7 @@ class ProgressError(Exception):
 
 def new(identity):
     """The progress of a run just started (identity: IDENTITY's fields)."""
-    return {**{k: identity[k] for k in IDENTITY}, "isa": None, "saved": {}, "sittings": [],
+    return {**{k: identity[k] for k in IDENTITY}, "saved": {}, "sittings": [],
             **{unit: [] for unit in UNITS}}
 
 

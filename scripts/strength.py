@@ -180,9 +180,11 @@ def progress(done, total, row, summary, started):
 
 
 def done_path(done_dir, prune, row, pairs, shard_pairs):
-    """The file --done-dir keeps the match's summary in: named by its whole command (its shards' too),
-    so that a changed row, book, budget or binary path is a match of its own."""
-    key = json.dumps([match_argv(prune, row, pairs), shards(pairs, shard_pairs)])
+    """The file --done-dir keeps the match's summary in: named by its whole command (its shards' too)
+    and its book's bytes, so that a changed row, budget, book or binary path is a match of its own."""
+    with open(openings_file(row["game"]), "rb") as f:
+        book = hashlib.sha256(f.read()).hexdigest()
+    key = json.dumps([match_argv(prune, row, pairs), shards(pairs, shard_pairs), book])
     return os.path.join(done_dir, hashlib.sha256(key.encode()).hexdigest()[:20] + ".json")
 
 
