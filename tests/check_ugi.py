@@ -163,7 +163,7 @@ def check_go_arguments(tally, prune):
     tally.record(got[0] == "info string depth 1000 is beyond connect4's deepest search: searching to 42" or
                  got[0].startswith("info string depth 1000 is beyond"), "go depth 1000: said to be capped", got[:1])
     e.close()
-    # A clock: the mover's time (p2 here) by match_clock_move_ms, not a second.
+    # A clock: the mover's time (p2 here) by match_clock_move_us, not a second.
     e = ugi(prune, "connect4", "ladder-pvs")
     for line, most in (("go p1time 100000 p2time 600 p1inc 0 p2inc 0", 300), ("go p1time 600 p2time 3000", 100 + 25),
                        ("go p2inc 0 p1inc 0 p2time 90 p1time 900000", 45)):
