@@ -44,6 +44,7 @@ static int depth_completed(const search_request *q, const search_result *r)
     if (q->config->algorithm == ALGORITHM_MCTS) return 0; /* no depth: its iterations say how far it got */
     bool limited = q->time_us || q->node_limit;
     if (!limited && (q->config->algorithm != ALGORITHM_LADDER || !q->config->ladder.deepening)) return q->depth;
+    if (r->ended) return q->depth; /* the tree ended: a deeper iteration gives the same answer */
     return r->iterations;
 }
 
@@ -106,9 +107,10 @@ static void print_search_json(const game_entry *game, const search_request *q, c
                r->created, r->evals, r->passes, r->tree_bytes);
     if (q->config->algorithm == ALGORITHM_LADDER) {
         printf(",\"tt_probes\":%" PRIu64 ",\"tt_hits\":%" PRIu64 ",\"tt_cutoffs\":%" PRIu64 ",\"researches\":%" PRIu64
-               ",\"cutoffs\":%" PRIu64 ",\"first_move_cutoffs\":%" PRIu64 ",\"iterations\":%d,\"iteration_nodes\":[",
+               ",\"cutoffs\":%" PRIu64 ",\"first_move_cutoffs\":%" PRIu64 ",\"iterations\":%d,\"ended\":%s,"
+               "\"iteration_nodes\":[",
                r->tt_probes, r->tt_hits, r->tt_cutoffs, r->researches, r->cutoffs, r->first_move_cutoffs,
-               r->iterations);
+               r->iterations, r->ended ? "true" : "false");
         for (int i = 0; i < r->iterations; i++) printf("%s%" PRIu64, i ? "," : "", r->iteration_nodes[i]);
         putchar(']');
     }
@@ -130,8 +132,9 @@ static void print_search_text(const game_entry *game, const search_request *q, c
                r->created, r->evals, r->passes, r->tree_bytes);
     if (q->config->algorithm == ALGORITHM_LADDER)
         printf("table    %" PRIu64 " probes, %" PRIu64 " hits, %" PRIu64 " cutoffs\nresearch %" PRIu64
-               "\ncutoffs  %" PRIu64 " (%" PRIu64 " by the first move)\niterated %d\n", r->tt_probes, r->tt_hits,
-               r->tt_cutoffs, r->researches, r->cutoffs, r->first_move_cutoffs, r->iterations);
+               "\ncutoffs  %" PRIu64 " (%" PRIu64 " by the first move)\niterated %d%s\n", r->tt_probes, r->tt_hits,
+               r->tt_cutoffs, r->researches, r->cutoffs, r->first_move_cutoffs, r->iterations,
+               r->ended ? " (the tree ended: every line reached a finished game)" : "");
     if (q->config->algorithm == ALGORITHM_MCTS)
         printf("iterated %" PRIu64 "\nplayouts %" PRIu64 " (%.0f a second)\nminimax  %" PRIu64 " searches\ntree     %" PRIu64
                " nodes, %" PRIu64 " bytes%s\nproven   %s\n", r->mcts_iterations, r->playouts,

@@ -52,6 +52,13 @@ typedef struct {
      * longjmp (search_context's soft_stop) */
     int value, iterations;
     GAME_MOVE best;
+    /* Lines that may go on past the horizon: nodes stopped there with the
+     * game not known to be over (depth 0), and table cutoffs by an entry
+     * whose search had such lines.  A search during which it does not grow
+     * saw every line end in a finished game (ladder_search.h, "the tree
+     * ended"); only its changes are read. */
+    uint64_t horizon;
+    bool ended;            /* the last completed iteration's tree ended: deeper ones would repeat it */
     uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS];
     bool deferring;        /* threads under ABDADA: the deferring instance searches (engine/ladder_run.h) */
 } ladder_context;
@@ -110,7 +117,15 @@ static void ladder_init_keys(void)
  * the value of another function; using it would return a value plain
  * minimax at this depth never gives (tests/oracle_test.c's kept-table test
  * fails if deeper drafts are used).  Any entry's move still orders the
- * children.  Never at the root, which must name its best move. */
+ * children.  Never at the root, which must name its best move.
+ *
+ * One exception keeps the rule's reason: an entry whose search ended every
+ * line in a finished game within its draft (e.ended, stored only where
+ * finished games score the same at any depth: LADDER_ENDS) ends them
+ * within any larger draft too, so the same lines give the same bound, and
+ * it decides a node with more depth left.  That is what lets a deepening
+ * search of an endgame pay once for the lines that have ended and search
+ * again, iteration after iteration, only those that reach the horizon. */
 static inline bool ladder_probe(ladder_context *lc, uint64_t key, int depth, int alpha, int beta, unsigned *hint,
                                 int *value)
 {
@@ -119,10 +134,11 @@ static inline bool ladder_probe(ladder_context *lc, uint64_t key, int depth, int
     if (!tt_probe(lc->table, key, &e)) return false;
     lc->hits++;
     *hint = e.move;
-    if (depth == lc->root_depth || tt_draft(&e) != depth) return false;
+    if (depth == lc->root_depth || (tt_draft(&e) != depth && !(e.ended && depth > tt_draft(&e)))) return false;
     tt_bound bound = tt_bound_of(&e);
     if (bound == TT_EXACT || (bound == TT_LOWER && e.value >= beta) || (bound == TT_UPPER && e.value <= alpha)) {
         lc->cutoffs++;
+        lc->horizon += !e.ended;
         *value = e.value;
         return true;
     }
@@ -130,12 +146,13 @@ static inline bool ladder_probe(ladder_context *lc, uint64_t key, int depth, int
 }
 
 /* A fail-soft result's bound: at most alpha is an upper bound, at least
- * beta a lower one, in between exact. */
+ * beta a lower one, in between exact.  `ended`: every line below ended in
+ * a finished game, so the bound holds at any depth. */
 static inline void ladder_store(ladder_context *lc, uint64_t key, int value, int alpha, int beta, int depth,
-                                unsigned move)
+                                unsigned move, bool ended)
 {
     tt_bound bound = value <= alpha ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(lc->table, key, value, bound, depth, move);
+    tt_store(lc->table, key, value, bound, depth, move, ended);
 }
 
 #endif /* PRUNE_LADDER_CONTEXT_H */

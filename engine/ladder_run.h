@@ -272,5 +272,6 @@ static void ladder_report(search_result *result)
     result->cutoffs = ladder.beta_cutoffs;
     result->first_move_cutoffs = ladder.first_move_cutoffs;
     result->iterations = ladder.iterations;
+    result->ended = ladder.ended;
     memcpy(result->iteration_nodes, ladder.iteration_nodes, sizeof result->iteration_nodes);
 }

@@ -38,6 +38,13 @@
 /* Whether a node with `depth` plies left uses the table (LADDER_TT_MIN_DRAFT). */
 #define LADDER_TABLED(depth) (LADDER_OPTION(tt) && (depth) >= LADDER_TT_MIN_DRAFT)
 
+/* Whether this instance's deepening watches for the end of the tree (see
+ * ladder_deepen): the deepening configs of the games whose finished games
+ * score the same at any depth.  Under the win-depth rule (Ard Ri) a win
+ * scores W + the plies left, so a deeper iteration of an ended tree still
+ * gives another value, and deepening goes on to the depth asked. */
+#define LADDER_ENDS (LADDER_OPTION(deepening) && GAME_WIN_SCORE == 0)
+
 /* Counts a node against the hard budget and the soft limits (count_node:
  * one compare per node, engine/search_context.h). */
 static inline void LADDER_NAME(count)(ladder_context *lc)
@@ -204,9 +211,9 @@ static inline void LADDER_NAME(take)(ladder_context *lc, int v, int depth, int p
 /* Step 7 (and 6's bound): the table keeps the node's value, its bound
  * against the window the node was given (alpha0, beta) and its best move. */
 static inline void LADDER_NAME(store)(ladder_context *lc, uint64_t key, int depth, int value, int alpha0, int beta,
-                                      GAME_MOVE m)
+                                      GAME_MOVE m, bool ended)
 {
-    if (LADDER_TABLED(depth)) ladder_store(lc, key, value, alpha0, beta, depth, m);
+    if (LADDER_TABLED(depth)) ladder_store(lc, key, value, alpha0, beta, depth, m, ended);
 }
 
 /* Step 6: a cutoff by move m with value v: counted (first: m was the
@@ -216,7 +223,7 @@ static inline void LADDER_NAME(store)(ladder_context *lc, uint64_t key, int dept
  * the table; negamax-ab (no table, no ladder counters reported) compiles
  * them out: they cost it 1.3% more instructions on Kalah (callgrind). */
 static inline int LADDER_NAME(cutoff)(ladder_context *lc, const GAME_STATE *s, uint64_t key, int depth, int ply,
-                                      int alpha0, int beta, int v, GAME_MOVE m, bool first)
+                                      int alpha0, int beta, int v, GAME_MOVE m, bool first, bool ended)
 {
     if (LADDER_OPTION(tt)) {
         lc->beta_cutoffs++;
@@ -225,7 +232,7 @@ static inline int LADDER_NAME(cutoff)(ladder_context *lc, const GAME_STATE *s, u
     if (LADDER_OPTION(killers) || LADDER_OPTION(history))
         history_cutoff(lc->history, !GAME(max_to_move)(s), ply, depth, m, LADDER_OPTION(killers),
                        LADDER_OPTION(history));
-    LADDER_NAME(store)(lc, key, depth, v, alpha0, beta, m);
+    LADDER_NAME(store)(lc, key, depth, v, alpha0, beta, m, ended);
     return v;
 }
 
@@ -253,6 +260,7 @@ static SEARCH_NOINLINE int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s
     int count = GAME(generate_moves)(s, moves);
     if (count == 0) return 0;
     int ply = lc->root_depth - depth;
+    uint64_t horizon = lc->horizon;  /* unchanged at the end: every line below ended (LADDER_ENDS) */
     LADDER_NAME(order)(lc, s, moves, count, ply, hint);  /* 1 */
     bool mover = GAME(max_to_move)(s), keyed = LADDER_TABLED(depth - 1);
     bool defers = LADDER_DEFERS && keyed && depth - 1 >= LADDER_DEFER_MIN_DEPTH;
@@ -279,25 +287,33 @@ static SEARCH_NOINLINE int LADDER_NAME(expand)(ladder_context *lc, GAME_STATE *s
             LADDER_NAME(take)(lc, v, depth, ply, moves[i], &best, &best_move, &alpha);  /* 5 */
             if (v >= beta) {
                 if (defers) busy_mark_leave(ladder_busy, key);
-                return LADDER_NAME(cutoff)(lc, s, key, depth, ply, alpha0, beta, v, moves[i], i == 0);  /* 6 */
+                return LADDER_NAME(cutoff)(lc, s, key, depth, ply, alpha0, beta, v, moves[i], i == 0,
+                                           LADDER_ENDS && lc->horizon == horizon);  /* 6 */
             }
         }
     }
     if (defers) busy_mark_leave(ladder_busy, key);
-    LADDER_NAME(store)(lc, key, depth, best, alpha0, beta, best_move);  /* 7 */
+    LADDER_NAME(store)(lc, key, depth, best, alpha0, beta, best_move, LADDER_ENDS && lc->horizon == horizon);  /* 7 */
     return best;
 }
 
 /* Negamax-ab with the options: a node is counted, stopped (horizon or
  * finished game: no table, the value is cheaper than a probe), answered by
- * the table, or expanded. */
+ * the table, or expanded.  A node stopped at the horizon with its game not
+ * over is a line that may go on (lc->horizon); every game's is_over is a
+ * flag or a compare (games/README.md), and asking it there lets a tree
+ * whose lines end exactly at the horizon end in that iteration: on an
+ * Othello endgame of E empty squares, iteration E instead of E + 1. */
 static int LADDER_NAME(negamax)(ladder_context *lc, GAME_STATE *s, uint64_t key, int depth, int alpha, int beta)
 {
     LADDER_NAME(count)(lc);
 #ifndef NDEBUG
     if (LADDER_TABLED(depth)) assert(key == GAME(hash)(s, ladder_keys)); /* stepped keys equal recomputed ones */
 #endif
-    if (depth == 0) return mover_sign(s) * SEARCH_NAME(evaluate)(s);
+    if (depth == 0) {
+        if (LADDER_ENDS) lc->horizon += !GAME(is_over)(s);
+        return mover_sign(s) * SEARCH_NAME(evaluate)(s);
+    }
     if (GAME(is_over)(s)) return mover_sign(s) * win_with_depth(SEARCH_NAME(evaluate)(s), depth);
     unsigned table_move = TT_NO_MOVE;
     int value;
@@ -362,22 +378,35 @@ static int LADDER_NAME(iteration)(ladder_context *lc, GAME_STATE *s, uint64_t ke
  * next one mid-way answers with the deepest completed iteration, as
  * Minimaxer's TIME method does.  The deadline and the stop flag are armed
  * after the first iteration, so a search under a time limit always
- * answers; a node limit holds from the first node (search_request). */
+ * answers; a node limit holds from the first node (search_request).
+ *
+ * The tree ended: an iteration in which no line stopped at the horizon
+ * (lc->horizon did not grow: no node at depth 0, no table cutoff by an
+ * entry whose own search had one) searched the whole game below the root.
+ * Every deeper iteration would search the same lines to the same finished
+ * games and give the same value, so the deepening stops there, with
+ * lc->ended set (LADDER_ENDS only).  Before, an Othello endgame of E empty
+ * squares was solved again at every depth from E to the 2E asked. */
 static void LADDER_NAME(deepen)(ladder_context *lc, GAME_STATE *s, int depth)
 {
     uint64_t key = LADDER_OPTION(tt) ? GAME(hash)(s, ladder_keys) : 0;
     int first = LADDER_OPTION(deepening) ? 1 : depth;
     for (int d = first; d <= depth; d++) {
-        uint64_t before = lc->base->nodes;
+        uint64_t before = lc->base->nodes, horizon = lc->horizon;
         int value = LADDER_NAME(iteration)(lc, s, key, d, lc->value, d == first);
         lc->value = value;
         lc->best = lc->root_move;
         lc->iteration_nodes[lc->iterations++] = lc->base->nodes - before;
+        if (LADDER_ENDS && lc->horizon == horizon) {
+            lc->ended = true;
+            break;
+        }
         if (!lc->base->soft_armed) search_arm_soft_limits(lc->base);
     }
 }
 
 #undef LADDER_TABLED
+#undef LADDER_ENDS
 #undef LADDER_AHEAD
 #undef LADDER_NAME
 #undef LADDER_OPTION

@@ -147,6 +147,8 @@ typedef struct {
      * (first_move_cutoffs / cutoffs: the first-move cut rate) */
     uint64_t cutoffs, first_move_cutoffs;
     int iterations;      /* completed iterations (1 without deepening); the answer is the last one's */
+    bool ended;          /* ladder deepening: the last iteration's lines all ended in finished games, so the
+                          * answer is the one at every greater depth (engine/ladder_search.h, ladder_deepen) */
     int threads;         /* the threads that searched (1, or the request's) */
     uint64_t iteration_nodes[SEARCH_MAX_ITERATIONS]; /* nodes of each completed iteration */
     /* MCTS configs (iterations and created are theirs too: iterations run, capped at INT_MAX, and tree

@@ -4,7 +4,9 @@
  * A power-of-two array of 16-byte entries indexed by the low bits of a
  * 64-bit Zobrist key; one probe per node.  Each entry holds a value, its
  * bound (exact, lower, upper), the draft (remaining depth) it was searched
- * to and the best move found.
+ * to, the best move found, and whether the search below it ended every line
+ * in a finished game (then the value holds at every draft: what a deepening
+ * search asks to know that its tree has ended, engine/ladder_search.h).
  *
  * The slot already says the key's low bits (the table has at least 2^16
  * entries, so at least the low 16), so an entry keeps only the key's high
@@ -63,6 +65,7 @@ typedef struct {
     int32_t value;
     uint16_t move;         /* TT_NO_MOVE when none */
     uint8_t draft_bound;   /* draft << 2 | bound */
+    bool ended;            /* no line below reached the horizon: a finished game ended each */
 } tt_entry;
 
 typedef struct {
@@ -94,15 +97,18 @@ static inline uint64_t tt_check(const ttable *t, uint64_t key)
 /* Asks memory for the slot of `key` ahead of its probe. */
 static inline void tt_prefetch(const ttable *t, uint64_t key) { table_memory_prefetch(&t->entries[key & t->mask]); }
 
-static inline uint64_t tt_pack(int value, tt_bound bound, int draft, unsigned move)
+/* The data word: value in bits 0-31, move 32-47, draft and bound 48-55,
+ * ended 56. */
+static inline uint64_t tt_pack(int value, tt_bound bound, int draft, unsigned move, bool ended)
 {
-    return (uint64_t)(uint32_t)value | (uint64_t)(uint16_t)move << 32 | (uint64_t)(uint8_t)(draft << 2 | (int)bound) << 48;
+    return (uint64_t)(uint32_t)value | (uint64_t)(uint16_t)move << 32 | (uint64_t)(uint8_t)(draft << 2 | (int)bound) << 48 |
+           (uint64_t)ended << 56;
 }
 
 static inline tt_entry tt_unpack(uint64_t data)
 {
     return (tt_entry){.value = (int32_t)(uint32_t)data, .move = (uint16_t)(data >> 32),
-                      .draft_bound = (uint8_t)(data >> 48)};
+                      .draft_bound = (uint8_t)(data >> 48), .ended = (data >> 56) & 1};
 }
 
 static inline uint64_t tt_load_word(const uint64_t *word) { return __atomic_load_n(word, __ATOMIC_RELAXED); }
@@ -119,7 +125,7 @@ static inline bool tt_probe(const ttable *t, uint64_t key, tt_entry *out)
     return true;
 }
 
-static inline void tt_store(ttable *t, uint64_t key, int value, tt_bound bound, int draft, unsigned move)
+static inline void tt_store(ttable *t, uint64_t key, int value, tt_bound bound, int draft, unsigned move, bool ended)
 {
     tt_slot *e = &t->entries[key & t->mask];
     uint64_t check = tt_check(t, key);
@@ -128,7 +134,7 @@ static inline void tt_store(ttable *t, uint64_t key, int value, tt_bound bound, 
         tt_entry there = tt_unpack(data);
         if ((held & TT_GENERATION_MASK) == t->generation && held != check && tt_draft(&there) > draft) return;
     }
-    uint64_t data = tt_pack(value, bound, draft, move);
+    uint64_t data = tt_pack(value, bound, draft, move, ended);
     tt_store_word(&e->check, check ^ data);
     tt_store_word(&e->data, data);
 }

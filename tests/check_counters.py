@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The counters of `prune search --json` (ladder configs: cutoffs,
-first_move_cutoffs) and `prune solve --json` (table_probes, table_hits,
+first_move_cutoffs, iterations and ended) and `prune solve --json` (table_probes, table_hits,
 mirror_hits, table_entries, table_slots; a set's summary sums them and
 keeps table_entries_max) hold exact values on fixed searches and solves,
 the same in copy-make and do-undo, and are consistent with each other.
@@ -19,7 +19,15 @@ SEARCHES = [
     (("ardri", "ladder-pvs", "8", ""),
      {"nodes": 169625, "researches": 8, "cutoffs": 23911, "first_move_cutoffs": 23049}),
     (("connect4", "ladder-history", "9", ""),
-     {"nodes": 49612, "cutoffs": 11255, "first_move_cutoffs": 9165}),
+     {"nodes": 50058, "cutoffs": 11317, "first_move_cutoffs": 9156}),
+    # the tree ended (engine/ladder_search.h): from the start every line ends by ply 9, and iteration 9
+    # says so; after 4,0 every line ends by ply 7, and the deepening stops there, depth 9 answered
+    (("ttt", "ladder-id", "9", ""),
+     {"nodes": 8576, "iterations": 9, "ended": True, "depth_completed": 9, "value": 0,
+      "iteration_nodes": [10, 26, 96, 206, 846, 1031, 3379, 1672, 1310]}),
+    (("ttt", "ladder-id", "9", "4,0"),
+     {"nodes": 748, "iterations": 7, "ended": True, "depth_completed": 9, "value": 0, "best": "3"}),
+    (("connect4", "ladder-id", "8", ""), {"iterations": 8, "ended": False, "depth_completed": 8}),
 ]
 
 # (config, moves, weak): the fields pinned.  36524662137666 is symmetric

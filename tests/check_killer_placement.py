@@ -22,7 +22,7 @@ SCRIPT = os.path.join(ROOT, "scripts", "killer_placement.py")
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import studies  # noqa: E402
 
-TTT_START = {"ladder-id": "8989", "ladder-killers": "7727", "ladder-killers-late": "6826"}
+TTT_START = {"ladder-id": "8576", "ladder-killers": "7246", "ladder-killers-late": "6400"}
 HEADER = re.compile(r"^# prune: commit [0-9a-f]{7,40}(-dirty)?, built for \S+\.$", re.M)
 
 

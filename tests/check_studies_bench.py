@@ -103,7 +103,7 @@ def check_timing(bench, tmp):
     columns = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "researches", "cutoffs", "first_move_cutoffs",
                "id_iterations", "last_iteration_nodes")
     for config, expected in (("ladder-tt", ("4565", "2763", "662", "542", "0", "1805", "1557", "1", "4565")),
-                             ("ladder-pvs", ("7272", "2700", "1665", "590", "0", "2712", "2313", "9", "1560"))):
+                             ("ladder-pvs", ("7070", "2635", "1616", "699", "0", "2557", "2154", "9", "1399"))):
         got = tuple(rows[config][c] for c in columns) if config in rows else None
         if got != expected:
             failures.append(f"techniques ttt {config} counters {got}, expected {expected}")

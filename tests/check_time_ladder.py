@@ -21,13 +21,13 @@ from checks import Tally
 # config: (deepening, depth, nodes of the deepest iteration, every completed iteration's nodes)
 EXPECTED = {
     "negamax-ab": ("harness", "9", "8386", "22770"),
-    "ladder-id": ("engine", "9", "1739", "8989"),
-    "ladder-killers": ("engine", "9", "1460", "7727"),
-    "ladder-killers-late": ("engine", "9", "1384", "6826"),
-    "ladder-history": ("engine", "9", "1613", "8154"),
-    "ladder-pvs": ("engine", "9", "1560", "7272"),
-    "ladder-mtdf": ("engine", "9", "1607", "6799"),
-    "ladder-aspiration": ("engine", "9", "1560", "7272"),
+    "ladder-id": ("engine", "9", "1310", "8576"),
+    "ladder-killers": ("engine", "9", "1202", "7246"),
+    "ladder-killers-late": ("engine", "9", "1097", "6400"),
+    "ladder-history": ("engine", "9", "1451", "7964"),
+    "ladder-pvs": ("engine", "9", "1399", "7070"),
+    "ladder-mtdf": ("engine", "9", "1396", "6470"),
+    "ladder-aspiration": ("engine", "9", "1399", "7070"),
 }
 
 

@@ -184,8 +184,8 @@ static void test_node_limit(const game_entry *game, const char *moves, const cha
     unbounded.node_limit = UINT64_MAX / 2;
     search_result full;
     if (!run(game, unbounded, &full)) return;
-    check(full.iterations == depth || full.nodes == full.iteration_nodes[0], game->name, moves, config, depth,
-          "iterations of an unreached node limit", full.iterations, depth);
+    check(full.iterations == depth || full.nodes == full.iteration_nodes[0] || (full.ended && full.iterations < depth),
+          game->name, moves, config, depth, "iterations of an unreached node limit", full.iterations, depth);
     uint64_t limit = 0;
     for (int k = 1; k < full.iterations; k++) {
         limit += full.iteration_nodes[k - 1];
@@ -216,6 +216,28 @@ static void test_node_limit(const game_entry *game, const char *moves, const cha
     first_legal_move(game, moves, legal, sizeof legal);
     check(strcmp(stopped.best, legal) == 0, game->name, moves, config, depth,
           "a node limit below depth 1 answers the first legal move", 0, 0);
+}
+
+/* The tree ended (engine/ladder_search.h, ladder_deepen): a deepening
+ * search that stops before `depth` says so, and only then; its answer is
+ * minimax's at `depth` and at the depth it stopped at, which it reached;
+ * a game under the win-depth rule (Ard Ri) never stops early.  Returns
+ * whether it ended, so that main can ask that some position did. */
+static bool test_tree_ended(const game_entry *game, const char *moves, const char *config, int depth)
+{
+    search_result deep, at_depth, at_stop;
+    if (!run(game, plain(config, moves, depth), &deep)) return false;
+    check(deep.ended || deep.iterations == depth, game->name, moves, config, depth,
+          "fewer iterations than asked only when the tree ended", deep.iterations, depth);
+    if (!deep.ended) return false;
+    check(game->win_score == 0, game->name, moves, config, depth, "no early stop under the win-depth rule",
+          game->win_score, 0);
+    if (!run(game, plain("negamax", moves, depth), &at_depth) ||
+        !run(game, plain("negamax", moves, deep.iterations), &at_stop))
+        return false;
+    check(deep.value == at_depth.value && deep.value == at_stop.value, game->name, moves, config, depth,
+          "an ended tree's value is minimax's at the depth asked and where it stopped", deep.value, at_depth.value);
+    return true;
 }
 
 /* The stop flag is armed after the first iteration: a flag already set
@@ -335,22 +357,25 @@ static void test_table(void)
     if (!t.entries) return;
     uint64_t key = 0x123456789ABC0042ULL, rival = key ^ (1ULL << 40); /* same slot, other position */
     tt_new_search(&t, false);
-    tt_store(&t, key, -7, TT_EXACT, 5, 3);
+    tt_store(&t, key, -7, TT_EXACT, 5, 3, false);
     tt_entry e;
     table_check(tt_probe(&t, key, &e) && e.value == -7 && tt_draft(&e) == 5 && tt_bound_of(&e) == TT_EXACT &&
-                    e.move == 3, "stored entry");
+                    e.move == 3 && !e.ended, "stored entry");
+    tt_store(&t, key, -40000, TT_UPPER, 63, TT_NO_MOVE, true);
+    table_check(tt_probe(&t, key, &e) && e.value == -40000 && tt_draft(&e) == 63 && tt_bound_of(&e) == TT_UPPER &&
+                    e.move == TT_NO_MOVE && e.ended, "an ended entry keeps its fields and the mark");
     table_check(!tt_probe(&t, rival, &e), "a key sharing the slot is rejected");
     /* A torn slot: the check word of one store beside the data of another
      * (two threads storing into the slot at once) names no key. */
     tt_slot first = t.entries[key & t.mask];
-    tt_store(&t, key, 8, TT_LOWER, 4, 2);
+    tt_store(&t, key, 8, TT_LOWER, 4, 2, false);
     t.entries[key & t.mask].check = first.check;
     table_check(!tt_probe(&t, key, &e), "a torn slot reads as empty");
-    tt_store(&t, key, -7, TT_EXACT, 5, 3);
+    tt_store(&t, key, -7, TT_EXACT, 5, 3, false);
     t.replace = TT_REPLACE_DEPTH;
-    tt_store(&t, rival, 1, TT_LOWER, 3, 1);
+    tt_store(&t, rival, 1, TT_LOWER, 3, 1, false);
     table_check(tt_probe(&t, key, &e) && !tt_probe(&t, rival, &e), "depth-preferred keeps the larger draft");
-    tt_store(&t, rival, 1, TT_LOWER, 6, 1);
+    tt_store(&t, rival, 1, TT_LOWER, 6, 1, false);
     table_check(!tt_probe(&t, key, &e) && tt_probe(&t, rival, &e), "depth-preferred takes a larger draft");
     tt_new_search(&t, true);
     table_check(tt_probe(&t, rival, &e), "a kept table keeps its entries");
@@ -359,7 +384,7 @@ static void test_table(void)
     t.replace = TT_REPLACE_ALWAYS;
     /* Generation 1 again after the wrap: only the clear keeps this entry away. */
     while (t.generation != 1) tt_new_search(&t, false);
-    tt_store(&t, key, 9, TT_EXACT, 2, 0);
+    tt_store(&t, key, 9, TT_EXACT, 2, 0, false);
     for (unsigned i = 0; i < TT_GENERATION_MASK; i++) tt_new_search(&t, false);
     table_check(t.generation == 1 && !tt_probe(&t, key, &e), "the generation's wrap clears the table");
     free(t.entries);
@@ -398,7 +423,7 @@ int main(int argc, char **argv)
     for (size_t g = 0; g < game_count(); g++) {
         const game_entry *game = game_at(g);
         if (argc > 1 && strcmp(argv[1], game->name) != 0) continue;
-        int before = failed;
+        int before = failed, ended = 0;
         for (int i = 0; i < POSITIONS; i++) {
             char moves[4096];
             game->random_line(2000 + (uint64_t)i, 3 * i, moves, sizeof moves);
@@ -414,6 +439,8 @@ int main(int argc, char **argv)
                 test_node_limit(game, moves, "negamax-ab", limit_depth);
                 test_node_limit(game, moves, "ladder-tt", limit_depth);
                 test_node_limit(game, moves, "alphabeta", game->test_depth);
+                ended += test_tree_ended(game, moves, "ladder-id", limit_depth);
+                ended += test_tree_ended(game, moves, "ladder-mtdf", limit_depth);
                 test_threads(game, moves, limit_depth);
             }
         }
@@ -427,6 +454,9 @@ int main(int argc, char **argv)
             test_time_limit(game, "ladder-pvs", 2);
         }
         test_bad_requests(game);
+        /* Tic-tac-toe's random lines leave trees shorter than its 9 plies: the stop must be seen. */
+        if (strcmp(game->name, "ttt") == 0)
+            check(ended > 0, game->name, "", "ladder-id", game->test_depth, "some tree ended", ended, 1);
         printf("%s: %s\n", game->name, failed == before ? "ok" : "FAILED");
     }
     printf("%d passed, %d failed\n", passed, failed);
