@@ -21,8 +21,10 @@ its report's multiple-comparison rule (scripts/reporting/strength.py) and its ro
 - Holm: a worked example (four p-values: the correction keeps two of the four that
   are below 0.05; a second set that Holm keeps whole and Bonferroni would not), and
   the report's p-value agrees with prune's interval on every match of the committed
-  run (p < 0.05 exactly when the 95% interval excludes 0), but a match of fewer than
-  MIN_PAIRS pairs, untested by the rule (p = 1).
+  run (p < 0.05 exactly when the 95% interval excludes 0, results/apart/strength_nodes.csv's
+  rows too), but a match of fewer than MIN_PAIRS pairs, untested by the rule (p = 1).
+- The rows the report reads (rows_of): a run's alone, or, with results/apart/strength_nodes.csv,
+  that file's node-budget rows in place of the run's and the run's clocked rows after them.
 - Bad rows or a failing match: one line on stderr, exit 2 (rows) or 1 (a match), no file.
 - The committed rows: each rung against the rung it builds on (the techniques study's
   baselines, engine/config.c) and against negamax-ab on the five games at the main
@@ -42,6 +44,7 @@ import strength  # noqa: E402
 import studies  # noqa: E402
 from reporting import match_stats as stats  # noqa: E402
 from reporting import strength as report  # noqa: E402
+from reporting.common import read_csv  # noqa: E402
 
 RUNNER = os.path.join(ROOT, "scripts", "strength.py")
 OPENINGS = os.path.join(ROOT, "tests", "strength_openings")
@@ -196,8 +199,33 @@ short["pentanomial"] = "0 0 8 6 6"
 said = report.short_verdict([short])
 check("12 of 12" in said and "**Holm's correction over these keeps kalah `ladder-pvs`" in said,
       f"a 12-of-12 line: {said}")
+# The node-budget rows measured apart (results/apart/strength_nodes.csv) stand for every node-budget row of
+# the run, and the run's clocked rows stay: rows_of, which every reader of the study's rows asks.
+class Run:
+    def __init__(self, where):
+        self.dir = where
+
+    def csv(self, name, comments=False):
+        return read_csv(os.path.join(self.dir, name), comments)
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    header = "game,a,b,limit,elo\n"
+    with open(os.path.join(tmp, "strength.csv"), "w") as f:
+        f.write(header + "kalah,x,y,nodes=2000,1\nkalah,x,y,nodes=20000,2\nkalah,x,y,tc=100+1,3\n")
+    got = [r["elo"] for r in report.rows_of(Run(tmp))]
+    check(got == ["1", "2", "3"] and report.apart_note(Run(tmp)) == "", f"rows_of without the apart file: {got}")
+    os.mkdir(os.path.join(tmp, "apart"))
+    with open(os.path.join(tmp, "apart", "strength_nodes.csv"), "w") as f:
+        f.write("# played apart, at commit abc1234.\n" + header + "kalah,x,y,nodes=2000,7\ndots,x,y,nodes=2000,8\n")
+    got = [(r["game"], r["limit"], r["elo"]) for r in report.rows_of(Run(tmp))]
+    check(got == [("kalah", "nodes=2000", "7"), ("dots", "nodes=2000", "8"), ("kalah", "tc=100+1", "3")],
+          f"rows_of with the apart file: {got}, want its node rows and the run's clock")
+    check("played apart, at commit abc1234." in report.apart_note(Run(tmp)), "the apart note carries the header")
+
 committed = os.path.join(ROOT, "results", "strength.csv")
-for r in list(csv.DictReader(open(committed))) if os.path.exists(committed) else []:
+apart_nodes = os.path.join(ROOT, "results", "apart", "strength_nodes.csv")
+for r in (list(csv.DictReader(open(committed))) if os.path.exists(committed) else []) + read_csv(apart_nodes, True):
     excludes = (r["elo_low"] != "" and float(r["elo_low"]) > 0) or (r["elo_high"] != "" and float(r["elo_high"]) < 0)
     if sum(stats.pentanomial(r) or [0]) < stats.MIN_PAIRS:   # untested by the rule: p is 1 whatever the interval
         check(stats.p_value(r) == 1.0, f"results/strength.csv {r['game']} {r['a']} vs {r['b']} at {r['limit']}: "

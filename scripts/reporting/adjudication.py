@@ -5,8 +5,10 @@ games/ardri.h; docs/strength.md, "Adjudication").  Since issue 48 the
 strength study plays its games out (scripts/strength.py passes `prune match
 --play-out` for a game with a rule): each game the rule decides is played on
 to its end and the rule's verdict kept beside the result, in the run's
-strength.csv (its adjudged* columns).  A run from before that has none;
-then the study's matches played out apart from any run are shown
+strength.csv (its adjudged* columns), or in the node-budget matches played
+apart from the run (results/apart/strength_nodes.csv, strength.rows_of:
+the study's rows as the report reads them).  A run from before that has
+none; then the study's matches played out apart from any run are shown
 (results/apart/adjudication_ardri.csv under node budgets and
 adjudication_ardri_clocks.csv at the clocks, each '#' header saying how,
 when and at which commit).  Per match: the games the rule judged, how many of its
@@ -21,6 +23,7 @@ import math
 import os
 
 from .common import Section, comment_header, num, read_csv, table
+from .strength import APART_NODES, rows_of
 
 # Played apart: the node-budget matches, then the clocked ones (each file's header names its commit).
 APART = [os.path.join("apart", "adjudication_ardri.csv"), os.path.join("apart", "adjudication_ardri_clocks.csv")]
@@ -81,13 +84,23 @@ def limit_line(limit, rows):
 
 
 def render(res, plots):
-    run = res.csv("strength.csv")
+    run = rows_of(res)
     rows = [r for r in run if (r.get("adjudged") or "") != ""]
     head = "## Ard Ri's adjudication, played out (study `strength`)\n\n"
     if rows:
-        how = ("Played in this run: the strength study plays a game with an adjudication rule out (`prune match "
-               "--play-out`), so its rows' results are the games' own ends, and each verdict is kept beside "
-               "them.")
+        apart = bool(read_csv(os.path.join(res.dir, APART_NODES), comments=True))
+        how = ("Played in the study's own matches" + (" (its node-budget matches, played apart from this run: "
+                                                      "results/apart/strength_nodes.csv, the strength section "
+                                                      "says when)" if apart else "") +
+               ": the strength study plays a game with an adjudication rule out (`prune match --play-out`), "
+               "so its rows' results are the games' own ends, and each verdict is kept beside them.")
+        # limits the study's rows do not play out (an older run's clocks): the matches played out apart
+        covered = {r["limit"] for r in rows}
+        for path in APART:
+            extra = [r for r in read_csv(os.path.join(res.dir, path), comments=True) if r["limit"] not in covered]
+            if extra:
+                rows += extra
+                how += " At the other limits, played apart: " + comment_header(os.path.join(res.dir, path))
     else:
         paths = [os.path.join(res.dir, name) for name in APART]
         rows = [r for path in paths for r in read_csv(path, comments=True)]

@@ -13,7 +13,7 @@ import re
 
 from . import peers
 from .common import col, compare, geomean_time_ratio, num, ratio, summed_time_ratio
-from .strength import interval as elo_interval
+from .strength import interval as elo_interval, rows_of as strength_rows
 from . import copy_undo, techniques
 from .techniques import ladder
 from . import threads
@@ -319,7 +319,7 @@ def strength_row(res, m, game, limit):
     """A game's row of docs/strength.md's table: every cell is the committed run's Elo ± half its
     interval for that match (bold or not)."""
     cells = [c.strip().strip("*").replace("\u2212", "-") for c in m["cells"].split("|")]
-    rows = {(r["a"], r["b"]): r for r in res.csv("strength.csv") if r["game"] == game and r["limit"] == limit}
+    rows = {(r["a"], r["b"]): r for r in strength_rows(res) if r["game"] == game and r["limit"] == limit}
     for (a, b), cell in zip(STRENGTH_RUNGS, cells):
         if (a, b) not in rows:
             raise Fails(f"strength.csv has no {game} {a} vs {b} at {limit}")
@@ -335,7 +335,7 @@ STRENGTH_ROW = r"\| (?P<game>[\w-]+) \| (?P<cells>(?:[^|]*±[^|]*\|){6}[^|]*±[^
 
 def strength_games(res, limit):
     """The games of the run's strength.csv that play every rung against the one below at the limit."""
-    rows = [r for r in res.csv("strength.csv") if r["limit"] == limit]
+    rows = [r for r in strength_rows(res) if r["limit"] == limit]
     games = list(dict.fromkeys(r["game"] for r in rows))
     return [g for g in games if all(any((r["game"], r["a"], r["b"]) == (g, a, b) for r in rows)
                                     for a, b in STRENGTH_RUNGS)]

@@ -5,7 +5,12 @@ budget and two clocks).
 
 The run's strength.csv holds one row per match (scripts/strength.py, from
 `prune match --json` merged over its shards): the counts, the pentanomial,
-Elo and normalized Elo with their 95% intervals, and the bias counts.  A
+Elo and normalized Elo with their 95% intervals, and the bias counts.
+Where results/apart/strength_nodes.csv is there (the study's node-budget
+matches played apart from any run, its '#' header saying how, when and at
+which commit), its rows stand for every node-budget row of the run, and
+the run's clocked rows are kept: a node budget makes a match exact, so
+those rows are the same on any machine, quiet or not (rows_of).  A
 table set is the tables of one limit; a reading is written only when its
 interval survives Holm's step-down correction at ALPHA over one family,
 every match of the run at every limit but the self-play lines
@@ -315,9 +320,28 @@ def plot_tables(rows, limit):
                       bool(of)) for name, of in (("strength", below), ("strength_base", base))]
 
 
+APART_NODES = os.path.join("apart", "strength_nodes.csv")
+
+
 def rows_of(res):
-    """The run's matches: strength.csv, and an older run's fixed-time strength_time.csv after it."""
-    return res.csv("strength.csv") + res.csv("strength_time.csv")
+    """The study's matches: the node-budget ones of results/apart/strength_nodes.csv when it is
+    there, in place of every node-budget row of the run, then the run's other rows (its clocks; an
+    older run's fixed-time strength_time.csv after them).  Every reader of the study's rows asks
+    here (additivity, adjudication, the claims' relations), so that the report uses one set."""
+    run = res.csv("strength.csv") + res.csv("strength_time.csv")
+    apart = read_csv(os.path.join(res.dir, APART_NODES), comments=True)
+    if not apart:
+        return run
+    return apart + [r for r in run if not exact(limit_of(r))]
+
+
+def apart_note(res):
+    """Where the node-budget rows come from, when they were played apart from the run ('' if not)."""
+    path = os.path.join(res.dir, APART_NODES)
+    if not read_csv(path, comments=True):
+        return ""
+    return ("**The node-budget matches were played apart from this run** (results/apart/strength_nodes.csv), "
+            "at a later commit; the clocked matches are the run's. " + comment_header(path) + "\n")
 
 
 FIRST_PLAYER_APART = os.path.join("apart", "first_player.csv")
@@ -372,6 +396,8 @@ def render(res, plots):
                "games ended by the ply cap or adjudicated. A node budget makes a match exact whatever the "
                "machine; a clock does not (its figures carry the noisy mark when the run is noisy). "
                "docs/strength.md has the design, the precision each budget is sized for and the rules.\n")
+    note = apart_note(res)
+    out += [note] if note else []
     out.append(coverage_note() + "\n")
     out.append(first_player_note(rows, limits, res))
     family, tests = holm_family(rows)
@@ -384,9 +410,12 @@ def render(res, plots):
         note = reuse_note(at)
         out += ([note] if note else []) + [readings(limit, at, family, tests)]
     planned = studies.strength_rows(os.path.join(res.studies_dir, os.path.basename(studies.STRENGTH)))
-    unplayed = [g for g in dict.fromkeys(r["game"] for r in planned) if g not in {r["game"] for r in rows}]
+    # a game missing at a limit the run played (a game newer than the run, or than its clocked rows)
+    played = {(r["game"], limit_of(r)) for r in rows}
+    unplayed = list(dict.fromkeys(f"{r['game']} at {limit_text(r['limit'])}" for r in planned
+                                  if r["limit"] in limits and (r["game"], r["limit"]) not in played))
     if unplayed:
-        out.append(f"Not played in this run: {', '.join(unplayed)} (its rows of studies/strength.csv are newer "
+        out.append(f"Not played in this run: {'; '.join(unplayed)} (their rows of studies/strength.csv are newer "
                    "than the run; the next run plays them).\n")
     main = limits[0]
     tables = plot_tables(rows, main)
@@ -418,7 +447,9 @@ def summary(res):
     # a figure Holm does not keep is not a reading: it is named as holding 0, not quoted as a gain
     cells = [f"{r['game']} {interval_cell(r, 'elo')}" if id(r) in kept else
              f"{r['game']} not shown ({interval_cell(r, 'elo')})" for r in vs_base if r["a"] == top]
-    return [[f"strength (Elo at {limit_text(main)})", "– (issue 29)",
+    where = (", measured apart (apart/strength_nodes.csv)"
+             if read_csv(os.path.join(res.dir, APART_NODES), comments=True) else "")
+    return [[f"strength (Elo at {limit_text(main)}){where}", "– (issue 29)",
              f"`{top}` vs `{BASE}`: " + ", ".join(cells) +
              f"; {len(kept)} of {len(family)} matches survive Holm (one family, every limit)",
              "exact under node budgets (seeded)"]]
