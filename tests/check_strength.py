@@ -24,7 +24,7 @@ its report's multiple-comparison rule (scripts/reporting/strength.py) and its ro
   run (p < 0.05 exactly when the 95% interval excludes 0, results/apart/strength_nodes.csv's
   rows too), but a match of fewer than MIN_PAIRS pairs, untested by the rule (p = 1).
 - The rows the report reads (rows_of): a run's alone, or, with results/apart/strength_nodes.csv,
-  that file's node-budget rows in place of the run's and the run's clocked rows after them.
+  that file's node-budget rows in place of the run's of the same game and limit, the run's others after.
 - Bad rows or a failing match: one line on stderr, exit 2 (rows) or 1 (a match), no file.
 - The committed rows: each rung against the rung it builds on (the techniques study's
   baselines, engine/config.c) and against negamax-ab on the five games at the main
@@ -199,8 +199,8 @@ short["pentanomial"] = "0 0 8 6 6"
 said = report.short_verdict([short])
 check("12 of 12" in said and "**Holm's correction over these keeps kalah `ladder-pvs`" in said,
       f"a 12-of-12 line: {said}")
-# The node-budget rows measured apart (results/apart/strength_nodes.csv) stand for every node-budget row of
-# the run, and the run's clocked rows stay: rows_of, which every reader of the study's rows asks.
+# The node-budget rows measured apart (results/apart/strength_nodes.csv) stand for the run's rows of each game
+# and limit they hold, and the run's other rows stay: rows_of, which every reader of the study's rows asks.
 class Run:
     def __init__(self, where):
         self.dir = where
@@ -219,8 +219,9 @@ with tempfile.TemporaryDirectory() as tmp:
     with open(os.path.join(tmp, "apart", "strength_nodes.csv"), "w") as f:
         f.write("# played apart, at commit abc1234.\n" + header + "kalah,x,y,nodes=2000,7\ndots,x,y,nodes=2000,8\n")
     got = [(r["game"], r["limit"], r["elo"]) for r in report.rows_of(Run(tmp))]
-    check(got == [("kalah", "nodes=2000", "7"), ("dots", "nodes=2000", "8"), ("kalah", "tc=100+1", "3")],
-          f"rows_of with the apart file: {got}, want its node rows and the run's clock")
+    check(got == [("kalah", "nodes=2000", "7"), ("dots", "nodes=2000", "8"), ("kalah", "nodes=20000", "2"),
+                  ("kalah", "tc=100+1", "3")],
+          f"rows_of with the apart file: {got}, want its rows, then the run's at the limits it does not hold")
     check("played apart, at commit abc1234." in report.apart_note(Run(tmp)), "the apart note carries the header")
 
 committed = os.path.join(ROOT, "results", "strength.csv")

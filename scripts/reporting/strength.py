@@ -6,11 +6,11 @@ budget and two clocks).
 The run's strength.csv holds one row per match (scripts/strength.py, from
 `prune match --json` merged over its shards): the counts, the pentanomial,
 Elo and normalized Elo with their 95% intervals, and the bias counts.
-Where results/apart/strength_nodes.csv is there (the study's node-budget
-matches played apart from any run, its '#' header saying how, when and at
-which commit), its rows stand for every node-budget row of the run, and
-the run's clocked rows are kept: a node budget makes a match exact, so
-those rows are the same on any machine, quiet or not (rows_of).  A
+Where results/apart/strength_nodes.csv is there (node-budget matches of
+the study played apart from any run, its '#' header saying how, when and
+at which commit), its rows stand for the run's rows of each game and limit
+it holds, and the run's other rows are kept: a node budget makes a match
+exact, so those rows are the same on any machine, quiet or not (rows_of).  A
 table set is the tables of one limit; a reading is written only when its
 interval survives Holm's step-down correction at ALPHA over one family,
 every match of the run at every limit but the self-play lines
@@ -325,14 +325,13 @@ APART_NODES = os.path.join("apart", "strength_nodes.csv")
 
 def rows_of(res):
     """The study's matches: the node-budget ones of results/apart/strength_nodes.csv when it is
-    there, in place of every node-budget row of the run, then the run's other rows (its clocks; an
-    older run's fixed-time strength_time.csv after them).  Every reader of the study's rows asks
-    here (additivity, adjudication, the claims' relations), so that the report uses one set."""
+    there, in place of the run's rows of each (game, limit) it holds, then the run's other rows (in
+    its order; an older run's fixed-time strength_time.csv after them).  Every reader of the study's
+    rows asks here (additivity, adjudication, the claims' relations), so that the report uses one set."""
     run = res.csv("strength.csv") + res.csv("strength_time.csv")
-    apart = read_csv(os.path.join(res.dir, APART_NODES), comments=True)
-    if not apart:
-        return run
-    return apart + [r for r in run if not exact(limit_of(r))]
+    apart = [r for r in read_csv(os.path.join(res.dir, APART_NODES), comments=True) if exact(limit_of(r))]
+    held = {(r["game"], limit_of(r)) for r in apart}
+    return apart + [r for r in run if (r["game"], limit_of(r)) not in held]
 
 
 def apart_note(res):
@@ -340,8 +339,12 @@ def apart_note(res):
     path = os.path.join(res.dir, APART_NODES)
     if not read_csv(path, comments=True):
         return ""
-    return ("**The node-budget matches were played apart from this run** (results/apart/strength_nodes.csv), "
-            "at a later commit; the clocked matches are the run's. " + comment_header(path) + "\n")
+    rows = read_csv(path, comments=True)
+    held = ", ".join(f"{limit_text(limit)}: {', '.join(dict.fromkeys(r['game'] for r in rows if limit_of(r) == limit))}"
+                     for limit in dict.fromkeys(limit_of(r) for r in rows))
+    return ("**Some node-budget matches were played apart from this run** (results/apart/strength_nodes.csv), "
+            f"at a later commit, and stand for the run's: {held}. The other rows are the run's. "
+            + comment_header(path) + "\n")
 
 
 FIRST_PLAYER_APART = os.path.join("apart", "first_player.csv")
