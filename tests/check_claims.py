@@ -77,8 +77,10 @@ ALTERATIONS = [
      {"readme.peer.pons.Begin-Easy weak"}),
     ("peer_ttt-python.csv", {"config": "alphabeta"}, "peer_mean_s", lambda v: f"{float(v) * 2.5:.6f}",
      {"report.tictactoe.per-call", "docs.ttt.per-call", "readme.peer.ttt-python.alphabeta bdc086c"}),
-    ("strength.csv", {"game": "dots", "a": "ladder-pvs", "b": "ladder-history", "limit": "nodes=2000"}, "elo",
-     lambda v: f"{float(v) + 5:.2f}", {"docs.strength.table.dots"}),
+    # the strength table reads the 2,000-node rows measured apart (results/apart/strength_nodes.csv), which
+    # stand for the run's (scripts/reporting/strength.py, rows_of)
+    ("apart/strength_nodes.csv", {"game": "dots", "a": "ladder-pvs", "b": "ladder-history", "limit": "nodes=2000"},
+     "elo", lambda v: f"{float(v) + 5:.2f}", {"docs.strength.table.dots"}),
     # c4 on equal terms, measured apart: an interval that reaches below 1 is no lead
     ("apart/peer_c4.csv", {"position": "start", "mode": "strong", "setup": "equal-64", "prune_threads": "1"},
      "speedup_lo", lambda v: "0.950", {"docs.connect4.c4-equal.start-strong-64"}),
