@@ -24,7 +24,8 @@ its report's multiple-comparison rule (scripts/reporting/strength.py) and its ro
   run (p < 0.05 exactly when the 95% interval excludes 0, results/apart/strength_nodes.csv's
   rows too), but a match of fewer than MIN_PAIRS pairs, untested by the rule (p = 1).
 - The rows the report reads (rows_of): a run's alone, or, with results/apart/strength_nodes.csv,
-  that file's node-budget rows in place of the run's of the same game and limit, the run's others after.
+  that file's node-budget rows in place of the run's of the same game and limit, the run's others after;
+  a run newer than the file (run.json's date after its `# measured:` line) keeps its own.
 - Bad rows or a failing match: one line on stderr, exit 2 (rows) or 1 (a match), no file.
 - The committed rows: each rung against the rung it builds on (the techniques study's
   baselines, engine/config.c) and against negamax-ab on the five games at the main
@@ -202,8 +203,9 @@ check("12 of 12" in said and "**Holm's correction over these keeps kalah `ladder
 # The node-budget rows measured apart (results/apart/strength_nodes.csv) stand for the run's rows of each game
 # and limit they hold, and the run's other rows stay: rows_of, which every reader of the study's rows asks.
 class Run:
-    def __init__(self, where):
+    def __init__(self, where, date=None):
         self.dir = where
+        self.run = {"date": date} if date else {}
 
     def csv(self, name, comments=False):
         return read_csv(os.path.join(self.dir, name), comments)
@@ -217,12 +219,19 @@ with tempfile.TemporaryDirectory() as tmp:
     check(got == ["1", "2", "3"] and report.apart_note(Run(tmp)) == "", f"rows_of without the apart file: {got}")
     os.mkdir(os.path.join(tmp, "apart"))
     with open(os.path.join(tmp, "apart", "strength_nodes.csv"), "w") as f:
-        f.write("# played apart, at commit abc1234.\n" + header + "kalah,x,y,nodes=2000,7\ndots,x,y,nodes=2000,8\n")
+        f.write("# played apart, at commit abc1234.\n# measured: 2026-11-29T12:00:00Z\n" + header +
+                "kalah,x,y,nodes=2000,7\ndots,x,y,nodes=2000,8\n")
     got = [(r["game"], r["limit"], r["elo"]) for r in report.rows_of(Run(tmp))]
     check(got == [("kalah", "nodes=2000", "7"), ("dots", "nodes=2000", "8"), ("kalah", "nodes=20000", "2"),
                   ("kalah", "tc=100+1", "3")],
           f"rows_of with the apart file: {got}, want its rows, then the run's at the limits it does not hold")
     check("played apart, at commit abc1234." in report.apart_note(Run(tmp)), "the apart note carries the header")
+    # a run made before the file: the file's rows stand; a run made after it: its own rows stand
+    got = [r["elo"] for r in report.rows_of(Run(tmp, "2026-11-28T10:00:00Z"))]
+    check(got == ["7", "8", "2", "3"], f"rows_of, a run older than the apart file: {got}")
+    got = [r["elo"] for r in report.rows_of(Run(tmp, "2026-11-30T10:00:00Z"))]
+    check(got == ["1", "2", "3"] and report.apart_note(Run(tmp, "2026-11-30T10:00:00Z")) == "",
+          f"rows_of, a run newer than the apart file: {got}, want the run's own")
 
 committed = os.path.join(ROOT, "results", "strength.csv")
 apart_nodes = os.path.join(ROOT, "results", "apart", "strength_nodes.csv")

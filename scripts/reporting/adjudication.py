@@ -23,7 +23,7 @@ import math
 import os
 
 from .common import Section, comment_header, num, read_csv, table
-from .strength import APART_NODES, rows_of
+from .strength import apart_rows, rows_of
 
 # Played apart: the node-budget matches, then the clocked ones (each file's header names its commit).
 APART = [os.path.join("apart", "adjudication_ardri.csv"), os.path.join("apart", "adjudication_ardri_clocks.csv")]
@@ -88,7 +88,7 @@ def render(res, plots):
     rows = [r for r in run if (r.get("adjudged") or "") != ""]
     head = "## Ard Ri's adjudication, played out (study `strength`)\n\n"
     if rows:
-        apart = bool(read_csv(os.path.join(res.dir, APART_NODES), comments=True))
+        apart = bool(apart_rows(res))
         how = ("Played in the study's own matches" + (" (its node-budget matches, played apart from this run: "
                                                       "results/apart/strength_nodes.csv, the strength section "
                                                       "says when)" if apart else "") +

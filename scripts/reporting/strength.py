@@ -10,7 +10,10 @@ Where results/apart/strength_nodes.csv is there (node-budget matches of
 the study played apart from any run, its '#' header saying how, when and
 at which commit), its rows stand for the run's rows of each game and limit
 it holds, and the run's other rows are kept: a node budget makes a match
-exact, so those rows are the same on any machine, quiet or not (rows_of).  A
+exact, so those rows are the same on any machine, quiet or not (rows_of).
+A run made after the file (run.json's date later than the file's
+`# measured: DATE` line) played its own matches at a newer commit, and its
+rows stand; the file is then not read.  A
 table set is the tables of one limit; a reading is written only when its
 interval survives Holm's step-down correction at ALPHA over one family,
 every match of the run at every limit but the self-play lines
@@ -20,6 +23,7 @@ module reads that CSV alone: nothing here imports the runner; the
 statistics of a row are match_stats.py's.
 """
 import os
+import re
 
 import studies
 
@@ -321,6 +325,23 @@ def plot_tables(rows, limit):
 
 
 APART_NODES = os.path.join("apart", "strength_nodes.csv")
+MEASURED = re.compile(r"^# measured: (\S+)$", re.M)
+
+
+def apart_rows(res):
+    """The rows of results/apart/strength_nodes.csv that stand for the run's: none when the file is
+    absent, or older than the run (its `# measured:` date before run.json's date: ISO 8601 UTC
+    stamps, which compare as text)."""
+    path = os.path.join(res.dir, APART_NODES)
+    rows = [r for r in read_csv(path, comments=True) if exact(limit_of(r))]
+    stamp = None
+    if rows:
+        with open(path, encoding="utf-8") as f:
+            stamp = MEASURED.search("".join(line for line in f if line.startswith("#")))
+    run_date = (getattr(res, "run", None) or {}).get("date", "")
+    if not rows or (run_date and (stamp is None or stamp.group(1) < run_date)):
+        return []
+    return rows
 
 
 def rows_of(res):
@@ -329,7 +350,7 @@ def rows_of(res):
     its order; an older run's fixed-time strength_time.csv after them).  Every reader of the study's
     rows asks here (additivity, adjudication, the claims' relations), so that the report uses one set."""
     run = res.csv("strength.csv") + res.csv("strength_time.csv")
-    apart = [r for r in read_csv(os.path.join(res.dir, APART_NODES), comments=True) if exact(limit_of(r))]
+    apart = apart_rows(res)
     held = {(r["game"], limit_of(r)) for r in apart}
     return apart + [r for r in run if (r["game"], limit_of(r)) not in held]
 
@@ -337,9 +358,9 @@ def rows_of(res):
 def apart_note(res):
     """Where the node-budget rows come from, when they were played apart from the run ('' if not)."""
     path = os.path.join(res.dir, APART_NODES)
-    if not read_csv(path, comments=True):
+    rows = apart_rows(res)
+    if not rows:
         return ""
-    rows = read_csv(path, comments=True)
     held = ", ".join(f"{limit_text(limit)}: {', '.join(dict.fromkeys(r['game'] for r in rows if limit_of(r) == limit))}"
                      for limit in dict.fromkeys(limit_of(r) for r in rows))
     return ("**Some node-budget matches were played apart from this run** (results/apart/strength_nodes.csv), "
@@ -450,8 +471,7 @@ def summary(res):
     # a figure Holm does not keep is not a reading: it is named as holding 0, not quoted as a gain
     cells = [f"{r['game']} {interval_cell(r, 'elo')}" if id(r) in kept else
              f"{r['game']} not shown ({interval_cell(r, 'elo')})" for r in vs_base if r["a"] == top]
-    where = (", measured apart (apart/strength_nodes.csv)"
-             if read_csv(os.path.join(res.dir, APART_NODES), comments=True) else "")
+    where = ", measured apart (apart/strength_nodes.csv)" if apart_rows(res) else ""
     return [[f"strength (Elo at {limit_text(main)}){where}", "– (issue 29)",
              f"`{top}` vs `{BASE}`: " + ", ".join(cells) +
              f"; {len(kept)} of {len(family)} matches survive Holm (one family, every limit)",
