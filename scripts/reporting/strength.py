@@ -19,7 +19,7 @@ interval survives Holm's step-down correction at ALPHA over one family,
 every match of the run at every limit but the self-play lines
 (holm_family; docs/strength.md).  An interval of
 fewer pairs than COVERED_FROM asks is printed with COVERAGE_MARK.  This
-module reads that CSV alone: nothing here imports the runner; the
+module reads those CSVs alone: nothing here imports the runner; the
 statistics of a row are match_stats.py's.
 """
 import os
