@@ -16,7 +16,7 @@ from .common import col, compare, geomean_time_ratio, num, ratio, summed_time_ra
 from .strength import interval as elo_interval, rows_of as strength_rows
 from . import copy_undo, techniques
 from .techniques import ladder
-from . import threads
+from . import mcts_paradigm, threads
 import studies
 
 NUMBER = r"[\d,]+(?:\.\d+)?"
@@ -341,6 +341,28 @@ def strength_games(res, limit):
                                     for a, b in STRENGTH_RUNGS)]
 
 
+PARADIGM_ROW = r"\| (?P<game>[\w-]+) \| (?P<cells>(?:[^|]*±[^|]*\|){3}[^|]*±[^|]*?) \|"
+
+
+def paradigm_games(res):
+    """The games of the paradigm study's file (results/apart/mcts_paradigm.csv), in its order."""
+    return list(dict.fromkeys(r["game"] for r in res.csv(mcts_paradigm.MATCHES, comments=True)))
+
+
+def paradigm_row(res, m, game):
+    """A game's row of docs/mcts.md's paradigm table: every cell is the file's Elo ± half its interval
+    at that clock, the clocks in the order of their base times (the table's columns)."""
+    cells = [c.strip().replace("\u2212", "-") for c in m["cells"].split("|")]
+    rows = sorted((r for r in res.csv(mcts_paradigm.MATCHES, comments=True) if r["game"] == game),
+                  key=lambda r: mcts_paradigm.base_ms(r["limit"]))
+    if len(cells) != len(rows):
+        raise Fails(f"{game}: {len(cells)} cells, the file has {len(rows)} clocks")
+    for r, cell in zip(rows, cells):
+        quoted = elo_interval(r, "elo").replace("\u2212", "-")
+        if cell != quoted:
+            raise Fails(f"{game} at {r['limit']}: quoted {cell}, the file gives {quoted}")
+
+
 def lent_threads(res, m):
     """docs/connect4.md's 16-core sentence: prune's and c4's speedups from 1 to 16 threads and their node
     ratios, as scripts/reporting/threads.py computes them from the lent machine's rows."""
@@ -356,6 +378,6 @@ def lent_threads(res, m):
 
 
 RELATIONS = {f.__name__: f for f in (row_value, rung_time, published_ratio,
-                                     lent_threads, strength_row, more_nodes, fewer_nodes_slower, gains_both, table_share, paired, node_ratio,
+                                     lent_threads, strength_row, paradigm_row, more_nodes, fewer_nodes_slower, gains_both, table_share, paired, node_ratio,
                                      copy_undo_geomean, tree_undo_slower, peer_speedup, peer_dropped, apart_speedup,
                                      minimaxer_windows, library_bubble, python_per_call)}

@@ -29,7 +29,8 @@ import collections
 import re
 
 from . import copy_undo, techniques
-from .claim_relations import IN_BULLET, NUMBER, RELATIONS, STRENGTH_ROW, X_CELL, X_CI, X_CI_SHORT, Fails, strength_games
+from .claim_relations import (IN_BULLET, NUMBER, PARADIGM_ROW, RELATIONS, STRENGTH_ROW, X_CELL, X_CI, X_CI_SHORT, Fails,
+                              paradigm_games, strength_games)
 
 Claim = collections.namedtuple("Claim", "key where text relation args")
 
@@ -227,6 +228,10 @@ CLAIMS = [
     Claim("docs.strength.table", "docs/strength.md", STRENGTH_ROW, "each_game",
           {"entry": STRENGTH_ROW, "relation": "strength_row", "args": {"limit": "nodes=2000"},
            "games": lambda res: strength_games(res, "nodes=2000")}),
+    # docs/mcts.md's paradigm table: a row for each game of results/apart/mcts_paradigm.csv, a cell a clock.
+    Claim("docs.mcts.paradigm", "docs/mcts.md", r"\| game \| 10\+0\.1 \|.*?(?P<table>(?:\| [\w-]+ \|(?: [^|]* \|){4} )+)",
+          "each_game", {"within": "table", "entry": PARADIGM_ROW, "relation": "paradigm_row", "args": {},
+                        "games": paradigm_games}),
 ] + [
     Claim("report.copy-undo.tree", "REPORT.md", r"do-undo is slower on (?P<slower>\d+) of their (?P<rows>\d+) rows",
           "tree_undo_slower", {}),
