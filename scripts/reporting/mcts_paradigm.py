@@ -140,4 +140,4 @@ def summary(res):
     return [["paradigm (MCTS against alpha-beta at a clock), measured apart (apart/mcts_paradigm.csv)", "–",
              f"`mcts-implicit` vs `ladder-pvs` at {longest.split('=', 1)[1]} ms: {cells}; of {len(rows)} matches "
              f"at {len(clocks)} clocks Holm keeps {kept_weaker} where MCTS is weaker, {kept_stronger} where it is "
-             "stronger", "a clock: not reproducible (one sitting, quiet machine)"]]
+             "stronger", "a clock: not reproducible (sittings on a quiet machine, the file's header names each)"]]
