@@ -45,6 +45,7 @@ import elo_vectors  # noqa: E402
 import studies  # noqa: E402
 from reporting import match_stats as stats  # noqa: E402
 from reporting import strength as report  # noqa: E402
+from reporting import strength_rows  # noqa: E402
 
 SIMS = 2000
 SEED = 48
@@ -117,11 +118,11 @@ def shapes():
     """Three symmetrised committed pentanomials a limit: least, median and most pairs at 1/2."""
     rows = list(csv.DictReader(open(os.path.join(ROOT, "results", "strength.csv"))))
     out = {}
-    for limit in dict.fromkeys(report.limit_of(r) for r in rows):
+    for limit in dict.fromkeys(strength_rows.limit_of(r) for r in rows):
         sym = []
         for r in rows:
             counts = stats.pentanomial(r)
-            if report.limit_of(r) != limit or not counts:
+            if strength_rows.limit_of(r) != limit or not counts:
                 continue
             n = sum(counts)
             sym.append((tuple((counts[k] + counts[4 - k]) / 2 / n for k in range(5)),

@@ -45,6 +45,7 @@ import strength  # noqa: E402
 import studies  # noqa: E402
 from reporting import match_stats as stats  # noqa: E402
 from reporting import strength as report  # noqa: E402
+from reporting import strength_rows  # noqa: E402
 from reporting.common import read_csv  # noqa: E402
 
 RUNNER = os.path.join(ROOT, "scripts", "strength.py")
@@ -215,23 +216,34 @@ with tempfile.TemporaryDirectory() as tmp:
     header = "game,a,b,limit,elo\n"
     with open(os.path.join(tmp, "strength.csv"), "w") as f:
         f.write(header + "kalah,x,y,nodes=2000,1\nkalah,x,y,nodes=20000,2\nkalah,x,y,tc=100+1,3\n")
-    got = [r["elo"] for r in report.rows_of(Run(tmp))]
-    check(got == ["1", "2", "3"] and report.apart_note(Run(tmp)) == "", f"rows_of without the apart file: {got}")
+    got = [r["elo"] for r in strength_rows.rows_of(Run(tmp))]
+    check(got == ["1", "2", "3"] and strength_rows.apart_note(Run(tmp)) == "", f"rows_of without the apart file: {got}")
     os.mkdir(os.path.join(tmp, "apart"))
     with open(os.path.join(tmp, "apart", "strength_nodes.csv"), "w") as f:
         f.write("# played apart, at commit abc1234.\n# measured: 2026-11-29T12:00:00Z\n" + header +
                 "kalah,x,y,nodes=2000,7\ndots,x,y,nodes=2000,8\n")
-    got = [(r["game"], r["limit"], r["elo"]) for r in report.rows_of(Run(tmp))]
+    got = [(r["game"], r["limit"], r["elo"]) for r in strength_rows.rows_of(Run(tmp))]
     check(got == [("kalah", "nodes=2000", "7"), ("dots", "nodes=2000", "8"), ("kalah", "nodes=20000", "2"),
                   ("kalah", "tc=100+1", "3")],
           f"rows_of with the apart file: {got}, want its rows, then the run's at the limits it does not hold")
-    check("played apart, at commit abc1234." in report.apart_note(Run(tmp)), "the apart note carries the header")
+    check("played apart, at commit abc1234." in strength_rows.apart_note(Run(tmp)), "the apart note carries the header")
     # a run made before the file: the file's rows stand; a run made after it: its own rows stand
-    got = [r["elo"] for r in report.rows_of(Run(tmp, "2026-11-28T10:00:00Z"))]
+    got = [r["elo"] for r in strength_rows.rows_of(Run(tmp, "2026-11-28T10:00:00Z"))]
     check(got == ["7", "8", "2", "3"], f"rows_of, a run older than the apart file: {got}")
-    got = [r["elo"] for r in report.rows_of(Run(tmp, "2026-11-30T10:00:00Z"))]
-    check(got == ["1", "2", "3"] and report.apart_note(Run(tmp, "2026-11-30T10:00:00Z")) == "",
+    got = [r["elo"] for r in strength_rows.rows_of(Run(tmp, "2026-11-30T10:00:00Z"))]
+    check(got == ["1", "2", "3"] and strength_rows.apart_note(Run(tmp, "2026-11-30T10:00:00Z")) == "",
           f"rows_of, a run newer than the apart file: {got}, want the run's own")
+    # clocked matches played apart fill the (game, clock) pairs the run lacks, and never replace its own
+    with open(os.path.join(tmp, "apart", "strength_clocks.csv"), "w") as f:
+        f.write("# clocked, apart, at commit abc1234.\n" + header +
+                "kalah,x,y,tc=100+1,9\nothello,x,y,tc=100+1,10\nothello,x,y,nodes=2000,11\n")
+    got = [(r["game"], r["limit"], r["elo"]) for r in strength_rows.rows_of(Run(tmp, "2026-11-30T10:00:00Z"))]
+    check(got == [("kalah", "nodes=2000", "1"), ("kalah", "nodes=20000", "2"), ("kalah", "tc=100+1", "3"),
+                  ("othello", "tc=100+1", "10")],
+          f"rows_of with the clocked apart file: {got}, want the run's rows, then othello's clocked row alone")
+    note = strength_rows.apart_note(Run(tmp, "2026-11-30T10:00:00Z"))
+    check("where the run has none: a clock of 100 ms + 1 ms a move (each side): othello. clocked, apart, at "
+          "commit abc1234." in note, f"the clocked apart note: {note}")
 
 committed = os.path.join(ROOT, "results", "strength.csv")
 apart_nodes = os.path.join(ROOT, "results", "apart", "strength_nodes.csv")

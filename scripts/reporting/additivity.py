@@ -18,7 +18,8 @@ because none is measured here.
 import math
 
 from .common import Section, num, table
-from .strength import BASE, limit_of, rows_of
+from .strength import BASE
+from .strength_rows import limit_of, rows_of
 
 Z95 = 1.96
 

@@ -6,7 +6,7 @@ strength study plays its games out (scripts/strength.py passes `prune match
 --play-out` for a game with a rule): each game the rule decides is played on
 to its end and the rule's verdict kept beside the result, in the run's
 strength.csv (its adjudged* columns), or in the node-budget matches played
-apart from the run (results/apart/strength_nodes.csv, strength.rows_of:
+apart from the run (results/apart/strength_nodes.csv, strength_rows.rows_of:
 the study's rows as the report reads them).  A run from before that has
 none; then the study's matches played out apart from any run are shown
 (results/apart/adjudication_ardri.csv under node budgets and
@@ -23,7 +23,7 @@ import math
 import os
 
 from .common import Section, comment_header, num, read_csv, table
-from .strength import apart_rows, rows_of
+from .strength_rows import apart_rows, rows_of
 
 # Played apart: the node-budget matches, then the clocked ones (each file's header names its commit).
 APART = [os.path.join("apart", "adjudication_ardri.csv"), os.path.join("apart", "adjudication_ardri_clocks.csv")]

@@ -13,7 +13,8 @@ import re
 
 from . import peers
 from .common import col, compare, geomean_time_ratio, num, ratio, summed_time_ratio
-from .strength import interval as elo_interval, rows_of as strength_rows
+from .strength import interval as elo_interval
+from .strength_rows import rows_of as strength_rows
 from . import copy_undo, techniques
 from .techniques import ladder
 from . import mcts_paradigm, threads

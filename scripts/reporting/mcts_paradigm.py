@@ -11,7 +11,8 @@ import os
 
 from .common import PlotTable, Section, comment_header, num, read_csv, table
 from .match_stats import holm_tests
-from .strength import interval_cell, limit_of, pairs_of
+from .strength import interval_cell, pairs_of
+from .strength_rows import limit_of
 
 MATCHES = os.path.join("apart", "mcts_paradigm.csv")
 TARGET_HALF_WIDTH = 10.0   # issue 50: each reading to +-10 Elo or better

@@ -6,14 +6,8 @@ budget and two clocks).
 The run's strength.csv holds one row per match (scripts/strength.py, from
 `prune match --json` merged over its shards): the counts, the pentanomial,
 Elo and normalized Elo with their 95% intervals, and the bias counts.
-Where results/apart/strength_nodes.csv is there (node-budget matches of
-the study played apart from any run, its '#' header saying how, when and
-at which commit), its rows stand for the run's rows of each game and limit
-it holds, and the run's other rows are kept: a node budget makes a match
-exact, so those rows are the same on any machine, quiet or not (rows_of).
-A run made after the file (run.json's date later than the file's
-`# measured: DATE` line) played its own matches at a newer commit, and its
-rows stand; the file is then not read.  A
+Which rows stand for the study, the run's or those played apart from it
+(results/apart/), is strength_rows.py's (rows_of).  A
 table set is the tables of one limit; a reading is written only when its
 interval survives Holm's step-down correction at ALPHA over one family,
 every match of the run at every limit but the self-play lines
@@ -23,37 +17,16 @@ module reads those CSVs alone: nothing here imports the runner; the
 statistics of a row are match_stats.py's.
 """
 import os
-import re
 
 import studies
 
 from .common import PlotTable, Section, comment_header, mark, num, read_csv, table
 from .match_stats import ALPHA, COVERED_FROM, MIN_PAIRS, holm, holm_tests, p_value, pentanomial, sign_test
+from .strength_rows import apart_note, apart_rows, exact, limit_of, limit_text, rows_of
 
 STUDY = "strength"
 BASE = "negamax-ab"
 COVERAGE_MARK = "‡"
-def limit_of(row):
-    """The match's limit as studies/strength.csv writes it (nodes=2000, tc=20+1); an older run's
-    strength.csv has limit and limit_value apart (nodes 5000, time 10)."""
-    if "=" in row["limit"]:
-        return row["limit"]
-    return f"{row['limit']}={row.get('limit_value', '')}"
-
-
-def limit_text(limit):
-    """'2,000 nodes a move', 'a clock of 20 ms + 1 ms a move', '10 ms a move'."""
-    kind, value = limit.split("=", 1)
-    if kind == "nodes":
-        return f"{int(value):,} nodes a move"
-    if kind == "tc":
-        base, inc = value.split("+")
-        return f"a clock of {base} ms + {inc} ms a move (each side)"
-    return f"{value} ms a move"
-
-
-def exact(limit):
-    return limit.startswith("nodes=")
 
 
 def felo(value):
@@ -322,50 +295,6 @@ def plot_tables(rows, limit):
     base = {(r["game"], r["a"]): r for r in at if r["b"] == BASE}
     return [PlotTable(name, header, [[rung] + [v for g in games for v in bar(of.get((g, rung)))] for rung in rungs],
                       bool(of)) for name, of in (("strength", below), ("strength_base", base))]
-
-
-APART_NODES = os.path.join("apart", "strength_nodes.csv")
-MEASURED = re.compile(r"^# measured: (\S+)$", re.M)
-
-
-def apart_rows(res):
-    """The rows of results/apart/strength_nodes.csv that stand for the run's: none when the file is
-    absent, or older than the run (its `# measured:` date before run.json's date: ISO 8601 UTC
-    stamps, which compare as text)."""
-    path = os.path.join(res.dir, APART_NODES)
-    rows = [r for r in read_csv(path, comments=True) if exact(limit_of(r))]
-    stamp = None
-    if rows:
-        with open(path, encoding="utf-8") as f:
-            stamp = MEASURED.search("".join(line for line in f if line.startswith("#")))
-    run_date = (getattr(res, "run", None) or {}).get("date", "")
-    if not rows or (run_date and (stamp is None or stamp.group(1) < run_date)):
-        return []
-    return rows
-
-
-def rows_of(res):
-    """The study's matches: the node-budget ones of results/apart/strength_nodes.csv when it is
-    there, in place of the run's rows of each (game, limit) it holds, then the run's other rows (in
-    its order; an older run's fixed-time strength_time.csv after them).  Every reader of the study's
-    rows asks here (additivity, adjudication, the claims' relations), so that the report uses one set."""
-    run = res.csv("strength.csv") + res.csv("strength_time.csv")
-    apart = apart_rows(res)
-    held = {(r["game"], limit_of(r)) for r in apart}
-    return apart + [r for r in run if (r["game"], limit_of(r)) not in held]
-
-
-def apart_note(res):
-    """Where the node-budget rows come from, when they were played apart from the run ('' if not)."""
-    path = os.path.join(res.dir, APART_NODES)
-    rows = apart_rows(res)
-    if not rows:
-        return ""
-    held = ", ".join(f"{limit_text(limit)}: {', '.join(dict.fromkeys(r['game'] for r in rows if limit_of(r) == limit))}"
-                     for limit in dict.fromkeys(limit_of(r) for r in rows))
-    return ("**Some node-budget matches were played apart from this run** (results/apart/strength_nodes.csv), "
-            f"at a later commit, and stand for the run's: {held}. The other rows are the run's. "
-            + comment_header(path) + "\n")
 
 
 FIRST_PLAYER_APART = os.path.join("apart", "first_player.csv")
