@@ -35,13 +35,16 @@ them held).  A game without a rule leaves them empty.
 of limit.  --done-dir keeps each finished match's merged summary in DIR (a
 file a match, written atomically, named by a hash of its command), and a
 match whose file is there is not played again: a stopped run resumed
-(scripts/reproduce.sh --resume) plays only the rest.  Under a node budget
-the kept summary is the one a replay would give.
+(scripts/reproduce.sh --resume) plays only the rest.  Until a sharded match
+is done, DIR keeps each of its finished shards too (HASH.shard-K-of-N.json),
+so that a match of hours stopped midway resumes at its next shard.  Under a
+node budget the kept summary is the one a replay would give.
 
 Exit status: 0 done, 1 a match failed (its message on stderr), 2 bad usage
 or rows, or GNU parallel missing (one line on stderr; nothing written).
 """
 import argparse
+import glob
 import hashlib
 import json
 import os
@@ -188,6 +191,17 @@ def done_path(done_dir, prune, row, pairs, shard_pairs):
     return os.path.join(done_dir, hashlib.sha256(key.encode()).hexdigest()[:20] + ".json")
 
 
+def shard_file(path, shard):
+    """The file --done-dir keeps shard K/N of the match whose file is path in, until the match is done."""
+    k, n = shard.split("/")
+    return f"{path[:-len('.json')]}.shard-{k}-of-{n}.json"
+
+
+def shard_glob(path):
+    """Every shard file of the match whose file is path."""
+    return f"{glob.escape(path[:-len('.json')])}.shard-*-of-*.json"
+
+
 def kept_summary(path):
     """The summary a finished match left in --done-dir, or None."""
     try:
@@ -197,18 +211,38 @@ def kept_summary(path):
         return None
 
 
-def play(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS, keep=None):
+def kept_shard(path, row, shard):
+    """The summary line shard K/N of the row's match left at path (shard_path), or None: a file
+    that is not that shard's summary counts as missing, and the shard is played again."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            line = f.read().strip()
+        got = summary_of(line, path)
+    except (OSError, MatchFailed):
+        return None
+    return line if (got.get("game"), got.get("a"), got.get("b"), got.get("shard")) == \
+        (row["game"], row["a"], row["b"], shard) else None
+
+
+def play(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS, keep=None, shard_path=None):
     """Every shard of every row's match through GNU parallel (-k: its outputs in the jobs' order,
     one summary line each), each match merged once its shards are in, and given to keep(row index,
-    summary) when given; the summaries in the rows' order."""
+    summary) when given; the summaries in the rows' order.  With shard_path(row index, shard label)
+    (--done-dir), each finished shard of a sharded match is kept at that path, and a shard kept
+    there is not played again: a long match stopped midway loses only the shards in flight."""
     if not shutil.which("parallel"):
         raise studies.StudiesError("GNU parallel is not installed (Debian: apt-get install parallel)")
     jobs_of, commands = [], []   # per job: (row index, shard label)
+    pending = {i: [] for i in range(len(rows))}   # per row: its shards' summary lines so far
     for i, row in enumerate(rows):
         pairs = int(row[variant])
         n = shards(pairs, shard_pairs)
         for k in range(1, n + 1):
             shard = f"{k}/{n}" if n > 1 else None
+            line = kept_shard(shard_path(i, shard), row, shard) if shard_path and shard else None
+            if line:
+                pending[i].append(line)
+                continue
             jobs_of.append((i, shard))
             commands.append(shard_command(match_argv(prune, row, pairs, shard)))
     # No command: each line of the input is one (a shell command line); -k: the jobs' outputs in
@@ -216,9 +250,24 @@ def play(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS, kee
     # --halt soon: after a failure no new job starts; those running end, and -k prints the failed
     # one's message (a shard is at most shard_pairs pairs: seconds).
     argv = ["parallel", "-k", "--halt", "soon,fail=1", "-j", str(jobs)] + (["--sshlogin", sshlogin] if sshlogin else [])
-    pending = {i: [] for i in range(len(rows))}
     left = {i: sum(1 for j, _ in jobs_of if j == i) for i in range(len(rows))}
     out, finished, started = [None] * len(rows), 0, time.monotonic()
+    kept = sum(len(lines) for lines in pending.values())
+    if kept:
+        print(f"{kept} shard{'s' if kept != 1 else ''} kept from an earlier sitting", flush=True)
+
+    def finish(i):
+        nonlocal finished
+        row = rows[i]
+        out[i] = merged(prune, pending.pop(i), f"{row['game']} {row['a']} vs {row['b']} at {row['limit']}")
+        if keep:
+            keep(i, out[i])
+        finished += 1
+        progress(finished, len(rows), row, out[i], started)
+    for i in [i for i in range(len(rows)) if left[i] == 0]:   # every shard kept: nothing to play
+        finish(i)
+    if not commands:
+        return out
     # The commands from a file and the errors into one: pipes both ways could each wait on the other.
     with tempfile.TemporaryFile("w+") as commands_file, tempfile.TemporaryFile("w+") as errors:
         commands_file.write("".join(c + "\n" for c in commands))
@@ -232,14 +281,14 @@ def play(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD_PAIRS, kee
                 got = summary_of(line, what + (f", shard {shard}" if shard else ""))
                 if (got.get("game"), got.get("a"), got.get("b")) != (row["game"], row["a"], row["b"]):
                     raise MatchFailed(f"{what}: job {j + 1}'s summary is of another match")
+                if got.get("shard") != (shard or "1/1"):   # a job before it failed and printed nothing:
+                    break                                  # parallel stops soon, its exit status says why
                 pending[i].append(line.strip())
+                if shard_path and shard:
+                    write_text_atomically(shard_path(i, shard), line.strip() + "\n")
                 left[i] -= 1
                 if left[i] == 0:
-                    out[i] = merged(prune, pending.pop(i), what)
-                    if keep:
-                        keep(i, out[i])
-                    finished += 1
-                    progress(finished, len(rows), row, out[i], started)
+                    finish(i)
         finally:
             if child.poll() is None and finished != len(rows):
                 child.terminate()
@@ -285,7 +334,13 @@ def play_by_threads(prune, rows, variant, jobs, sshlogin=None, shard_pairs=SHARD
         def keep(j, summary, group=group):
             if paths[group[j]]:
                 write_text_atomically(paths[group[j]], json.dumps(summary) + "\n")
-        done = play(prune, [rows[i] for i in group], variant, max(1, jobs // threads), sshlogin, shard_pairs, keep)
+                for shard in glob.glob(shard_glob(paths[group[j]])):   # the match's file holds them now
+                    os.unlink(shard)
+
+        def shard_path(j, shard, group=group):
+            return shard_file(paths[group[j]], shard) if paths[group[j]] else None
+        done = play(prune, [rows[i] for i in group], variant, max(1, jobs // threads), sshlogin, shard_pairs,
+                    keep, shard_path if done_dir else None)
         for i, summary in zip(group, done):
             out[i] = summary
     return out

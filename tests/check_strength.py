@@ -9,7 +9,8 @@ its report's multiple-comparison rule (scripts/reporting/strength.py) and its ro
   nothing) with seed 1, give kalah `ladder-pvs` PINNED's W/D/L and pentanomial
   against `negamax-ab`, and connect4 `ladder-tt` its.  The runner must give what
   `prune match` itself prints, and the same file on one job as on two.  With
-  --done-dir a match kept there is not played again, and one missing is.
+  --done-dir a match kept there is not played again, and one missing is; a sharded
+  match stopped midway keeps its finished shards, and the resumed run plays only the rest.
 - Shards: a match of 3 pairs played as 3 shards through the runner's own path (GNU
   parallel, then prune match-merge) equals one unsharded `prune match` exactly, in
   every field of the summary but the move times; so does one of 4 pairs over the 3
@@ -152,6 +153,36 @@ with tempfile.TemporaryDirectory() as tmp:
         check(r["repeated"] == ("6" if r["a"] == "negamax" else "0"),
               f"{r['game']} {r['a']}: repeated {r['repeated']} over {pairs} shards merged")
     check(len(sharded or []) == 3, f"the sharded run has {len(sharded or [])} rows, not 3")
+
+    # A sharded match stopped midway (--done-dir): its finished shards are kept, and the resumed run
+    # plays only the rest.  A wrapper logs each shard prune plays, and fails shard 2/3 while a flag
+    # file is there: on one job shard 1/3 is kept and the run fails; then, the flag gone, the run plays
+    # shards 2/3 and 3/3 alone, the file is the unsharded match's, and only the match's file is left.
+    wrapper, played, flag = (os.path.join(tmp, name) for name in ("prune-logged", "played", "flag"))
+    with open(wrapper, "w") as f:
+        f.write(f'#!/bin/sh\nif [ "$1" = match ]; then\n  shard=$(printf "%s\\n" "$@" | grep -x "[0-9]*/[0-9]*")\n'
+                f'  [ -e "{flag}" ] && [ "$shard" = 2/3 ] && {{ echo "shard 2/3 stopped" >&2; exit 1; }}\n'
+                f'  echo "$shard" >> "{played}"\nfi\nexec "{os.path.abspath(PRUNE)}" "$@"\n')
+    os.chmod(wrapper, 0o755)
+    open(flag, "w").close()
+    keep, row = os.path.join(tmp, "resumed"), HEADER + "connect4,ladder-tt,negamax-ab,nodes=500,0,3,3\n"
+    resume = ("--variant", "full", "--jobs", "1", "--shard-pairs", "1", "--done-dir", keep, "--prune", wrapper)
+    done, _ = run(tmp, row, "resumed", *resume)
+    first = sorted(os.listdir(keep)) if os.path.isdir(keep) else []
+    check(done.returncode == 1 and "shard 2/3 stopped" in done.stderr and len(first) == 1
+          and first[0].endswith(".shard-1-of-3.json"), f"a stopped sharded match: exit {done.returncode}, kept {first}")
+    os.unlink(flag)
+    if os.path.exists(played):
+        os.unlink(played)
+    done, resumed = run(tmp, row, "resumed", *resume)
+    again = open(played).read().split() if os.path.exists(played) else []
+    left = sorted(os.listdir(keep)) if os.path.isdir(keep) else []
+    whole = cells(direct({"game": "connect4", "a": "ladder-tt", "b": "negamax-ab"}, 3))
+    differ = [k for k in strength.SUMMARY if k in whole and k not in TIMES and resumed and resumed[0][k] != whole[k]]
+    check(done.returncode == 0 and "1 shard kept from an earlier sitting" in done.stdout and again == ["2/3", "3/3"]
+          and resumed and not differ and len(left) == 1 and ".shard-" not in left[0],
+          f"the resumed match: exit {done.returncode}, {done.stdout.strip()!r}, played {again}, differs in {differ}, "
+          f"left {left}")
 
     for name, rows, status in (("zero-pairs", HEADER + "kalah,ladder-pvs,negamax-ab,nodes=500,0,0,0\n", 2),
                                ("bad-limit", HEADER + "kalah,ladder-pvs,negamax-ab,nodes=0,2,3,3\n", 2),
