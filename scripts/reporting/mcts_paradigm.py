@@ -57,16 +57,22 @@ def paradigm_table(rows, tests):
     return table(header, body, "l" + "l" * len(clocks))
 
 
+def hours_text(hours):
+    """Hours, to a tenth below ten ('0.7 hours') and whole above ('15 hours')."""
+    return f"{hours:.1f} hours" if hours < 10 else f"{hours:,.0f} hours"
+
+
 def target_note(rows):
     """Which readings meet issue 50's +-10 Elo, and what the others would need: pairs grow with the
     square of the ratio of half-widths (the pair variance held), and a score of 0 or 1 has no
     finite interval at any count."""
     met = [r for r in rows if (half_width(r) or 1e9) <= TARGET_HALF_WIDTH]
     open_ = [r for r in rows if half_width(r) is None]
-    need, hours = [], []
+    wide, need, hours = [], [], []
     for r in rows:
         w = half_width(r)
         if w is not None and w > TARGET_HALF_WIDTH:
+            wide.append(f"{r['game']} at `{limit_of(r).split('=', 1)[1]}`")
             need.append(pairs_of(r) * (w / TARGET_HALF_WIDTH) ** 2)
             seconds = pair_seconds(r)
             if seconds is not None:
@@ -74,12 +80,19 @@ def target_note(rows):
     text = (f"**Precision.** Issue 50 asks for ±{TARGET_HALF_WIDTH:.0f} Elo a reading; {len(met)} of the "
             f"{len(rows)} readings meet it. ")
     if need:
-        text += (f"The {len(need)} with a finite interval wider than that would need about "
-                 f"{min(need):,.0f} to {max(need):,.0f} pairs each at their pair variance (pairs × (half-width "
+        # One reading or several: the sentence names them, and gives a range only where there is one.
+        pairs = (f"{need[0]:,.0f} pairs" if len(need) == 1
+                 else f"{min(need):,.0f} to {max(need):,.0f} pairs each")
+        text += (f"{'The one' if len(need) == 1 else f'The {len(need)}'} with a finite interval wider than "
+                 f"that ({', '.join(wide)}) would need about {pairs} at "
+                 f"{'its' if len(need) == 1 else 'their'} pair variance (pairs × (half-width "
                  f"/ {TARGET_HALF_WIDTH:.0f})²)")
-        text += (f": at the thinking time a pair took here (the summaries' moves × mean move time, both sides), "
-                 f"{sum(hours):,.0f} hours of one core in all, {max(hours):,.0f} for the costliest reading. "
-                 if len(hours) == len(need) else ". ")
+        if len(hours) == len(need):
+            text += (f": at the thinking time a pair took here (the summaries' moves × mean move time, both "
+                     f"sides), {hours_text(sum(hours))} of one core"
+                     + (f" in all, {hours_text(max(hours))} for the costliest reading. " if len(need) > 1 else ". "))
+        else:
+            text += ". "
     if open_:
         text += (f"{len(open_)} have an open end (a score so near 0 or 1 that the logistic curve gives no "
                  "finite bound: " + ", ".join(f"{r['game']} at `{limit_of(r).split('=', 1)[1]}`" for r in open_)
