@@ -11,7 +11,9 @@ import sys
 
 ROOT = sys.argv[1]
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
 from reporting import mcts_paradigm  # noqa: E402
+import checks  # noqa: E402
 
 
 def row(game, limit, pairs, low, high, move_ms):
@@ -48,10 +50,7 @@ def main():
         text = mcts_paradigm.target_note(rows)
         if not text.startswith(expected):
             failures.append(f"{[r['game'] for r in rows]}:\n  got      {text!r}\n  expected {expected!r}")
-    for failure in failures:
-        print("FAIL", failure)
-    print(f"{len(CASES)} cases, {len(failures)} failing")
-    return 1 if failures else 0
+    return checks.report(failures)
 
 
 if __name__ == "__main__":
