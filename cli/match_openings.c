@@ -11,7 +11,10 @@
  *   - in --games self-play games of one --config against itself at
  *     --nodes a move (match_play, each game its own seed, the colours
  *     alternating between the config's two copies), the first player
- *     scores within --band percent of one half.
+ *     scores within --band percent of one half; with --play-out a game an
+ *     adjudication rule decides is played on to its end and counts as it
+ *     ends, as the strength study plays such a game (prune match
+ *     --play-out), so that the book is balanced for the games it will hold.
  * So candidate i's verdict depends on the seed and i only, never on
  * --count: a run with a smaller --count prints a prefix of a larger one.
  * The output (stdout) is the openings file prune match --openings reads,
@@ -122,10 +125,16 @@ static int run_openings(const options *o)
     const char *config = options_value(o, "config") ? options_value(o, "config") : "negamax-ab";
     if (strncmp(config, "ugi:", 4) == 0) cli_fail("--config must be one of prune's configs, not an external engine");
     if (format == FORMAT_FEN && !game->position_text) cli_fail("%s has no position strings for --format fen", game->name);
+    bool play_out = options_given(o, "play-out");
+    if (play_out && game->adjudication_margin <= 0)
+        cli_fail("--play-out plays on a game the adjudication rule decides, and %s has none: its games are played "
+                 "to the end",
+                 game->name);
     match_side sides[2];
     for (int s = 0; s < 2; s++) cli_match_side("config", config, &sides[s]);
     cli_match_sides_allocate((const char *const[]){"config", "config"}, sides, 2, cli_memory_bound(o));
-    match_rules rules = {.limit = {.kind = LIMIT_NODES, .value = nodes}, .margin_ms = MATCH_DEFAULT_MARGIN_MS};
+    match_rules rules = {
+        .limit = {.kind = LIMIT_NODES, .value = nodes}, .margin_ms = MATCH_DEFAULT_MARGIN_MS, .play_out = play_out};
     /* |points - games| <= allowed is |score - 1/2| <= band / 100, in half points over `games` games */
     int allowed = band * games / 50;
 
@@ -165,8 +174,8 @@ static int run_openings(const options *o)
                  found, count, plies, 50 - band, 50 + band, i);
     }
     printf("# prune openings %s --count %zu --plies %d --config %s --nodes %" PRIu64 " --games %d --band %d --seed %"
-           PRIu64 "%s (kept %zu of %" PRIu64 " candidates)\n", game->name, count, plies, config, nodes, games, band,
-           seed, format == FORMAT_FEN ? " --format fen" : "", count, i);
+           PRIu64 "%s%s (kept %zu of %" PRIu64 " candidates)\n", game->name, count, plies, config, nodes, games, band,
+           seed, play_out ? " --play-out" : "", format == FORMAT_FEN ? " --format fen" : "", count, i);
     for (size_t k = 0; k < kept.count; k++) {
         if (format == FORMAT_MOVES) {
             printf("%s\n", kept.lines[k]);
@@ -183,13 +192,14 @@ static int run_openings(const options *o)
 
 static const option_spec openings_options[] = {
     {"count", true}, {"plies", true},  {"config", true}, {"nodes", true},  {"games", true},
-    {"band", true},  {"seed", true},   {"format", true}, {"max-memory-mb", true}, {"help", false}, {NULL, false},
+    {"band", true},  {"seed", true},   {"play-out", false}, {"format", true}, {"max-memory-mb", true},
+    {"help", false}, {NULL, false},
 };
 
 const command command_openings = {
     .name = "openings", .operand = "GAME", .options = openings_options, .run = run_openings,
     .synopsis = "GAME [--count N] [--plies P] [--config C] [--nodes N] [--games G] [--band B] [--seed S]\n"
-                "         [--format moves|fen] [--max-memory-mb N]",
+                "         [--play-out] [--format moves|fen] [--max-memory-mb N]",
     .summary = "print balanced start positions for prune match --openings: seeded random lines,\n"
                "kept when the first player scores near half in short self-play, one per position",
     .help =
@@ -205,6 +215,8 @@ const command command_openings = {
         "  --band B      keep a line when the first player scores within B percent of one half over\n"
         "                its test games (0 to 50, default 15: 35% to 65%)\n"
         "  --seed S      seed of the random lines and of the test games (default 1)\n"
+        "  --play-out    a test game the game's adjudication rule decides is played on to its end and\n"
+        "                counts as it ends, as prune match --play-out plays it (a game with a rule only)\n"
         "  --format F    moves (default): one move list a line; fen: the game's position string\n"
         "  --max-memory-mb N\n"
         "                memory bound in MiB: the config's two tables (one a player) must fit in it\n"
