@@ -9,16 +9,25 @@
   (a candidate's verdict depends on the seed and its index only);
 - each book (ttt aside) holds at least 1000 openings, as many as its header
   asked for, no line twice, and its first lines reach distinct positions;
+- each book is balanced at a node budget its game's strength-study matches
+  play (studies/strength.csv), as the study plays its games (--play-out for
+  a game with an adjudication rule, `prune games --json`, as
+  scripts/strength.py plays it), and holds as many openings as the game's
+  longest match there, so that no match replays its book (issue 48);
 - --format fen writes each opening's position string, which prune show
   --position reads back to the same position (skipped without --position);
 - bad options exit 2 with one line on stderr and nothing on stdout.
 """
+import json
 import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 from checks import Tally, data_lines
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts"))
+import studies  # noqa: E402
 
 BOOKS = os.path.join("studies", "openings")   # every GAME.txt there is checked
 PREFIX = 20
@@ -63,8 +72,35 @@ def books(prune, repo):
     return [g for g in games if g in found], [g for g in found if g not in games]
 
 
+def games_with_rules(prune):
+    """The games whose `prune games --json` line has an adjudication rule (scripts/strength.py plays
+    their matches with --play-out)."""
+    lines = run([prune, "games", "--json"]).stdout.splitlines()
+    return {g["name"] for g in map(json.loads, lines) if g.get("adjudication")}
+
+
+def check_study_fit(tally, game, args, lines, ruled):
+    """The book is filtered at a budget its game's strength-study matches play, its games ending as
+    the study's end (played out where a rule would adjudicate them), and is as long as their longest
+    match (the pairs of any variant): a study match never replays an opening."""
+    matches = [r for r in studies.strength_rows() if r["game"] == game]
+    if not matches:
+        return
+    budgets = sorted({int(r["limit"].split("=", 1)[1]) for r in matches if r["limit"].startswith("nodes=")})
+    nodes = int(args[args.index("--nodes") + 1]) if "--nodes" in args else None
+    tally.record(nodes in budgets, f"{game}: balanced at a budget the study plays (--nodes {nodes})",
+                 f"the study's node budgets: {budgets}")
+    given = "--play-out" in args
+    tally.record(given == (game in ruled), f"{game}: its test games end as the study's (--play-out {given})",
+                 f"games with an adjudication rule: {sorted(ruled)}")
+    longest = max(int(r[v]) for r in matches for v in studies.STRENGTH_VARIANTS)
+    tally.record(len(lines) >= longest, f"{game}: {len(lines)} openings cover the study's longest match",
+                 f"{longest} pairs")
+
+
 def check_books(tally, prune, repo):
     games, strangers = books(prune, repo)
+    ruled = games_with_rules(prune)
     tally.record(not strangers and games, f"{BOOKS}: every book is of a game of `prune games`",
                  f"books of no game: {strangers}" if strangers else "no book")
     for game in games:
@@ -84,6 +120,7 @@ def check_books(tally, prune, repo):
         tally.record(len(set(lines)) == len(lines), f"{game}: no line twice", len(set(lines)))
         if game != "ttt":
             tally.record(len(lines) >= 1000, f"{game}: at least 1000 openings", len(lines))
+        check_study_fit(tally, game, args, lines, ruled)
         with ThreadPoolExecutor(max_workers=2) as pool:
             positions = list(pool.map(lambda moves: shown_position(prune, game, "--moves", moves),
                                       lines[:DISTINCT_SAMPLE]))
@@ -122,6 +159,7 @@ def check_bad(tally, prune):
         (["kalah", "--config", "ugi:./engine"], "--config must be one of prune's configs"),
         (["kalah", "--config", "negamax-ab,tt-mb=4"], "--config: bad option"),
         (["kalah", "--depth", "4"], "--depth"),
+        (["kalah", "--play-out"], "--play-out plays on a game the adjudication rule decides, and kalah has none"),
         (["nosuch"], "nosuch"),
         (["ttt", "--count", "25", "--plies", "2", "--config", "ladder-tt,tt-mb=1", "--nodes", "1000"],
          "only 24 of 25 openings of 2 plies"),
