@@ -66,7 +66,8 @@ def render(res, plots):
         parts += ["**Nodes**, summed over the techniques study's positions at its depths (a gain above 1x: "
                   "fewer nodes). ", comment_header(os.path.join(res.dir, NODES)), "\n\n", node_table(nodes), "\n\n"]
     if matches:
-        parts += [f"**Elo** at the strength study's main budget, with its books and seed (95% intervals; bold: "
+        parts += ["**Elo** at the strength study's main budget, with its books (as they were at the commit the "
+                  "header names) and seed (95% intervals; bold: "
                   f"kept by Holm's correction at α = 0.05 over these {len(matches)} matches, a family of their "
                   "own, outside the run's). ", comment_header(os.path.join(res.dir, MATCHES)), "\n\n", match_table(matches), "\n"]
     return Section("".join(parts), [])

@@ -130,7 +130,8 @@ def render(res, plots):
     return Section("".join([
         head, "The best Monte Carlo config, `mcts-implicit` (docs/mcts.md), against `ladder-pvs` on every game "
         f"at {len(set(limit_of(r) for r in rows))} clocks (BASE+INC: BASE ms a side, INC ms added after each move), over the strength study's "
-        "books, every opening twice with colours swapped. Elo and nElo from `mcts-implicit`'s side, each ± "
+        "books as they were at the commit the file's header names, every opening twice with colours swapped. "
+        "Elo and nElo from `mcts-implicit`'s side, each ± "
         "half its 95% interval; bold: kept by Holm's correction at α = 0.05 over these "
         f"{len(rows)} matches, a family of their own. ", comment_header(path), "\n\n",
         paradigm_table(rows, tests), "\n\n", target_note(rows), "\n",

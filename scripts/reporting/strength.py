@@ -341,7 +341,8 @@ def render(res, plots):
         return Section("\n".join(out + ["**Not measured in this run:** no strength.csv.\n"]), [])
     limits = list(dict.fromkeys(limit_of(r) for r in rows))
     out.append(f"Each rung of the ladder plays the rung it builds on and `{BASE}` (studies/strength.csv) over "
-               "the game's committed openings (studies/openings/), every opening twice with colours swapped, "
+               "the game's book (studies/openings/ as it was at the commit that played the match), every opening "
+               "twice with colours swapped, "
                "seed 1; each match is played as shards and added up by `prune match-merge`. A row is one match "
                "from the rung's side: Elo and normalized Elo (nElo, fishtest's: the score's excess in units of "
                "the pairs' spread), each ± half its 95% interval; the pentanomial (pairs scoring 0, ¼, ½, ¾, 1); "
