@@ -18,7 +18,6 @@
   --position reads back to the same position (skipped without --position);
 - bad options exit 2 with one line on stderr and nothing on stdout.
 """
-import json
 import os
 import subprocess
 import sys
@@ -27,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from checks import Tally, data_lines
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts"))
+import strength  # noqa: E402  (the runner: which games it plays with --play-out)
 import studies  # noqa: E402
 
 BOOKS = os.path.join("studies", "openings")   # every GAME.txt there is checked
@@ -72,13 +72,6 @@ def books(prune, repo):
     return [g for g in games if g in found], [g for g in found if g not in games]
 
 
-def games_with_rules(prune):
-    """The games whose `prune games --json` line has an adjudication rule (scripts/strength.py plays
-    their matches with --play-out)."""
-    lines = run([prune, "games", "--json"]).stdout.splitlines()
-    return {g["name"] for g in map(json.loads, lines) if g.get("adjudication")}
-
-
 def check_study_fit(tally, game, args, lines, ruled):
     """The book is filtered at a budget its game's strength-study matches play, its games ending as
     the study's end (played out where a rule would adjudicate them), and is as long as their longest
@@ -100,7 +93,7 @@ def check_study_fit(tally, game, args, lines, ruled):
 
 def check_books(tally, prune, repo):
     games, strangers = books(prune, repo)
-    ruled = games_with_rules(prune)
+    ruled = strength.games_with_rules(prune)   # the games scripts/strength.py plays out
     tally.record(not strangers and games, f"{BOOKS}: every book is of a game of `prune games`",
                  f"books of no game: {strangers}" if strangers else "no book")
     for game in games:
