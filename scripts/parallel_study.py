@@ -3,11 +3,12 @@
 `threads`; docs/parallel.md): the ladder's search on threads against the same
 search on one thread, in time to depth and in nodes.
 
-    scripts/parallel_study.py --prune PRUNE --variant quick|full|long --out CSV
+    scripts/parallel_study.py --prune PRUNE --variant quick|full|long --out CSV [--game GAME]
 
 The searches are the rows of studies/parallel.csv that the variant runs
 (scripts/studies.py reads it), each `prune search GAME --moves M --config C
---depth D --json`.  The thread counts are 1, the powers of two below the
+--depth D --json`; with --game, only that game's (a game the variant has no
+search of is bad usage: a study of no rows is never written).  The thread counts are 1, the powers of two below the
 machine's cores and the cores (1 and 2 on a 2-core machine).  For each count
 N above 1 a row runs its pairs: each pair a one-thread search and one search
 on N threads under each scheme (`--smp lazy`, `--smp abdada`), the order of
@@ -166,11 +167,16 @@ def main(argv):
     parser.add_argument("--prune", required=True)
     parser.add_argument("--variant", required=True, choices=studies.STRENGTH_VARIANTS)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--game", help="only this game's searches (results/apart/parallel.csv: a game the run lacks)")
     args = parser.parse_args(argv)
     try:
         searches = studies.threads_rows(variant=args.variant)
     except studies.StudiesError as e:
         parser.exit(2, f"parallel_study.py: {e}\n")
+    if args.game is not None:
+        searches = [r for r in searches if r["game"] == args.game]
+        if not searches:
+            parser.error(f"--game {args.game}: studies/parallel.csv has no {args.variant} search of that game")
     cpu = run_manifest.machine(versions=False)["cpu"]
     counts = thread_counts(os.cpu_count() or 1)[1:]
     if not counts:

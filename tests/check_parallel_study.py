@@ -72,6 +72,21 @@ def main():
         tally.record(bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
                      and not os.path.exists(os.path.join(tmp, "bad.csv")), "--variant huge: exit 2, one line, nothing written",
                      bad.stderr.strip()[-200:])
+        # --game: that game's searches alone; a game with none is bad usage, and nothing is written.
+        game = searches[0]["game"]
+        one = subprocess.run([sys.executable, SCRIPT, "--prune", prune, "--variant", "quick", "--game", game,
+                              "--out", os.path.join(tmp, "one.csv")], capture_output=True, text=True, timeout=300)
+        with open(os.path.join(tmp, "one.csv"), newline="") as f:
+            games = [r["game"] for r in csv.DictReader(f)]
+        mine = sum(1 for s in searches if s["game"] == game) * len(counts) * 2
+        tally.record(one.returncode == 0 and games == [game] * mine,
+                     f"--game {game}: exit 0 and its {mine} rows alone", f"{one.stderr.strip()[-200:]} {games}")
+        none = subprocess.run([sys.executable, SCRIPT, "--prune", prune, "--variant", "quick", "--game", "chess",
+                               "--out", os.path.join(tmp, "none.csv")], capture_output=True, text=True)
+        tally.record(none.returncode == 2 and none.stderr.strip() == "parallel_study.py: --game chess: "
+                     "studies/parallel.csv has no quick search of that game"
+                     and not os.path.exists(os.path.join(tmp, "none.csv")),
+                     "--game chess: exit 2, one line, nothing written", none.stderr.strip()[-200:])
     return tally.summary()
 
 

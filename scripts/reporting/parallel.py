@@ -11,6 +11,12 @@ searches at once, their nodes a second over one alone) and each scheme's
 nodes a second over one thread's shows both; an older run's CSV has neither,
 and its table is as it was.
 
+A game of studies/parallel.csv that the run lacks (a study's rows newer than
+the run) may have been measured apart, on the run's kind of machine:
+results/apart/parallel.csv (parallel_study.py --game, its header naming the
+machine, the time and the commit), shown in a table of its own under the
+run's, never merged into it: other sittings, other noise.
+
 Then the same study on a machine of 16 cores, lent once:
 results/lent/xeon16_parallel.csv (parallel_study.py's rows at 2, 4, 8 and 16
 threads, the machine named in its comments), not part of any run
@@ -21,7 +27,7 @@ import os
 
 import studies
 
-from .common import PlotTable, Section, ftime, mark, num, table
+from .common import PlotTable, Section, comment_header, ftime, mark, num, table
 
 SCHEME_NAMES = {"lazy": "Lazy SMP", "abdada": "ABDADA"}
 
@@ -51,6 +57,7 @@ def holds_one(r):
 
 
 LENT = "lent/xeon16_parallel.csv"   # the study on a machine of 16 cores, lent once
+APART = "apart/parallel.csv"         # games the run lacks, measured apart on the run's kind of machine
 
 
 def study_table(rows):
@@ -121,12 +128,29 @@ def lent_section(rows, plots):
     ]), [scaling_plot(rows)]
 
 
-def unmeasured(res, rows):
-    """A sentence naming the games of studies/parallel.csv the run has no row of, or ''."""
+def missing_games(res, rows):
+    """The games of studies/parallel.csv the run has no row of, in the file's order."""
     planned = studies.threads_rows(os.path.join(res.studies_dir, os.path.basename(studies.THREADS)))
-    missing = [g for g in dict.fromkeys(r["game"] for r in planned) if g not in {r["game"] for r in rows}]
+    return [g for g in dict.fromkeys(r["game"] for r in planned) if g not in {r["game"] for r in rows}]
+
+
+def unmeasured(missing):
+    """A sentence naming the games neither the run nor the apart file measured, or ''."""
     return (f"Not measured in this run: {', '.join(missing)} (its rows of studies/parallel.csv are newer than the "
             "run; the next run measures them).\n\n" if missing else "")
+
+
+def apart_part(res, missing):
+    """The apart file's rows of the games the run lacks, as a table of their own, and the games it covers."""
+    rows = [r for r in res.csv(APART, comments=True) if r["game"] in missing]
+    if not rows:
+        return "", []
+    text, _ = study_table(rows)
+    games = list(dict.fromkeys(r["game"] for r in rows))
+    return "".join([
+        f"**Measured apart from this run** (`results/{APART}`), {', '.join(games)}: the same runner and "
+        f"columns, on the run's kind of machine, in a sitting of its own. ",
+        comment_header(os.path.join(res.dir, APART)), "\n\n", text, "\n\n"]), games
 
 
 def render(res, plots):
@@ -139,6 +163,8 @@ def render(res, plots):
                        lent_plots)
     rates = "ceiling" in rows[0]
     text_table, plot_rows = study_table(rows)
+    missing = missing_games(res, rows)
+    apart_text, apart_games = apart_part(res, missing)
     first = rows[0]
     text = "".join([
         head,
@@ -157,7 +183,8 @@ def render(res, plots):
          "the machine gives N searches before any scheme's cost (the processes have a table each, the threads "
          "share one).\n\n" if rates else ""),
         text_table, "\n\n",
-        unmeasured(res, rows),
+        apart_text,
+        unmeasured([g for g in missing if g not in apart_games]),
         tally(rows), "\n\n",
         f"![the ladder on threads: time to depth against one thread]({plots}/parallel.svg)\n\n",
         "What the threads are worth in play (N threads against one under the same clock, beside one thread "
