@@ -16,7 +16,6 @@ from .common import col, compare, geomean_time_ratio, num, ratio, summed_time_ra
 from .strength import interval as elo_interval
 from .strength_rows import rows_of as strength_rows
 from . import copy_undo, techniques
-from .techniques import ladder
 from . import mcts_paradigm, threads
 import studies
 
@@ -59,7 +58,9 @@ def direction(summary, side, what):
 # --- the technique ladder: "Where a technique costs more than it saves" -------------------------------------
 
 def rungs(res, game, config):
-    spec, by_config, _ = ladder(res)[game]
+    """A rung and the rung below, of a game the report tables (the run's, or measured apart)."""
+    run, apart, _ = techniques.shown(res)
+    spec, by_config, _ = {**run, **apart}[game]
     return by_config[config], by_config[spec["below"][config]]
 
 
@@ -167,7 +168,8 @@ def row_value(res, m, game, spec, column, scale=1):
 def table_share(res, m, game, limit=0.30):
     """ladder-tt's nodes per second as a share of negamax-ab's (the node ratio times the paired time ratio),
     quoted with its interval, within the limit issue 11 allows."""
-    spec, by_config, _ = ladder(res)[game]
+    run, apart, _ = techniques.shown(res)
+    spec, by_config, _ = {**run, **apart}[game]
     base = spec["rungs"][0]
     tt = next(c for c in spec["rungs"] if spec["below"][c] == base and c != base)
     paired = summed_time_ratio(by_config[base].rows, by_config[tt].rows)

@@ -73,6 +73,13 @@ CLAIMS = [
                rf"(?P<below_researches>{NUMBER}).* (?P<bound>{NUMBER}) times over these positions"),
     saves_not_time("connect4", "ladder-killers"),
     saves_not_time("connect4", "ladder-history"),
+    # Othello's lines come from its rows measured apart (results/apart/studies.csv; techniques.shown).
+    costs_more("othello", "ladder-killers", "last_grows", LAST_GROWS),
+    costs_more("othello", "ladder-history", "last_grows", LAST_GROWS),
+    costs_more("othello", "ladder-mtdf", None, r"[\d,]+ null-window passes"),
+    costs_more("othello", "ladder-aspiration", "misses_bound",
+               rf"its re-search counter reads (?P<researches>{NUMBER}) against `ladder-pvs`'s "
+               rf"(?P<below_researches>{NUMBER}).* (?P<bound>{NUMBER}) times over these positions"),
     # docs/techniques.md's table of what each technique is worth: aspiration is a cost in its one instruction
     # count, and at the techniques study's depth a gain in nodes and time.
     Claim("worth.aspiration.minichess", "docs/techniques.md",
@@ -81,6 +88,10 @@ CLAIMS = [
     Claim("docs.techniques.kalah.tt-time", "docs/techniques.md",
           r"`ladder-tt` takes (?P<inv>[\d.]+)x `negamax-ab`'s time on Kalah \(REPORT.md: its gain (?P<median>[\d.]+)x, "
           r"95% CI (?P<lo>[\d.]+)x-(?P<hi>[\d.]+)x\)", "rung_time", {"game": "kalah", "config": "ladder-tt"}),
+    Claim("docs.othello.pvs-time", "docs/othello.md",
+          r"`ladder-pvs` takes (?P<inv>[\d.]+)x `ladder-history`'s time on Othello \(REPORT.md: its gain "
+          r"(?P<median>[\d.]+)x, 95% CI (?P<lo>[\d.]+)x-(?P<hi>[\d.]+)x\)", "rung_time",
+          {"game": "othello", "config": "ladder-pvs"}),
     Claim("docs.techniques.ttt.tt-search", "docs/techniques.md",
           r"a whole tic-tac-toe `ladder-tt` search from the start takes (?P<value>[\d.]+) µs in the committed run",
           "row_value", {"game": "ttt", "spec": ("techniques", "ladder-tt", 9, "", "copy"), "column": "seconds_per_op",

@@ -48,17 +48,19 @@ class Rung:
         return col(self.by_position.get(moves), "nodes")
 
 
-def ladder(res):
+def ladder(res, rows=None):
     """Per game, in the order of studies.csv: (spec, rungs, complete).  spec
     holds the game's depth, its rungs, each rung's baseline ("below") and the
-    positions searched (moves; the games share positions, "" is the start)."""
+    positions searched (moves; the games share positions, "" is the start).
+    The measured rows are the run's (res.ok), or `rows` when given (the apart
+    file's)."""
     specs = {}
     for r in res.study_rows:
         if r["study"] == STUDY:
             g = specs.setdefault(r["game"], {"depth": r["depth"], "below": {}, "positions": {}})
             g["below"].setdefault(r["config"], r["baseline"])
             g["positions"].setdefault(r["moves"])  # a dict as a set in file order
-    measured = {(r["game"], r["moves"], r["config"], r["depth"]): r for r in res.ok
+    measured = {(r["game"], r["moves"], r["config"], r["depth"]): r for r in (res.ok if rows is None else rows)
                 if r["study"] == STUDY and r["state"] == "copy"}
     out = {}
     for game, spec in specs.items():
@@ -214,12 +216,56 @@ def readings(spec, rungs, game):
     return more + slow
 
 
-def glance(ladders):
-    """Every rung's node gain over the first rung, per game, from the start position."""
+def glance(ladders, apart=()):
+    """Every rung's node gain over the first rung, per game, from the start position; the games of
+    `apart` (measured apart from the run: node counts are exact, so they sit in the same table) say so."""
     rungs = list(dict.fromkeys(c for spec, _, _ in ladders.values() for c in spec["rungs"]))
     rows = [[f"`{config}`"] + [fx(ratio(by_config[spec["rungs"][0]].nodes_at(""), by_config[config].nodes_at("")), 2)
                                for spec, by_config, _ in ladders.values()] for config in rungs]
-    return table(["rung"] + [f"{g} (depth {spec['depth']})" for g, (spec, _, _) in ladders.items()], rows)
+    return table(["rung"] + [f"{g} (depth {spec['depth']}{', apart' if g in apart else ''})"
+                             for g, (spec, _, _) in ladders.items()], rows)
+
+
+APART = os.path.join("apart", "studies.csv")
+
+
+def apart_ladders(res, games):
+    """The ladders of `games` (those the run has no row of) from the apart file, results/apart/studies.csv:
+    rows timed by studies_bench in a sitting of their own (its '#' header says how), for the games it
+    measured.  A game the run measured is never taken from it: the run's own rows stand."""
+    rows = [r for r in res.csv(APART, comments=True) if r["status"] == "ok" and r["game"] in games]
+    return {game: entry for game, entry in ladder(res, rows).items()
+            if game in games and any(row for rung in entry[1].values() for row in rung.by_position.values())}
+
+
+def shown(res):
+    """The ladders the report shows, and the games it names as not measured: (the run's measured games,
+    the games it lacks that the apart file measured, the rest).  Each in the order of studies.csv."""
+    ladders = ladder(res)
+    # A game whose rows joined studies.csv after the run has no measured row of the run.
+    unmeasured = [game for game, (_, rungs, _) in ladders.items()
+                  if not any(row for rung in rungs.values() for row in rung.by_position.values())]
+    apart = apart_ladders(res, unmeasured)
+    return ({game: entry for game, entry in ladders.items() if game not in unmeasured}, apart,
+            [game for game in unmeasured if game not in apart])
+
+
+def game_part(res, game, spec, rungs, complete, apart):
+    """One game's table, its table cost and readings; the text and its plot's table."""
+    head = f"### {game}, depth {spec['depth']}" + (" (measured apart)" if apart else "")
+    out = [head + "\n"]
+    if apart:
+        out.append(f"**Measured apart from this run** (`results/{APART}`): the same benchmark, positions and "
+                   f"rungs. {comment_header(os.path.join(res.dir, APART))}\n")
+    out.append(ladder_table(res, game, spec, rungs, complete) + "\n")
+    if len(complete) < len(spec["positions"]):
+        out.append(f"Sums over {', '.join(label(res, game, m) for m in complete) or 'no position'} only: "
+                   f"the other positions were not measured in this run (a quick run keeps the start).\n")
+    out.append(table_cost(spec, rungs)[1] + "\n")
+    found = readings(spec, rungs, game)
+    if found:
+        out.append("Where a technique costs more than it saves:\n\n" + "\n".join(found) + "\n")
+    return out, plot_table(res, game, spec, rungs)
 
 
 def time_table(res):
@@ -306,25 +352,19 @@ def render(res, plots):
     out.append(INTRO.format(reps=" to ".join(reps) if reps else "the run's"))
     if stop or not ladders:
         return Section("\n".join(out), [])
-    # A game whose rows joined studies.csv after the run has no measured row: named once, not tabled.
-    unmeasured = [game for game, (_, rungs, _) in ladders.items()
-                  if not any(row for rung in rungs.values() for row in rung.by_position.values())]
-    ladders = {game: entry for game, entry in ladders.items() if game not in unmeasured}
-    out += ["### Every game at a glance: nodes from the start, gain over negamax-ab\n", glance(ladders), ""]
+    # A game the run lacks is tabled from the apart file, or named once as not measured.
+    ladders, apart, unmeasured = shown(res)
+    out += ["### Every game at a glance: nodes from the start, gain over negamax-ab\n",
+            glance({**ladders, **apart}, apart), ""]
+    if apart:
+        out.append(f"{', '.join(apart)}: measured apart from this run, below (`results/{APART}`).\n")
     if unmeasured:
         out.append(f"Not measured in this run: {', '.join(unmeasured)} (its rows of studies/studies.csv are "
                    "newer than the run; the next run measures them).\n")
     tables = []
-    for game, (spec, rungs, complete) in ladders.items():
-        out += [f"### {game}, depth {spec['depth']}\n", ladder_table(res, game, spec, rungs, complete) + "\n"]
-        if len(complete) < len(spec["positions"]):
-            out.append(f"Sums over {', '.join(label(res, game, m) for m in complete) or 'no position'} only: "
-                       f"the other positions were not measured in this run (a quick run keeps the start).\n")
-        out.append(table_cost(spec, rungs)[1] + "\n")
-        found = readings(spec, rungs, game)
-        if found:
-            out.append("Where a technique costs more than it saves:\n\n" + "\n".join(found) + "\n")
-        plot = plot_table(res, game, spec, rungs)
+    for game, (spec, rungs, complete) in {**ladders, **apart}.items():
+        text, plot = game_part(res, game, spec, rungs, complete, game in apart)
+        out += text
         if plot.keep:   # its plot is drawn only from data (scripts/report.py writes kept tables alone)
             out.append(f"![{game}: nodes per rung]({plots}/techniques_{game}.svg)\n")
         tables.append(plot)
