@@ -4,7 +4,9 @@ that cost more than they save, read from their counters; and the
 time-limited table (time_ladder.csv, benchmarks/time_ladder.c), with the
 MCTS configs' playouts a second beside the ladder's nodes a second (issue
 50; from results/apart/time_ladder.csv, measured apart, where the run's
-time_ladder.csv predates the MCTS rows).
+time_ladder.csv predates the MCTS rows).  A game whose rows the run lacks
+(Othello, issue 49) is tabled from results/apart/studies.csv, marked as
+measured apart, when that file has it (shown(): the claims read the same).
 
 The ladder's order is the study's rows of studies/studies.csv: each row's
 baseline is the rung its config adds one technique to, and the study's
