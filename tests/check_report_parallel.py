@@ -7,7 +7,6 @@ in a table of its own under the run's, with the file's header, and is no
 longer named as not measured.  An apart row of a game the run has is never
 shown: the run's own rows stand.  Without the file the section names the
 game as not measured, as before."""
-import csv
 import os
 import sys
 import tempfile
@@ -29,40 +28,24 @@ class FakeResults:
         self.studies_dir = os.path.join(ROOT, "studies")
 
     def csv(self, name, comments=False):
-        return read(os.path.join(self.dir, name))
-
-
-def read(path):
-    if not os.path.exists(path):
-        return []
-    with open(path, newline="") as f:
-        return list(csv.DictReader(line for line in f if not line.startswith("#")))
-
-
-def write(path, rows, comment=None):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", newline="") as f:
-        if comment:
-            f.write(comment + "\n")
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+        return checks.read_rows(os.path.join(self.dir, name))
 
 
 def main():
     tally = checks.Tally()
-    run_rows = [r for r in read(os.path.join(ROOT, "results", "parallel.csv")) if r["game"] in ("kalah", "dots")]
+    run_rows = [r for r in checks.read_rows(os.path.join(ROOT, "results", "parallel.csv"))
+                if r["game"] in ("kalah", "dots")]
     order = list(dict.fromkeys(r["game"] for r in parallel.studies.threads_rows()))
     missing = [g for g in order if g not in ("kalah", "dots")]   # the games this run lacks, in the file's order
     # The apart rows: kalah's, altered (the run has kalah: never shown), and othello's.
     kalah = [dict(r, depth="99") for r in run_rows if r["game"] == "kalah"]
     othello = [dict(r, game="othello", depth="13", seconds="0.123456") for r in run_rows if r["game"] == "dots"]
     with tempfile.TemporaryDirectory() as tmp:
-        write(os.path.join(tmp, "parallel.csv"), run_rows)
+        checks.write_rows(os.path.join(tmp, "parallel.csv"), run_rows)
         before = parallel.render(FakeResults(tmp), "plots").text
         tally.record(f"Not measured in this run: {', '.join(missing)} (" in before and "Measured apart" not in before,
                      f"no apart file: {', '.join(missing)} named as not measured", "")
-        write(os.path.join(tmp, "apart", "parallel.csv"), kalah + othello, HEADER_LINE)
+        checks.write_rows(os.path.join(tmp, "apart", "parallel.csv"), kalah + othello, HEADER_LINE)
         after = parallel.render(FakeResults(tmp), "plots").text
         tally.record("**Measured apart from this run** (`results/apart/parallel.csv`), othello:" in after
                      and HEADER_LINE[2:] in after, "the apart table: named, with its file's header", "")

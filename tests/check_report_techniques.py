@@ -8,7 +8,6 @@ column of the at-a-glance table marked "apart"; it is no longer named as not
 measured.  An apart row of a game the run has is never shown: the run's own
 rows stand.  Without the file the section names the game as not measured,
 as before."""
-import csv
 import os
 import sys
 import tempfile
@@ -25,45 +24,31 @@ KEPT = ("ttt", "kalah")   # the games the test's run keeps
 SENTINEL = "123457"       # othello's start nodes in the test's apart file: shown only if read from it
 
 
-def read(path):
-    with open(path, newline="") as f:
-        return list(csv.DictReader(line for line in f if not line.startswith("#")))
-
-
-def write(path, rows, comment=None):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", newline="") as f:
-        if comment:
-            f.write(comment + "\n")
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
-
-
 def render(directory):
     return techniques.render(Results(directory, os.path.join(ROOT, "studies")), "plots").text
 
 
 def main():
     tally = checks.Tally()
-    run_rows = [r for r in read(os.path.join(ROOT, "results", "studies.csv"))
+    run_rows = [r for r in checks.read_rows(os.path.join(ROOT, "results", "studies.csv"))
                 if r["study"] == "techniques" and r["game"] in KEPT]
     order = list(techniques.ladder(Results(os.path.join(ROOT, "results"), os.path.join(ROOT, "studies"))))
     missing = [g for g in order if g not in KEPT]   # the games this run lacks, in the file's order
     # The apart rows: kalah's, altered (the run has kalah: never shown), and othello's, one marked.
     kalah = [dict(r, nodes=str(int(r["nodes"]) * 3)) for r in run_rows if r["game"] == "kalah"]
     othello = [dict(r, nodes=SENTINEL) if r["config"] == "negamax-ab" and not r["moves"] else r
-               for r in read(os.path.join(ROOT, "results", "apart", "studies.csv")) if r["game"] == "othello"]
+               for r in checks.read_rows(os.path.join(ROOT, "results", "apart", "studies.csv"))
+               if r["game"] == "othello"]
     kalah_start = next(r["nodes"] for r in run_rows if r["game"] == "kalah" and r["config"] == "negamax-ab"
                        and not r["moves"])
     tally.record(bool(run_rows) and bool(othello) and "othello" in missing,
                  "the committed run has ttt's and kalah's techniques rows, the apart file othello's", "")
     with tempfile.TemporaryDirectory() as tmp:
-        write(os.path.join(tmp, "studies.csv"), run_rows)
+        checks.write_rows(os.path.join(tmp, "studies.csv"), run_rows)
         before = render(tmp)
         tally.record(f"Not measured in this run: {', '.join(missing)} (" in before and "measured apart" not in before,
                      f"no apart file: {', '.join(missing)} named as not measured", "")
-        write(os.path.join(tmp, "apart", "studies.csv"), kalah + othello, HEADER_LINE)
+        checks.write_rows(os.path.join(tmp, "apart", "studies.csv"), kalah + othello, HEADER_LINE)
         after = render(tmp)
         tally.record("### othello, depth 8 (measured apart)" in after and HEADER_LINE[2:] in after
                      and "**Measured apart from this run** (`results/apart/studies.csv`)" in after,

@@ -1,4 +1,5 @@
 """checks.py: what the check_*.py scripts share."""
+import csv
 import glob
 import os
 
@@ -16,6 +17,25 @@ def data_lines(path):
     """The lines of a data file, without blank lines and `#` comments."""
     with open(path) as f:
         return [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")]
+
+
+def read_rows(path):
+    """A CSV's rows as dicts, its `#` lines (an apart file's header) skipped; [] when there is no file."""
+    if not os.path.exists(path):
+        return []
+    with open(path, newline="") as f:
+        return list(csv.DictReader(line for line in f if not line.startswith("#")))
+
+
+def write_rows(path, rows, comment=None):
+    """Writes rows (dicts sharing the first's keys) as a CSV, after one `#` comment line when given."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", newline="") as f:
+        if comment:
+            f.write(comment + "\n")
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
 
 
 def summary(passed, failed):
